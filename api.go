@@ -1,0 +1,79 @@
+package wikirules
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned (wrapped) by a Store when a page, revision or
+// record does not exist.
+var ErrNotFound = errors.New("not found")
+
+// Filter narrows what a Store returns. Zero values mean "no filter".
+//
+// Edition keeps only records that hold in that edition (Editions.Holds).
+// AsOf answers from the revisions current at that time (the newest revision
+// of each page with Timestamp <= AsOf) and FAQs first seen by then.
+// History includes superseded records. Kinds keeps only those kinds.
+// Pages keeps only those page titles. Limit caps the number of results
+// (0 = store default).
+type Filter struct {
+	Edition Edition
+	AsOf    time.Time
+	History bool
+	Kinds   []Kind
+	Pages   []string
+	Limit   int
+}
+
+// Hit is one search result: a record or an FAQ (exactly one is set), its
+// score (higher is better) and a snippet with the matched words marked.
+type Hit struct {
+	Record   *Record  `json:"record,omitempty"`
+	FAQ      *FAQ     `json:"faq,omitempty"`
+	Score    float64  `json:"score"`
+	Snippet  string   `json:"snippet,omitempty"`
+	Citation Citation `json:"citation"`
+}
+
+// PageView is a page as structured records at one revision: the revision,
+// its records in source order, the FAQs shown on it or relating to it, and
+// its categories.
+type PageView struct {
+	Page       Page     `json:"page"`
+	Revision   Revision `json:"revision"`
+	Records    []Record `json:"records"`
+	FAQs       []FAQ    `json:"faqs"`
+	Categories []string `json:"categories,omitempty"`
+	// PageEditions is the edition scope of the whole page ({{n4only}} → n4).
+	PageEditions Editions `json:"page_editions"`
+}
+
+// Store is the read side of the knowledge base, as the engine, the index and
+// the web server see it. Implementations: kb.DB.
+type Store interface {
+	// Page returns the page view of title (matched case- and
+	// accent-insensitively when there is no exact match) at its current
+	// revision, or as of f.AsOf. Errors wrap ErrNotFound.
+	Page(ctx context.Context, title string, f Filter) (*PageView, error)
+	// Records returns current records of every page (or of f.Pages) in page
+	// and source order.
+	Records(ctx context.Context, f Filter) ([]Record, error)
+	// FAQs returns the distinct FAQ and errata entries, optionally those
+	// whose question, answer or related pages match text (FTS5), newest
+	// version first.
+	FAQs(ctx context.Context, text string, f Filter) ([]FAQ, error)
+	// SearchText is a full-text search (FTS5) over current records and FAQs.
+	// Any user string is accepted: it is never passed raw to MATCH.
+	SearchText(ctx context.Context, text string, f Filter) ([]Hit, error)
+	// History returns every revision of title, oldest first.
+	History(ctx context.Context, title string) ([]Revision, error)
+	// RevisionRecords returns the records extracted from one revision, in
+	// source order, superseded ones included.
+	RevisionRecords(ctx context.Context, revisionID string) ([]Record, error)
+	// Revision returns one revision with its text. Errors wrap ErrNotFound.
+	Revision(ctx context.Context, revisionID string) (*Revision, error)
+	// Pages returns every page title, sorted.
+	Pages(ctx context.Context) ([]Page, error)
+}

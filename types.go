@@ -1,0 +1,354 @@
+package wikirules
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Format names the kind of source a revision was read from.
+type Format string
+
+// Source formats understood by the readers (DESIGN.md, "Input formats").
+const (
+	FormatContribs Format = "contribs" // contributions dump (text)
+	FormatPageText Format = "pagetext" // rendered page text
+	FormatXML      Format = "xml"      // MediaWiki XML export 0.10 / 0.11
+	FormatAPI      Format = "api"      // MediaWiki API JSON, prop=revisions
+	FormatHTML     Format = "html"     // rendered MediaWiki HTML
+)
+
+// Page is a wiki page: its title (as the wiki shows it, e.g. "Esquivar"),
+// MediaWiki namespace number (0 = main), language code ("es", "en") and the
+// wiki it belongs to (e.g. "infinity-es").
+type Page struct {
+	Title     string `json:"title"`
+	Namespace int    `json:"namespace"`
+	Language  string `json:"language"`
+	Wiki      string `json:"wiki"`
+}
+
+// Revision is one stored state of a page's text.
+//
+// ID is the wiki's native revision id where the source has one, or an id
+// derived by DeriveRevisionID. Timestamp is UTC; TimestampInferred is true
+// when the source had no timestamp and it was read from the text (e.g. the
+// newest update marker of a rendered page). Text is kept verbatim: every
+// record can be re-derived from it. SHA1 is the lower-case hex SHA-1 of Text.
+// Origin says where the revision came from ("file:byte offset").
+type Revision struct {
+	Page              Page      `json:"page"`
+	ID                string    `json:"id"`
+	ParentID          string    `json:"parent_id,omitempty"`
+	Timestamp         time.Time `json:"timestamp"`
+	TimestampInferred bool      `json:"timestamp_inferred,omitempty"`
+	User              string    `json:"user,omitempty"`
+	Comment           string    `json:"comment,omitempty"`
+	Minor             bool      `json:"minor,omitempty"`
+	SHA1              string    `json:"sha1,omitempty"`
+	Format            Format    `json:"format"`
+	Text              string    `json:"-"`
+	Origin            string    `json:"origin,omitempty"`
+}
+
+// DeriveRevisionID returns a stable id for a revision that has no native id:
+// "d" followed by the first 16 hex digits of SHA-256 over page title,
+// RFC 3339 timestamp (UTC, seconds) and text, NUL-separated. The same page,
+// time and text always give the same id.
+func DeriveRevisionID(title string, ts time.Time, text string) string {
+	h := sha256.New()
+	h.Write([]byte(title))
+	h.Write([]byte{0})
+	h.Write([]byte(ts.UTC().Format(time.RFC3339)))
+	h.Write([]byte{0})
+	h.Write([]byte(text))
+	return "d" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Span is a half-open byte range [Start, End) in a revision's text.
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// Len returns End-Start in bytes.
+func (s Span) Len() int { return s.End - s.Start }
+
+// Edition is one edition of the game's rules.
+type Edition uint8
+
+// Editions of Infinity known to the wiki.
+const (
+	N4 Edition = 1 << iota // Infinity N4
+	C1                     // Infinity CodeOne
+	N5                     // Infinity N5
+)
+
+// AllEditions is the set of every known edition.
+const AllEditions = Editions(N4 | C1 | N5)
+
+// Editions is a set of editions (a bit set of Edition values). The zero set
+// means "not scoped": the record holds in every edition its page holds in.
+type Editions uint8
+
+var editionNames = []struct {
+	e    Edition
+	name string
+}{{N4, "n4"}, {C1, "c1"}, {N5, "n5"}}
+
+// ParseEdition reads "n4", "c1"/"codeone" or "n5" (any case). It returns an
+// error naming the bad value otherwise.
+func ParseEdition(s string) (Edition, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "n4":
+		return N4, nil
+	case "c1", "codeone", "code one":
+		return C1, nil
+	case "n5":
+		return N5, nil
+	}
+	return 0, fmt.Errorf("unknown edition %q (want n4, c1 or n5)", s)
+}
+
+// Has reports whether e is in the set.
+func (s Editions) Has(e Edition) bool { return s&Editions(e) != 0 }
+
+// Holds reports whether a record scoped to s holds in edition e: an empty
+// set holds everywhere.
+func (s Editions) Holds(e Edition) bool { return s == 0 || s.Has(e) }
+
+// Names returns the set as lower-case names in a fixed order: n4, c1, n5.
+func (s Editions) Names() []string {
+	out := []string{}
+	for _, en := range editionNames {
+		if s.Has(en.e) {
+			out = append(out, en.name)
+		}
+	}
+	return out
+}
+
+// String returns the set as "n4,c1" (empty for the zero set).
+func (s Editions) String() string { return strings.Join(s.Names(), ",") }
+
+// Label returns the set as the citation shows it: "[N4]", "[C1 N4]" or "".
+func (s Editions) Label() string {
+	if s == 0 {
+		return ""
+	}
+	return "[" + strings.ToUpper(strings.Join(s.Names(), " ")) + "]"
+}
+
+// ParseEditions reads a comma-separated list such as "n4,c1".
+func ParseEditions(s string) (Editions, error) {
+	var out Editions
+	for _, p := range strings.Split(s, ",") {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		e, err := ParseEdition(p)
+		if err != nil {
+			return 0, err
+		}
+		out |= Editions(e)
+	}
+	return out, nil
+}
+
+// MarshalJSON encodes the set as an array of names, e.g. ["n4"].
+func (s Editions) MarshalJSON() ([]byte, error) { return json.Marshal(s.Names()) }
+
+// UnmarshalJSON decodes an array of names.
+func (s *Editions) UnmarshalJSON(b []byte) error {
+	var names []string
+	if err := json.Unmarshal(b, &names); err != nil {
+		return err
+	}
+	v, err := ParseEditions(strings.Join(names, ","))
+	*s = v
+	return err
+}
+
+// Kind is the kind of a record, as citations name it (DESIGN.md, "Citation").
+type Kind string
+
+// Record kinds.
+const (
+	KindSkill        Kind = "skill"        // skill header (skillbox)
+	KindRequirement  Kind = "requirement"  // bullet under {{requirements}}
+	KindEffect       Kind = "effect"       // bullet under {{effects}}
+	KindActivation   Kind = "activation"   // bullet under {{activation}}
+	KindCancellation Kind = "cancellation" // bullet under {{cancellation}}
+	KindImportant    Kind = "important"    // important box
+	KindRemember     Kind = "remember"     // remember box
+	KindNote         Kind = "note"         // explain / advice boxes, notes
+	KindRule         Kind = "rule"         // other rule text (paragraphs, bullets)
+	KindExample      Kind = "example"      // greybox example
+	KindWeapon       Kind = "weapon"       // weapon table row
+	KindProgram      Kind = "program"      // hacking program row
+	KindFAQ          Kind = "faq"          // FAQ entry
+	KindErrata       Kind = "errata"       // errata entry
+	KindTemplate     Kind = "template"     // unknown template kept raw
+)
+
+// SkillHeader is what a skillbox says: colour, NAME, TYPE (e.g.
+// "HABILIDAD CORTA / ORA"; empty for states) and the labels of skill-label.
+type SkillHeader struct {
+	Name   string   `json:"name"`
+	Color  string   `json:"color,omitempty"`
+	Type   string   `json:"type"`
+	Labels []string `json:"labels,omitempty"`
+}
+
+// Record is one citable unit of a revision: a rule bullet, a paragraph, a
+// skill header, a box, an example, a table row or an unknown template.
+//
+// ID is a stable anchor: the same revision text always yields the same IDs.
+// Section is the heading path plus the block the record stands in (e.g.
+// ["Efectos"]). Ordinal counts from 1 within its block; Depth is the list
+// depth (1 for "*", 2 for "**"; 0 outside lists). Version is the update it
+// comes from ("1.1.1, dic 2021"); Superseded marks original text replaced by
+// an update, and SupersededBy names the record that replaced it.
+// Alternative groups records that are versions of one rule for different
+// editions (a c1 block and the n4list block after it). Text is Markdown,
+// Plain is plain text for search, Span is the byte range in the revision.
+type Record struct {
+	ID           string            `json:"id"`
+	Page         string            `json:"page"`
+	RevisionID   string            `json:"revision"`
+	Timestamp    time.Time         `json:"timestamp"`
+	Section      []string          `json:"section"`
+	Kind         Kind              `json:"kind"`
+	Ordinal      int               `json:"ordinal"`
+	Depth        int               `json:"depth"`
+	Editions     Editions          `json:"editions"`
+	Version      string            `json:"version,omitempty"`
+	Superseded   bool              `json:"superseded,omitempty"`
+	SupersededBy string            `json:"superseded_by,omitempty"`
+	Alternative  string            `json:"alternative,omitempty"`
+	Title        string            `json:"title,omitempty"`
+	Text         string            `json:"text"`
+	Plain        string            `json:"plain"`
+	Span         Span              `json:"span"`
+	Links        []string          `json:"links,omitempty"`
+	Notes        []string          `json:"notes,omitempty"`
+	Skill        *SkillHeader      `json:"skill,omitempty"`
+	Fields       map[string]string `json:"fields,omitempty"`
+	Template     string            `json:"template,omitempty"`
+}
+
+// FAQ is one FAQ or errata entry (from a faqbox). The same entry repeated on
+// several pages is one FAQ: ID is derived from type, title, version and
+// question (FAQID). Pages lists the pages it appears on, Related the pages it
+// names in its related parameter.
+type FAQ struct {
+	ID            string    `json:"id"`
+	Type          string    `json:"type"` // "faq" or "errata"
+	Title         string    `json:"title"`
+	Version       string    `json:"version"`
+	Question      string    `json:"question"`
+	Answer        string    `json:"answer"`
+	Related       []string  `json:"related"`
+	Pages         []string  `json:"pages"`
+	Editions      Editions  `json:"editions"`
+	FirstRevision string    `json:"first_revision,omitempty"`
+	LastRevision  string    `json:"last_revision,omitempty"`
+	Timestamp     time.Time `json:"timestamp"`
+}
+
+// FAQID returns the stable id of an FAQ entry: "faq-" plus 16 hex digits of
+// SHA-256 over type, title, version and the question with whitespace
+// collapsed and case folded.
+func FAQID(typ, title, version, question string) string {
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	h := sha256.Sum256([]byte(norm(typ) + "\x00" + norm(title) + "\x00" + norm(version) + "\x00" + norm(question)))
+	return "faq-" + hex.EncodeToString(h[:])[:16]
+}
+
+// Citation is what a user quotes and a link resolves (DESIGN.md, "Citation").
+// Kind is a record Kind or "faq"/"errata". Anchor is a stable id that still
+// resolves after re-ingesting the same revision.
+type Citation struct {
+	Page      string    `json:"page"`
+	Section   string    `json:"section"`
+	Kind      Kind      `json:"kind"`
+	Ordinal   int       `json:"ordinal"`
+	Editions  Editions  `json:"editions"`
+	Revision  string    `json:"revision"`
+	Timestamp time.Time `json:"timestamp"`
+	Anchor    string    `json:"anchor"`
+	Version   string    `json:"version,omitempty"`
+}
+
+// String renders the human citation line, e.g.
+// "Esquivar › Efectos › 4 [N4] — rev 2021-02-11T10:26:28Z".
+func (c Citation) String() string {
+	var b strings.Builder
+	b.WriteString(c.Page)
+	if c.Section != "" {
+		b.WriteString(" › ")
+		b.WriteString(c.Section)
+	}
+	if c.Ordinal > 0 {
+		fmt.Fprintf(&b, " › %d", c.Ordinal)
+	}
+	if l := c.Editions.Label(); l != "" {
+		b.WriteString(" ")
+		b.WriteString(l)
+	}
+	if c.Version != "" {
+		fmt.Fprintf(&b, " (%s)", c.Version)
+	}
+	if !c.Timestamp.IsZero() {
+		b.WriteString(" — rev ")
+		b.WriteString(c.Timestamp.UTC().Format(time.RFC3339))
+	}
+	return b.String()
+}
+
+// CitationOf returns the citation of a record.
+func CitationOf(r Record) Citation {
+	return Citation{
+		Page:      r.Page,
+		Section:   strings.Join(r.Section, " › "),
+		Kind:      r.Kind,
+		Ordinal:   r.Ordinal,
+		Editions:  r.Editions,
+		Revision:  r.RevisionID,
+		Timestamp: r.Timestamp,
+		Anchor:    r.ID,
+		Version:   r.Version,
+	}
+}
+
+// CitationOfFAQ returns the citation of an FAQ entry as shown on page
+// (its first page when page is empty). Section is the FAQ title.
+func CitationOfFAQ(f FAQ, page string) Citation {
+	if page == "" && len(f.Pages) > 0 {
+		page = f.Pages[0]
+	}
+	return Citation{
+		Page:      page,
+		Section:   "FAQs & Errata › " + f.Title,
+		Kind:      Kind(f.Type),
+		Editions:  f.Editions,
+		Revision:  f.LastRevision,
+		Timestamp: f.Timestamp,
+		Anchor:    f.ID,
+		Version:   f.Version,
+	}
+}
+
+// SortedKeys returns the keys of a count map in sorted order.
+func SortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
