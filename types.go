@@ -352,3 +352,48 @@ func SortedKeys(m map[string]int) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Extraction is what the rule extractor makes of one revision: its records
+// in source order, the FAQ entries it shows (each with Pages = [this page]
+// and First/LastRevision = this revision; the store merges repeats), its
+// categories and outgoing links, the edition scope of the whole page, the
+// names and counts of templates outside the vocabulary, the byte spans
+// classified as layout (furniture, images, categories, blank lines) and
+// diagnostics. Records' spans and Layout together cover the revision text.
+type Extraction struct {
+	Records      []Record       `json:"records"`
+	FAQs         []FAQ          `json:"faqs"`
+	Categories   []string       `json:"categories,omitempty"`
+	Links        []string       `json:"links,omitempty"`
+	PageEditions Editions       `json:"page_editions"`
+	Unknown      map[string]int `json:"unknown_templates,omitempty"`
+	Layout       []Span         `json:"layout,omitempty"`
+	Diagnostics  []string       `json:"diagnostics,omitempty"`
+}
+
+// Coverage returns the fraction (0–1) of text bytes covered by record spans
+// or layout spans; 1 for empty text.
+func (x *Extraction) Coverage(textLen int) float64 {
+	if textLen == 0 {
+		return 1
+	}
+	covered := make([]bool, textLen)
+	mark := func(s Span) {
+		for i := max(s.Start, 0); i < s.End && i < textLen; i++ {
+			covered[i] = true
+		}
+	}
+	for _, r := range x.Records {
+		mark(r.Span)
+	}
+	for _, s := range x.Layout {
+		mark(s)
+	}
+	n := 0
+	for _, c := range covered {
+		if c {
+			n++
+		}
+	}
+	return float64(n) / float64(textLen)
+}
