@@ -1,0 +1,95 @@
+package source
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// Reader yields the revisions of one input in file order. Next returns
+// io.EOF after the last revision; any other error is an *Error naming the
+// file and position, after which the reader stays failed (Next returns the
+// same error again). Offset is the number of input bytes consumed so far
+// (uncompressed), for progress reports.
+type Reader interface {
+	Next() (*wikirules.Revision, error)
+	Offset() int64
+}
+
+// Error is a read error at a position of an input: File is the name given
+// to the reader, Offset the byte offset in the (uncompressed) input, Line
+// the 1-based line number where known (0 otherwise), Err the cause.
+type Error struct {
+	File   string
+	Offset int64
+	Line   int
+	Err    error
+}
+
+// Error renders "file:line N (byte OFF): cause" or "file: byte OFF: cause".
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d (byte %d): %v", e.File, e.Line, e.Offset, e.Err)
+	}
+	return fmt.Sprintf("%s: byte %d: %v", e.File, e.Offset, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// origin returns the Revision.Origin of a revision starting at off in name.
+func origin(name string, off int64) string { return fmt.Sprintf("%s:%d", name, off) }
+
+// wikiName returns the wiki id used in Page.Wiki: the site name lower-cased
+// with runs of non-alphanumerics turned into "-", then "-" and the language
+// ("Infinity", "es" → "infinity-es"). Either part may be empty.
+func wikiName(site, lang string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(strings.TrimSpace(site)) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		} else {
+			dash = true
+		}
+	}
+	if lang != "" {
+		if b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(strings.ToLower(lang))
+	}
+	return b.String()
+}
+
+// namespacePrefixes maps the canonical and Spanish names of MediaWiki's
+// built-in namespaces to their numbers, for sources that give a title but
+// no namespace (the contributions dump).
+var namespacePrefixes = map[string]int{
+	"user": 2, "usuario": 2, "usuaria": 2,
+	"project": 4, "file": 6, "archivo": 6, "image": 6, "imagen": 6,
+	"mediawiki": 8, "template": 10, "plantilla": 10,
+	"help": 12, "ayuda": 12, "category": 14, "categoría": 14,
+}
+
+// titleNamespace returns the namespace number of a full page title from its
+// prefix ("Plantilla:Faqbox" → 10); 0 (main) when the prefix is not a known
+// namespace ("G: Jumper" is a main-namespace page).
+func titleNamespace(title string) int {
+	i := strings.IndexByte(title, ':')
+	if i <= 0 {
+		return 0
+	}
+	return namespacePrefixes[strings.ToLower(strings.TrimSpace(title[:i]))]
+}
+
+// errReader is a Reader that always fails with err.
+type errReader struct{ err error }
+
+func (e errReader) Next() (*wikirules.Revision, error) { return nil, e.err }
+func (e errReader) Offset() int64                      { return 0 }
