@@ -1,0 +1,89 @@
+package source
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// utf8Reader passes bytes through and fails at the first invalid UTF-8
+// sequence with a *utf8Error giving its byte offset. encoding/json would
+// silently replace such bytes with U+FFFD, so the JSON and XML readers check
+// their input through it. A rune split across two reads is held back until
+// it is complete.
+type utf8Reader struct {
+	r          io.Reader
+	buf        []byte
+	start, end int   // buf[start:valid] is checked and not yet handed out
+	valid      int   // buf[valid:end] is an incomplete rune waiting for more
+	off        int64 // bytes handed out so far (offset of buf[start])
+	err        error // sticky error, returned once the valid bytes are out
+}
+
+// utf8Error reports invalid UTF-8 at byte Offset of the input.
+type utf8Error struct{ Offset int64 }
+
+func (e *utf8Error) Error() string { return fmt.Sprintf("invalid UTF-8 at byte %d", e.Offset) }
+
+// errInvalidUTF8 is the cause wrapped by every invalid-UTF-8 *Error.
+var errInvalidUTF8 = errors.New("invalid UTF-8")
+
+func newUTF8Reader(r io.Reader) *utf8Reader { return &utf8Reader{r: r, buf: make([]byte, 64<<10)} }
+
+func (u *utf8Reader) Read(p []byte) (int, error) {
+	for u.start == u.valid {
+		if u.err != nil {
+			return 0, u.err
+		}
+		u.end = copy(u.buf, u.buf[u.valid:u.end])
+		u.start, u.valid = 0, 0
+		m, rerr := u.r.Read(u.buf[u.end:])
+		u.end += m
+		keep := 0
+		if rerr == nil {
+			keep = incompleteTail(u.buf[:u.end])
+		}
+		if i := firstInvalid(u.buf[:u.end-keep]); i >= 0 {
+			u.valid = i
+			u.err = &utf8Error{Offset: u.off + int64(i)}
+		} else {
+			u.valid = u.end - keep
+			u.err = rerr
+		}
+	}
+	n := copy(p, u.buf[u.start:u.valid])
+	u.start += n
+	u.off += int64(n)
+	return n, nil
+}
+
+// incompleteTail returns how many bytes at the end of b are the start of a
+// rune that is not complete yet (0–3).
+func incompleteTail(b []byte) int {
+	for j := len(b) - 1; j >= 0 && j >= len(b)-utf8.UTFMax+1; j-- {
+		if utf8.RuneStart(b[j]) {
+			if !utf8.FullRune(b[j:]) {
+				return len(b) - j
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+// firstInvalid returns the index of the first invalid UTF-8 sequence in b,
+// or -1 when b is valid.
+func firstInvalid(b []byte) int {
+	if utf8.Valid(b) {
+		return -1
+	}
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}

@@ -1,0 +1,431 @@
+package source
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/wikirules/wikirules"
+)
+
+// The MediaWiki XML export (Special:Export, dumpBackup.php; schema
+// https://www.mediawiki.org/xml/export-0.10.xsd and export-0.11.xsd):
+//
+//	<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="es">
+//	  <siteinfo><sitename>…</sitename><dbname>…</dbname><base>…</base>…</siteinfo>
+//	  <page>
+//	    <title>Esquivar</title><ns>0</ns><id>12</id>
+//	    <revision>
+//	      <id>345</id><parentid>344</parentid><timestamp>2021-02-11T10:26:28Z</timestamp>
+//	      <contributor><username>HellLois2</username><id>7</id></contributor>   (or <ip>)
+//	      <minor/><comment>…</comment><model>wikitext</model><format>text/x-wiki</format>
+//	      <text bytes="1234" xml:space="preserve">…</text>
+//	      <sha1>base-36 SHA-1 of the text</sha1>
+//	    </revision>
+//	    …
+//	  </page>
+//	</mediawiki>
+//
+// The reader walks the tokens of encoding/xml's Decoder and builds one
+// revision at a time; pages are never held whole, so memory stays flat
+// whatever the length of a page's history. Elements it does not use
+// (<upload>, <logitem>, 0.11 <content> slots other than the main <text>,
+// <origin>, <redirect>…) are skipped.
+
+type xmlReader struct {
+	name    string
+	u       *utf8Reader
+	d       *xml.Decoder
+	err     error
+	started bool // <mediawiki> seen
+	site    wikirules.Page
+	inPage  bool
+	page    wikirules.Page
+	pageID  string
+	nsSeen  bool
+}
+
+// NewXML returns a Reader over a MediaWiki XML export (schema 0.10 or
+// 0.11; older versions with the same elements also read). Each <revision>
+// gives a Revision with the native revision id as ID, <parentid> as
+// ParentID, <timestamp> in UTC, the contributor's <username> (or <ip>),
+// <comment>, <minor/>, the <text> verbatim and SHA1 as lower-case hex.
+// Page.Title and Namespace come from <title> and <ns>; Page.Language from
+// the xml:lang attribute of <mediawiki>; Page.Wiki from <siteinfo>'s
+// <dbname> ("infinity_es" → "infinity-es"), else its <sitename> plus the
+// language. Revisions whose text is deleted or stored elsewhere (<text
+// deleted="deleted"/>, location=…) are skipped: they hold nothing to read.
+//
+// Errors (*Error with byte offset, and line where encoding/xml gives one):
+// malformed or truncated XML, invalid UTF-8, a root other than <mediawiki>,
+// a revision without id or with a bad timestamp, and a text whose SHA-1 or
+// byte count disagrees with the export's <sha1> (base 36) or bytes
+// attribute — the message names the page and revision.
+func NewXML(r io.Reader, name string) Reader {
+	u := newUTF8Reader(r)
+	d := xml.NewDecoder(u)
+	d.Strict = true
+	return &xmlReader{name: name, u: u, d: d}
+}
+
+func (x *xmlReader) Offset() int64 { return x.d.InputOffset() }
+
+func (x *xmlReader) Next() (*wikirules.Revision, error) {
+	if x.err != nil {
+		return nil, x.err
+	}
+	rev, err := x.next()
+	if err != nil {
+		x.err = err
+	}
+	return rev, err
+}
+
+// fail wraps err as an *Error at the decoder's position; what names the
+// page or revision when known.
+func (x *xmlReader) fail(err error, what string) error {
+	e := &Error{File: x.name, Offset: x.d.InputOffset(), Err: err}
+	var se *xml.SyntaxError
+	var ue *utf8Error
+	switch {
+	case errors.As(err, &ue):
+		e.Offset = ue.Offset
+		e.Err = errInvalidUTF8
+	case errors.As(err, &se):
+		e.Line = se.Line
+		if se.Msg == "unexpected EOF" {
+			e.Err = fmt.Errorf("truncated XML (line %d): %w", se.Line, io.ErrUnexpectedEOF)
+		}
+	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+		e.Err = fmt.Errorf("truncated XML: %w", io.ErrUnexpectedEOF)
+	}
+	if what != "" {
+		e.Err = fmt.Errorf("%s: %w", what, e.Err)
+	}
+	return e
+}
+
+func (x *xmlReader) failf(what, format string, args ...any) error {
+	return x.fail(fmt.Errorf(format, args...), what)
+}
+
+func (x *xmlReader) next() (*wikirules.Revision, error) {
+	for {
+		off := x.d.InputOffset()
+		tok, err := x.d.Token()
+		if err == io.EOF {
+			if !x.started {
+				return nil, x.failf("", "not a MediaWiki XML export: no <mediawiki> element")
+			}
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, x.fail(err, x.where())
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if !x.started {
+				if t.Name.Local != "mediawiki" {
+					return nil, x.failf("", "not a MediaWiki XML export: root element <%s>", t.Name.Local)
+				}
+				x.started = true
+				for _, a := range t.Attr {
+					if a.Name.Local == "lang" {
+						x.site.Language = a.Value
+					}
+				}
+				continue
+			}
+			if err := x.startElement(t); err != nil {
+				return nil, err
+			}
+			if t.Name.Local == "revision" && x.inPage {
+				rev, err := x.readRevision(off)
+				if err != nil {
+					return nil, err
+				}
+				if rev != nil {
+					return rev, nil
+				}
+			}
+		case xml.EndElement:
+			if t.Name.Local == "page" {
+				x.inPage = false
+			}
+		}
+	}
+}
+
+// where names the current page for messages.
+func (x *xmlReader) where() string {
+	if x.inPage && x.page.Title != "" {
+		return fmt.Sprintf("page %q", x.page.Title)
+	}
+	return ""
+}
+
+// startElement handles an element under <mediawiki> or <page> other than
+// <revision> (which the caller reads).
+func (x *xmlReader) startElement(t xml.StartElement) error {
+	switch t.Name.Local {
+	case "siteinfo":
+		var si struct {
+			Sitename string `xml:"sitename"`
+			DBName   string `xml:"dbname"`
+			Base     string `xml:"base"`
+		}
+		if err := x.d.DecodeElement(&si, &t); err != nil {
+			return x.fail(err, "siteinfo")
+		}
+		if si.DBName != "" {
+			x.site.Wiki = wikiName(si.DBName, "")
+		} else {
+			x.site.Wiki = wikiName(si.Sitename, x.site.Language)
+		}
+		return nil
+	case "page":
+		x.inPage = true
+		x.page = x.site
+		x.pageID = ""
+		x.nsSeen = false
+		return nil
+	case "revision":
+		if !x.inPage {
+			return x.failf("", "<revision> outside <page>")
+		}
+		return nil
+	}
+	if x.inPage {
+		switch t.Name.Local {
+		case "title":
+			s, err := x.readText()
+			x.page.Title = s
+			if !x.nsSeen {
+				x.page.Namespace = titleNamespace(s)
+			}
+			return err
+		case "ns":
+			s, err := x.readText()
+			if err != nil {
+				return err
+			}
+			n, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil {
+				return x.failf(x.where(), "<ns> %q is not a number", s)
+			}
+			x.page.Namespace, x.nsSeen = n, true
+			return nil
+		case "id":
+			s, err := x.readText()
+			x.pageID = strings.TrimSpace(s)
+			return err
+		}
+	}
+	if err := x.d.Skip(); err != nil {
+		return x.fail(err, x.where())
+	}
+	return nil
+}
+
+// readText returns the character data of the element just opened, up to
+// its end tag; nested elements are skipped.
+func (x *xmlReader) readText() (string, error) {
+	var b strings.Builder
+	if err := x.readTextTo(&b, nil); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// readTextTo writes the character data of the element just opened to b
+// (and h when not nil).
+func (x *xmlReader) readTextTo(b *strings.Builder, h hash.Hash) error {
+	for {
+		tok, err := x.d.Token()
+		if err != nil {
+			return x.fail(err, x.where())
+		}
+		switch t := tok.(type) {
+		case xml.CharData:
+			b.Write(t)
+			if h != nil {
+				h.Write(t)
+			}
+		case xml.StartElement:
+			if err := x.d.Skip(); err != nil {
+				return x.fail(err, x.where())
+			}
+		case xml.EndElement:
+			return nil
+		}
+	}
+}
+
+// readRevision reads the <revision> just opened at byte off. It returns
+// nil, nil for a revision without readable text.
+func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
+	rev := &wikirules.Revision{Page: x.page, Format: wikirules.FormatXML, Origin: origin(x.name, off)}
+	var (
+		ts, sha36, attrSHA36 string
+		bytesAttr            = -1
+		hasText              bool
+		text                 strings.Builder
+		h                    = sha1.New()
+	)
+	for done := false; !done; {
+		tok, err := x.d.Token()
+		if err != nil {
+			return nil, x.fail(err, x.where())
+		}
+		switch t := tok.(type) {
+		case xml.EndElement:
+			done = true
+		case xml.StartElement:
+			var s string
+			switch t.Name.Local {
+			case "id", "parentid", "timestamp", "comment", "sha1":
+				if s, err = x.readText(); err != nil {
+					return nil, err
+				}
+			case "contributor":
+				if rev.User, err = x.readContributor(); err != nil {
+					return nil, err
+				}
+				continue
+			case "minor":
+				rev.Minor = true
+			case "text":
+				deleted := false
+				for _, a := range t.Attr {
+					switch a.Name.Local {
+					case "bytes":
+						if n, err := strconv.Atoi(a.Value); err == nil {
+							bytesAttr = n
+						}
+					case "sha1":
+						attrSHA36 = a.Value
+					case "deleted", "location":
+						deleted = true
+					}
+				}
+				if bytesAttr > 0 && bytesAttr < 1<<28 {
+					text.Grow(bytesAttr)
+				}
+				if err := x.readTextTo(&text, h); err != nil {
+					return nil, err
+				}
+				hasText = !deleted || text.Len() > 0
+				continue
+			}
+			if t.Name.Local != "id" && t.Name.Local != "parentid" && t.Name.Local != "timestamp" &&
+				t.Name.Local != "comment" && t.Name.Local != "sha1" {
+				if err := x.d.Skip(); err != nil {
+					return nil, x.fail(err, x.where())
+				}
+			}
+			switch t.Name.Local {
+			case "id":
+				rev.ID = strings.TrimSpace(s)
+			case "parentid":
+				rev.ParentID = strings.TrimSpace(s)
+			case "timestamp":
+				ts = strings.TrimSpace(s)
+			case "comment":
+				rev.Comment = s
+			case "sha1":
+				sha36 = strings.TrimSpace(s)
+			}
+		}
+	}
+	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
+	if rev.ID == "" {
+		return nil, x.failf(fmt.Sprintf("page %q", rev.Page.Title), "revision at byte %d has no <id>", off)
+	}
+	t, err := time.Parse(time.RFC3339, ts)
+	if err != nil {
+		return nil, x.failf(what, "bad <timestamp> %q: %w", ts, err)
+	}
+	rev.Timestamp = t.UTC()
+	if !hasText {
+		return nil, nil
+	}
+	rev.Text = text.String()
+	rev.SHA1 = hex.EncodeToString(h.Sum(nil))
+	if bytesAttr >= 0 && bytesAttr != len(rev.Text) {
+		return nil, x.failf(what, "text has %d bytes, export says bytes=%d", len(rev.Text), bytesAttr)
+	}
+	for _, want := range []string{sha36, attrSHA36} {
+		if want != "" && !sameSHA1(rev.SHA1, want) {
+			return nil, x.failf(what, "text SHA-1 %s (base 36 %s) does not match export's %s", rev.SHA1, SHA1Base36(rev.SHA1), want)
+		}
+	}
+	return rev, nil
+}
+
+// readContributor reads <contributor>: the <username>, else the <ip>; a
+// deleted contributor gives "".
+func (x *xmlReader) readContributor() (string, error) {
+	var user, ip string
+	for {
+		tok, err := x.d.Token()
+		if err != nil {
+			return "", x.fail(err, x.where())
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "username":
+				user, err = x.readText()
+			case "ip":
+				ip, err = x.readText()
+			default:
+				err = x.d.Skip()
+				if err != nil {
+					err = x.fail(err, x.where())
+				}
+			}
+			if err != nil {
+				return "", err
+			}
+		case xml.EndElement:
+			if user == "" {
+				user = ip
+			}
+			return strings.TrimSpace(user), nil
+		}
+	}
+}
+
+// SHA1Base36 converts a hex SHA-1 to MediaWiki's base-36 form, as in the
+// <sha1> element of an XML export: lower-case digits 0-9a-z, left-padded
+// with '0' to 31 characters (Wikimedia\base_convert($hex, 16, 36, 31)).
+// It returns "" for input that is not hex.
+func SHA1Base36(hexSum string) string {
+	var n big.Int
+	if _, ok := n.SetString(hexSum, 16); !ok {
+		return ""
+	}
+	s := n.Text(36)
+	if len(s) < 31 {
+		s = strings.Repeat("0", 31-len(s)) + s
+	}
+	return s
+}
+
+// sameSHA1 reports whether the hex SHA-1 hexSum equals want, given in base
+// 36 (the XML export's form, padding optional) or in hex (40 digits).
+func sameSHA1(hexSum, want string) bool {
+	want = strings.ToLower(want)
+	if len(want) == 40 && want == hexSum {
+		return true
+	}
+	return strings.TrimLeft(SHA1Base36(hexSum), "0") == strings.TrimLeft(want, "0")
+}
