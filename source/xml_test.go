@@ -122,7 +122,7 @@ func TestXMLErrors(t *testing.T) {
 		{"empty", "", "no <mediawiki> element", 0, -1},
 	}
 	for _, tt := range tests {
-			e := readErr(t, NewXML(strings.NewReader(tt.in), "x.xml"))
+		e := readErr(t, NewXML(strings.NewReader(tt.in), "x.xml"))
 		if e.File != "x.xml" || !strings.Contains(e.Error(), tt.msg) ||
 			(tt.offset >= 0 && e.Offset != tt.offset) || (tt.line >= 0 && e.Line != tt.line) {
 			t.Errorf("%s: error %q (offset %d line %d)", tt.name, e, e.Offset, e.Line)

@@ -1,0 +1,99 @@
+package source
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestAPIFixtures(t *testing.T) {
+	for _, file := range []string{"testdata/api-fv1.json", "testdata/api-fv2.json", "testdata/api-legacy-fv1.json"} {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFixture(t, file, NewAPI(f, file))
+		f.Close()
+	}
+}
+
+// TestAPIContinuation reads two responses appended in one file, and the same
+// two as a JSON array: the revisions of both, in order.
+func TestAPIContinuation(t *testing.T) {
+	fv2, err := os.ReadFile("testdata/api-fv2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fv1, err := os.ReadFile("testdata/api-fv1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, in := range map[string]string{
+		"sequence": string(fv1) + "\n" + string(fv2),
+		"array":    "[" + string(fv2) + "," + string(fv1) + "]",
+	} {
+		revs := readAll(t, NewAPI(strings.NewReader(in), name))
+		if len(revs) != 2*len(fixtureRevisions) {
+			t.Errorf("%s: %d revisions, want %d", name, len(revs), 2*len(fixtureRevisions))
+			continue
+		}
+		if revs[5].ID != "101" || revs[9].ID != "202" {
+			t.Errorf("%s: second batch ids %s…%s", name, revs[5].ID, revs[9].ID)
+		}
+	}
+}
+
+// TestAPITitleAfterRevisions: a page whose "revisions" come before its
+// "title" still names its revisions.
+func TestAPITitleAfterRevisions(t *testing.T) {
+	in := `{"query":{"pages":[{"revisions":[{"revid":7,"timestamp":"2021-02-11T10:26:28Z","user":"HellLois2","slots":{"main":{"content":"* Un Marcador"}}}],"ns":10,"title":"Plantilla:Faqbox"}]}}`
+	revs := readAll(t, NewAPI(strings.NewReader(in), "x.json"))
+	if len(revs) != 1 || revs[0].Page.Title != "Plantilla:Faqbox" || revs[0].Page.Namespace != 10 || revs[0].Text != "* Un Marcador" {
+		t.Fatalf("got %+v", revs)
+	}
+}
+
+func TestAPIErrors(t *testing.T) {
+	src, err := os.ReadFile("testdata/api-fv2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	at := strings.Index(s, "{{section-game-states}}")
+	tests := []struct {
+		name, in, msg string
+		offset        int64 // -1: any
+	}{
+		{"truncated", s[:at], "truncated JSON", -1},
+		{"truncated between pages", s[:strings.Index(s, `{"pageid": 40`)], "truncated JSON", -1},
+		{"invalid UTF-8", s[:at] + "\xc3" + s[at:], "invalid UTF-8", int64(at)},
+		{"malformed", s[:at-1] + "}" + s[at:], "malformed JSON", int64(at - 1)},
+		{"sha1 mismatch", strings.Replace(s, "360", "361", 1), `page "Suplantado" revision 201: text SHA-1`, -1},
+		{"bad timestamp", strings.Replace(s, "2021-02-11T11:04:04Z", "ayer", 1), `page "Suplantado" revision 202: bad timestamp`, -1},
+		{"api error", `{"error":{"code":"badtoken","info":"Invalid CSRF token.","*":"See https://infinitythewiki.com/api.php"}}`, "API error badtoken: Invalid CSRF token.", -1},
+		{"empty", "  \n", "empty input", -1},
+		{"not json", "Infinity - Contribuciones del usuario [es]", "malformed JSON", 0},
+		{"scalar", `"x"`, "want an object", -1},
+	}
+	for _, tt := range tests {
+		e := readErr(t, NewAPI(strings.NewReader(tt.in), "x.json"))
+		if e.File != "x.json" || !strings.Contains(e.Error(), tt.msg) || (tt.offset >= 0 && e.Offset != tt.offset) {
+			t.Errorf("%s: error %q (offset %d)", tt.name, e, e.Offset)
+		}
+	}
+}
+
+// TestSeedDumpAsAPI converts the seed dump to API JSON (formatversion 1
+// and 2) and reads it back.
+func TestSeedDumpAsAPI(t *testing.T) {
+	revs := seedRevisions(t)
+	want := groupByPage(revs)
+	for _, fv := range []int{1, 2} {
+		var buf bytes.Buffer
+		if err := WriteAPIVersion(&buf, fv, revs); err != nil {
+			t.Fatal(err)
+		}
+		sameRevisions(t, "api", readAll(t, NewAPI(&buf, "seed.json")), want)
+	}
+}
