@@ -1,0 +1,318 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/wikitext"
+)
+
+// renderer turns inline wikitext nodes into Markdown and plain text and
+// collects what the text refers to: link targets, seefaq notes, categories
+// and highlighted spans. One renderer serves one record.
+//
+// Markdown: ''' → **, '' → *, a wikilink → its label (or target) with its
+// trail, list items → "- " lines, {{seefaq}} → nothing (its note goes to
+// Notes), {{erratahighlight|x}} → x, {{n4inline}}x{{n4inline-end}} →
+// "[N4: x]", unknown templates → their raw source, comments → nothing.
+type renderer struct {
+	src        string
+	v          *Vocabulary
+	links      []string
+	notes      []string
+	categories []string
+	highlights map[string][]string
+	edPrefix   string // "[N4] " while inside an inline edition span
+}
+
+func newRenderer(src string, v *Vocabulary) *renderer { return &renderer{src: src, v: v} }
+
+func (r *renderer) text(n wikitext.Node) string { return r.src[n.Pos():n.End()] }
+
+// inline renders nodes to Markdown and plain text (not yet normalised).
+func (r *renderer) inline(ns []wikitext.Node) (md, plain string) {
+	var m, p strings.Builder
+	for i := 0; i < len(ns); i++ {
+		n := ns[i]
+		if t, ok := n.(*wikitext.Template); ok {
+			if e, known := r.v.Lookup(t.Name); known && e.Role == RoleEditionStart && e.Inline {
+				j := i + 1
+				for j < len(ns) && !isInlineEnd(r.v, ns[j], e.Group) {
+					j++
+				}
+				save := r.edPrefix
+				r.edPrefix = e.Editions.Label() + " "
+				im, ip := r.inline(ns[i+1 : min(j, len(ns))])
+				r.edPrefix = save
+				if strings.TrimSpace(ip) != "" {
+					lbl := strings.Trim(e.Editions.Label(), "[]")
+					m.WriteString("[" + lbl + ": " + strings.TrimSpace(im) + "]")
+					p.WriteString("[" + lbl + ": " + strings.TrimSpace(ip) + "]")
+				}
+				i = j // skip the end marker too
+				continue
+			}
+		}
+		nm, np := r.node(n)
+		m.WriteString(nm)
+		p.WriteString(np)
+	}
+	return m.String(), p.String()
+}
+
+func isInlineEnd(v *Vocabulary, n wikitext.Node, group string) bool {
+	t, ok := n.(*wikitext.Template)
+	if !ok {
+		return false
+	}
+	e, known := v.Lookup(t.Name)
+	return known && e.Role == RoleEditionEnd && e.Group == group
+}
+
+func (r *renderer) node(n wikitext.Node) (md, plain string) {
+	switch n := n.(type) {
+	case *wikitext.Text:
+		s := r.text(n)
+		s = strings.NewReplacer("<br>", " ", "<br/>", " ", "<br />", " ", "&nbsp;", " ").Replace(s)
+		return s, s
+	case *wikitext.Format:
+		im, ip := r.inline(n.Nodes)
+		mark := map[wikitext.Style]string{wikitext.Italic: "*", wikitext.Bold: "**", wikitext.BoldItalic: "***"}[n.Style]
+		return emphasise(im, mark), ip
+	case *wikitext.Link:
+		return r.link(n)
+	case *wikitext.Template:
+		return r.template(n)
+	case *wikitext.MagicWord:
+		switch n.Name {
+		case "!":
+			return "|", "|"
+		case "=":
+			return "=", "="
+		}
+		s := r.text(n)
+		return s, s
+	case *wikitext.Comment:
+		return "", ""
+	case *wikitext.Tag:
+		switch n.Name {
+		case "includeonly", "ref":
+			return "", ""
+		}
+		s := r.src[n.Content.Start:n.Content.Stop]
+		return s, s
+	case *wikitext.ListItem:
+		im, ip := r.inline(n.Nodes)
+		ind := strings.Repeat("  ", max(n.Depth-1, 0))
+		return "\n" + ind + listMark(n.Prefix) + strings.TrimSpace(im) + "\n", "\n" + ip + "\n"
+	case *wikitext.Heading:
+		im, ip := r.inline(n.Nodes)
+		return "\n**" + strings.TrimSpace(im) + "**\n", "\n" + ip + "\n"
+	case *wikitext.Table:
+		var m, p strings.Builder
+		for _, c := range n.Nodes {
+			cm, cp := r.node(c)
+			m.WriteString(cm)
+			p.WriteString(cp)
+		}
+		return m.String(), p.String()
+	case *wikitext.Param:
+		return r.inline(n.Value)
+	}
+	s := r.text(n) // parser functions, arguments: kept raw
+	return s, s
+}
+
+func listMark(prefix string) string {
+	if strings.HasSuffix(prefix, "#") {
+		return "1. "
+	}
+	return "- "
+}
+
+// emphasise wraps s in mark, keeping surrounding spaces outside the marks
+// (Markdown does not open emphasis before a space: "Tirada''' exitosa'''").
+func emphasise(s, mark string) string {
+	t := strings.TrimSpace(s)
+	if t == "" || mark == "" {
+		return s
+	}
+	lead := s[:strings.Index(s, t)]
+	trail := s[len(lead)+len(t):]
+	return lead + mark + t + mark + trail
+}
+
+func (r *renderer) link(l *wikitext.Link) (md, plain string) {
+	target := strings.TrimSpace(l.Target)
+	if hasNamespace(strings.TrimPrefix(target, ":"), r.v.FilePrefixes) && !strings.HasPrefix(target, ":") {
+		return "", ""
+	}
+	if hasNamespace(target, r.v.CategoryPrefixes) {
+		r.categories = append(r.categories, categoryName(target))
+		return "", ""
+	}
+	r.addLink(target)
+	var lm, lp string
+	if l.Label != nil {
+		lm, lp = r.inline(l.Label)
+	} else {
+		lm = r.src[l.TargetSpan.Start:l.TargetSpan.Stop]
+		lm = strings.TrimPrefix(strings.TrimSpace(lm), ":")
+		lp = lm
+	}
+	trail := r.src[l.Trail.Start:l.Trail.Stop]
+	return strings.TrimSpace(lm) + trail, strings.TrimSpace(lp) + trail
+}
+
+func (r *renderer) addLink(target string) {
+	t := PageTitle(target)
+	if t == "" {
+		return
+	}
+	for _, have := range r.links {
+		if have == t {
+			return
+		}
+	}
+	r.links = append(r.links, t)
+}
+
+func (r *renderer) template(t *wikitext.Template) (md, plain string) {
+	e, known := r.v.Lookup(t.Name)
+	if !known {
+		s := r.text(t)
+		return s, s
+	}
+	switch e.Role {
+	case RoleSeeFAQ:
+		note := ""
+		if p := t.Positional(1); p != nil {
+			_, np := r.inline(p.Value)
+			note = collapse(np)
+		}
+		if note == "" {
+			note = r.v.SeeFAQNote
+		}
+		r.notes = append(r.notes, r.edPrefix+note)
+		return "", ""
+	case RoleHighlight:
+		p := t.Positional(1)
+		if p == nil {
+			return "", ""
+		}
+		m, pl := r.inline(p.Value)
+		if r.highlights == nil {
+			r.highlights = map[string][]string{}
+		}
+		r.highlights[e.Group] = append(r.highlights[e.Group], collapse(pl))
+		return m, pl
+	case RoleBoxStart:
+		if e.ContentParam > 0 {
+			if p := t.Positional(e.ContentParam); p != nil {
+				return r.inline(p.Value)
+			}
+		}
+	}
+	return "", ""
+}
+
+// PageTitle normalises a wikilink target to the page title it names, as
+// MediaWiki does: the "#section" part and a leading ":" are dropped, "_"
+// becomes a space, runs of spaces collapse and the first letter is upper
+// case ("contacto de Silueta" → "Contacto de Silueta",
+// "Propiedades#Ataque_Especulativo" → "Propiedades"). Empty for a link to a
+// section of the same page.
+func PageTitle(target string) string {
+	if i := strings.IndexByte(target, '#'); i >= 0 {
+		target = target[:i]
+	}
+	target = strings.TrimPrefix(strings.TrimSpace(target), ":")
+	target = strings.Join(strings.Fields(strings.ReplaceAll(target, "_", " ")), " ")
+	if target == "" {
+		return ""
+	}
+	r, n := utf8.DecodeRuneInString(target)
+	return string(unicode.ToUpper(r)) + target[n:]
+}
+
+func categoryName(target string) string {
+	i := strings.IndexByte(target, ':')
+	return PageTitle(target[i+1:])
+}
+
+// collapse turns every run of white space into one space and trims.
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// normalizeMarkdown tidies rendered Markdown: lines are trimmed at the right
+// and their inner runs of spaces collapsed; a blank line (or more) becomes
+// one paragraph break; list lines ("- ", "1. ", indented) stay on their own
+// line; other single line breaks join lines with a space.
+func normalizeMarkdown(s string) string {
+	var out []string
+	cur := ""
+	flush := func() {
+		if cur != "" {
+			out = append(out, cur)
+			cur = ""
+		}
+	}
+	blank := false
+	for _, line := range strings.Split(s, "\n") {
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		body := collapse(line)
+		if body == "" {
+			blank = true
+			continue
+		}
+		isList := strings.HasPrefix(body, "- ") || strings.HasPrefix(body, "1. ")
+		if blank || isList || (cur != "" && isListLine(cur)) {
+			flush()
+			if blank && len(out) > 0 {
+				out = append(out, "")
+			}
+		}
+		blank = false
+		if isList {
+			cur = strings.Repeat(" ", indent-indent%2) + body
+			continue
+		}
+		if cur == "" {
+			cur = body
+		} else {
+			cur += " " + body
+		}
+	}
+	flush()
+	return strings.Join(out, "\n")
+}
+
+func isListLine(s string) bool {
+	t := strings.TrimLeft(s, " ")
+	return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "1. ")
+}
+
+// renderParam renders a template parameter's value as normalised Markdown
+// and plain text.
+func (r *renderer) renderParam(p *wikitext.Param) (md, plain string) {
+	if p == nil {
+		return "", ""
+	}
+	m, pl := r.inline(p.Value)
+	return normalizeMarkdown(m), collapse(pl)
+}
+
+// editionsOf reads the editions a title such as "N4 FAQ" or "CodeOne
+// Errata" names.
+func editionsOf(title string) wikirules.Editions {
+	var out wikirules.Editions
+	for _, w := range strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if e, err := wikirules.ParseEdition(w); err == nil {
+			out |= wikirules.Editions(e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,69 @@
+package extract
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"sync"
+	"testing"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/sample"
+	"github.com/wikirules/wikirules/source"
+)
+
+var (
+	seedOnce sync.Once
+	seedRevs []wikirules.Revision
+	seedErr  error
+)
+
+// seedRevisions reads the 50 revisions of the embedded seed dump (file
+// order: newest first).
+func seedRevisions(t testing.TB) []wikirules.Revision {
+	t.Helper()
+	seedOnce.Do(func() {
+		f, err := sample.FS().Open(sample.DumpName)
+		if err != nil {
+			seedErr = err
+			return
+		}
+		defer f.Close()
+		r := source.NewContribs(f, sample.DumpName)
+		for {
+			rev, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				seedErr = err
+				return
+			}
+			seedRevs = append(seedRevs, *rev)
+		}
+	})
+	if seedErr != nil {
+		t.Fatalf("reading %s: %v", sample.DumpName, seedErr)
+	}
+	return seedRevs
+}
+
+// seedRevision returns the newest seed revision of title.
+func seedRevision(t testing.TB, title string) wikirules.Revision {
+	t.Helper()
+	for _, r := range seedRevisions(t) {
+		if r.Page.Title == title {
+			return r
+		}
+	}
+	t.Fatalf("no revision of %q in the seed dump", title)
+	return wikirules.Revision{}
+}
+
+func seedBytes(t testing.TB) int {
+	b, err := fs.ReadFile(sample.FS(), sample.DumpName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(b)
+}
