@@ -87,9 +87,3 @@ func titleNamespace(title string) int {
 	}
 	return namespacePrefixes[strings.ToLower(strings.TrimSpace(title[:i]))]
 }
-
-// errReader is a Reader that always fails with err.
-type errReader struct{ err error }
-
-func (e errReader) Next() (*wikirules.Revision, error) { return nil, e.err }
-func (e errReader) Offset() int64                      { return 0 }

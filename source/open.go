@@ -1,0 +1,276 @@
+package source
+
+import (
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/wikirules/wikirules"
+)
+
+// ErrUnsupportedFormat is wrapped by Open when no reader is registered for
+// a file's format (rendered page text and HTML until their readers are
+// registered with Register).
+var ErrUnsupportedFormat = errors.New("no reader for this format")
+
+// Constructor makes a Reader over r; name is used in errors and origins.
+type Constructor func(r io.Reader, name string) Reader
+
+var (
+	regMu        sync.RWMutex
+	constructors = map[wikirules.Format]Constructor{
+		wikirules.FormatContribs: NewContribs,
+		wikirules.FormatXML:      NewXML,
+		wikirules.FormatAPI:      NewAPI,
+	}
+)
+
+// Register makes Open use c for format f (replacing any earlier one). The
+// readers of rendered page text and HTML live elsewhere and register
+// themselves here, typically from an init function.
+func Register(f wikirules.Format, c Constructor) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	constructors[f] = c
+}
+
+// For returns the constructor registered for f, or nil.
+func For(f wikirules.Format) Constructor {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	return constructors[f]
+}
+
+// File is an input opened by Open: Path, the Format read, Compression
+// ("", "gzip" or "bzip2") and Size, the file's size on disk in bytes.
+// RawOffset is how many bytes of the file on disk were read so far (for a
+// progress bar over compressed files, where Reader.Offset counts
+// uncompressed bytes).
+type File struct {
+	Path        string
+	Format      wikirules.Format
+	Compression string
+	Size        int64
+
+	f   *os.File
+	raw *countingReader
+	gz  *gzip.Reader
+}
+
+// RawOffset returns the bytes of the file on disk read so far.
+func (f *File) RawOffset() int64 { return f.raw.n }
+
+// Close closes the file (and its decompressor).
+func (f *File) Close() error {
+	var err error
+	if f.gz != nil {
+		err = f.gz.Close()
+	}
+	if cerr := f.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// headSize is how many (decompressed) bytes Detect sees.
+const headSize = 8 << 10
+
+// Open opens path for reading revisions. The file may be gzip or bzip2
+// compressed (recognised by its magic bytes, whatever its name). format ""
+// (or "auto") detects the format from the first 8 KiB of content (Detect);
+// any other value forces it. The name in errors and origins is path.
+// Errors name the path: it cannot be opened, is a directory, its format is
+// unknown, or no reader is registered for it (wraps ErrUnsupportedFormat).
+func Open(path string, format wikirules.Format) (Reader, *File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if st.IsDir() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: is a directory (use Walk)", path)
+	}
+	file := &File{Path: path, Size: st.Size(), f: f, raw: &countingReader{r: f}}
+	r, err := file.decompress()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(headSize)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		file.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if format == "" || format == "auto" {
+		if format, err = Detect(head, path); err != nil {
+			file.Close()
+			return nil, nil, err
+		}
+	}
+	file.Format = format
+	c := For(format)
+	if c == nil {
+		file.Close()
+		return nil, nil, fmt.Errorf("%s: format %q: %w", path, format, ErrUnsupportedFormat)
+	}
+	return c(br, path), file, nil
+}
+
+// decompress returns the file's content, through gzip or bzip2 when its
+// first bytes are their magic numbers (1f 8b; "BZh").
+func (f *File) decompress() (io.Reader, error) {
+	br := bufio.NewReaderSize(f.raw, 64<<10)
+	magic, _ := br.Peek(3)
+	switch {
+	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+		gz, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+		f.gz, f.Compression = gz, "gzip"
+		return gz, nil
+	case bytes.Equal(magic, []byte("BZh")):
+		f.Compression = "bzip2"
+		return bzip2.NewReader(br), nil
+	}
+	return br, nil
+}
+
+// Detect returns the format of an input from its first bytes (head,
+// already decompressed) and its name:
+//
+//   - markup holding "<mediawiki" → FormatXML;
+//   - other markup ("<html", "<!DOCTYPE", a .mw-parser-output fragment…) → FormatHTML;
+//   - '{' or '[' → FormatAPI;
+//   - a first line ending in a language tag ("… [es]") followed by a
+//     title / blank / RFC 3339 timestamp block → FormatContribs;
+//   - any other UTF-8 text → FormatPageText.
+//
+// A leading UTF-8 byte-order mark and white space are ignored. Errors name
+// the input: empty, still compressed, or not UTF-8 text.
+func Detect(head []byte, name string) (wikirules.Format, error) {
+	h := bytes.TrimPrefix(head, []byte("\ufeff"))
+	h = bytes.TrimLeft(h, " \t\r\n")
+	if len(h) == 0 {
+		return "", fmt.Errorf("%s: cannot detect the format of an empty input", name)
+	}
+	if len(h) >= 2 && h[0] == 0x1f && h[1] == 0x8b || bytes.HasPrefix(h, []byte("BZh")) {
+		return "", fmt.Errorf("%s: compressed input: open it with Open", name)
+	}
+	switch h[0] {
+	case '<':
+		lower := bytes.ToLower(h)
+		if bytes.Contains(lower, []byte("<mediawiki")) {
+			return wikirules.FormatXML, nil
+		}
+		return wikirules.FormatHTML, nil
+	case '{', '[':
+		return wikirules.FormatAPI, nil
+	}
+	// Text: valid UTF-8 apart from a rune cut at the end of the head.
+	if cut := h[:len(h)-incompleteTail(h)]; !utf8.Valid(cut) {
+		return "", fmt.Errorf("%s: byte %d: not UTF-8 text", name, int64(len(head)-len(h))+int64(firstInvalid(cut)))
+	}
+	if looksLikeContribs(string(h)) {
+		return wikirules.FormatContribs, nil
+	}
+	lowerName := strings.ToLower(name)
+	if strings.HasSuffix(lowerName, ".html") || strings.HasSuffix(lowerName, ".htm") {
+		return wikirules.FormatHTML, nil
+	}
+	return wikirules.FormatPageText, nil
+}
+
+// looksLikeContribs reports whether text starts with a contributions dump
+// header followed (after blank lines) by title, blank, timestamp.
+func looksLikeContribs(text string) bool {
+	lines := strings.SplitN(text, "\n", 8)
+	if len(lines) < 5 {
+		return false
+	}
+	if _, _, ok := parseContribsHeader(strings.TrimRight(lines[0], "\r")); !ok {
+		return false
+	}
+	i := 1
+	for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
+		i++
+	}
+	if i+2 >= len(lines) || strings.TrimSpace(lines[i+1]) != "" {
+		return false
+	}
+	_, err := time.Parse(time.RFC3339, strings.TrimSpace(lines[i+2]))
+	return err == nil
+}
+
+// Walk expands paths into the files to read: a file is kept as given, a
+// directory is replaced by every regular file below it in lexical order
+// (filepath.WalkDir), skipping names that start with "." (hidden files and
+// directories such as .git). The result keeps the order of paths, without
+// duplicates. Errors name a path that does not exist or cannot be listed.
+func Walk(paths []string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, root := range paths {
+		st, err := os.Stat(root)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			add(root)
+			continue
+		}
+		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if p != root && strings.HasPrefix(d.Name(), ".") {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() {
+				add(p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
