@@ -1,0 +1,363 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/wikirules/wikirules"
+)
+
+// Index is a bleve full-text index over rule records and FAQ entries. It is
+// safe for concurrent searches; Update and Delete may run alongside them.
+type Index struct {
+	bi       bleve.Index
+	glossary *Glossary
+	path     string
+}
+
+// PageInfo is what the index needs to know about a page besides its
+// records: its language (selects the analyzer: "es" or "en"; anything else
+// is analysed as Spanish), its categories (a filter and facet) and the
+// edition scope of the whole page ({{n4only}} → N4), which applies to the
+// page's records that carry no edition of their own.
+type PageInfo struct {
+	Language   string
+	Categories []string
+	Editions   wikirules.Editions
+}
+
+// Option configures Build and Update.
+type Option func(*options)
+
+type options struct {
+	pages    map[string]PageInfo
+	glossary *Glossary
+}
+
+// WithPages gives the PageInfo of pages by title. Records of pages not in
+// the map are Spanish, uncategorised and scoped by their own editions.
+func WithPages(pages map[string]PageInfo) Option {
+	return func(o *options) { o.pages = pages }
+}
+
+// WithGlossary replaces the embedded glossary (DefaultGlossary) used for
+// query expansion by Search.
+func WithGlossary(g *Glossary) Option {
+	return func(o *options) { o.glossary = g }
+}
+
+func collect(opts []Option) options {
+	o := options{glossary: DefaultGlossary()}
+	for _, f := range opts {
+		f(&o)
+	}
+	return o
+}
+
+// batchSize is the number of documents per bleve batch.
+const batchSize = 2000
+
+// Build creates an index at path (a directory that must not exist yet; ""
+// keeps the index in memory) and indexes records and faqs into it. Records
+// flagged Superseded are indexed too and found only by History queries.
+// Errors name the path and, for a bad document, its id.
+func Build(ctx context.Context, path string, records []wikirules.Record, faqs []wikirules.FAQ, opts ...Option) (*Index, error) {
+	o := collect(opts)
+	m, err := newMapping()
+	if err != nil {
+		return nil, fmt.Errorf("index: mapping: %w", err)
+	}
+	if path != "" {
+		if _, err := os.Stat(path); err == nil {
+			return nil, fmt.Errorf("index: build %s: already exists (remove it or use Open and Update)", path)
+		}
+	}
+	bi, err := bleve.NewUsing(path, m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return nil, fmt.Errorf("index: create %q: %w", path, err)
+	}
+	idx := &Index{bi: bi, glossary: o.glossary, path: path}
+	if err := idx.put(ctx, records, faqs, o.pages); err != nil {
+		bi.Close()
+		return nil, err
+	}
+	return idx, nil
+}
+
+// Open opens an index built at path by Build. The glossary is the embedded
+// one unless WithGlossary is given.
+func Open(path string, opts ...Option) (*Index, error) {
+	o := collect(opts)
+	bi, err := bleve.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("index: open %s: %w", path, err)
+	}
+	return &Index{bi: bi, glossary: o.glossary, path: path}, nil
+}
+
+// Close releases the index.
+func (x *Index) Close() error { return x.bi.Close() }
+
+// Count returns the number of indexed documents (records plus FAQs).
+func (x *Index) Count() (uint64, error) { return x.bi.DocCount() }
+
+// Update keeps the index in step with an ingest: for every page that has a
+// record in records, the page's previously indexed records are removed and
+// records indexed in their place; every FAQ in faqs replaces the entry with
+// the same id (an FAQ seen on a new page comes back with more Pages).
+func (x *Index) Update(ctx context.Context, records []wikirules.Record, faqs []wikirules.FAQ, opts ...Option) error {
+	o := collect(opts)
+	pages := map[string]bool{}
+	for _, r := range records {
+		pages[r.Page] = true
+	}
+	var stale []string
+	for p := range pages {
+		ids, err := x.ids(ctx, query.NewConjunctionQuery([]query.Query{
+			termQuery(fieldType, "record"), termQuery(fieldPageFacet, p)}))
+		if err != nil {
+			return fmt.Errorf("index: update page %q: %w", p, err)
+		}
+		stale = append(stale, ids...)
+	}
+	if err := x.Delete(ctx, stale...); err != nil {
+		return err
+	}
+	return x.put(ctx, records, faqs, o.pages)
+}
+
+// Delete removes documents by record or FAQ id; unknown ids are ignored.
+func (x *Index) Delete(ctx context.Context, ids ...string) error {
+	b := x.bi.NewBatch()
+	for i, id := range ids {
+		b.Delete(id)
+		if b.Size() >= batchSize || i == len(ids)-1 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := x.bi.Batch(b); err != nil {
+				return fmt.Errorf("index: delete near %q: %w", id, err)
+			}
+			b.Reset()
+		}
+	}
+	return nil
+}
+
+// put indexes records and FAQs in batches.
+func (x *Index) put(ctx context.Context, records []wikirules.Record, faqs []wikirules.FAQ, pages map[string]PageInfo) error {
+	b := x.bi.NewBatch()
+	flush := func(force bool) error {
+		if b.Size() == 0 || (!force && b.Size() < batchSize) {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := x.bi.Batch(b); err != nil {
+			return fmt.Errorf("index %s: batch: %w", x.where(), err)
+		}
+		b.Reset()
+		return nil
+	}
+	for _, r := range records {
+		if r.ID == "" {
+			return fmt.Errorf("index %s: record of page %q (revision %s, span %d–%d) has no id",
+				x.where(), r.Page, r.RevisionID, r.Span.Start, r.Span.End)
+		}
+		doc, err := recordDoc(r, pages[r.Page])
+		if err != nil {
+			return fmt.Errorf("index %s: record %s: %w", x.where(), r.ID, err)
+		}
+		if err := b.Index(r.ID, doc); err != nil {
+			return fmt.Errorf("index %s: record %s: %w", x.where(), r.ID, err)
+		}
+		if err := flush(false); err != nil {
+			return err
+		}
+	}
+	for _, f := range faqs {
+		if f.ID == "" {
+			return fmt.Errorf("index %s: FAQ %q has no id", x.where(), f.Question)
+		}
+		doc, err := faqDoc(f, pages)
+		if err != nil {
+			return fmt.Errorf("index %s: FAQ %s: %w", x.where(), f.ID, err)
+		}
+		if err := b.Index(f.ID, doc); err != nil {
+			return fmt.Errorf("index %s: FAQ %s: %w", x.where(), f.ID, err)
+		}
+		if err := flush(false); err != nil {
+			return err
+		}
+	}
+	return flush(true)
+}
+
+func (x *Index) where() string {
+	if x.path == "" {
+		return "(memory)"
+	}
+	return x.path
+}
+
+// ids returns the ids of every document matching q.
+func (x *Index) ids(ctx context.Context, q query.Query) ([]string, error) {
+	var out []string
+	const page = 10000
+	for from := 0; ; from += page {
+		req := bleve.NewSearchRequestOptions(q, page, from, false)
+		req.SortBy([]string{"_id"})
+		res, err := x.bi.SearchInContext(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range res.Hits {
+			out = append(out, h.ID)
+		}
+		if len(res.Hits) < page {
+			return out, nil
+		}
+	}
+}
+
+func termQuery(field, value string) *query.TermQuery {
+	q := query.NewTermQuery(value)
+	q.SetField(field)
+	return q
+}
+
+// editionValues returns the values of the ed and ed_set fields of a set.
+func editionValues(s wikirules.Editions) ([]string, string) {
+	if s == 0 {
+		return []string{"all"}, "all"
+	}
+	return s.Names(), s.String()
+}
+
+// recordText returns the body text of a record as indexed: its plain text
+// (its Markdown when it has none) followed by its notes, one per line.
+// Highlight offsets are byte offsets into this string.
+func recordText(r *wikirules.Record) string {
+	body := r.Plain
+	if body == "" {
+		body = r.Text
+	}
+	for _, n := range r.Notes {
+		body += "\n" + n
+	}
+	return body
+}
+
+// faqText returns the body text of an FAQ as indexed: question, newline,
+// answer.
+func faqText(f *wikirules.FAQ) string { return f.Question + "\n" + f.Answer }
+
+func recordDoc(r wikirules.Record, p PageInfo) (map[string]interface{}, error) {
+	js, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	eds := r.Editions
+	if eds == 0 {
+		eds = p.Editions
+	}
+	ed, edSet := editionValues(eds)
+	lang := langOf(p.Language)
+	name := r.Title
+	if r.Skill != nil {
+		name = strings.TrimSpace(r.Skill.Name + " " + r.Title)
+	}
+	doc := map[string]interface{}{
+		fieldType:       "record",
+		fieldKind:       string(r.Kind),
+		fieldPage:       []string{r.Page},
+		fieldPageFacet:  r.Page,
+		fieldEditions:   ed,
+		fieldEditionSet: edSet,
+		fieldSuperseded: fmt.Sprint(r.Superseded),
+		fieldLang:       lang,
+		fieldRevision:   r.RevisionID,
+		fieldJSON:       string(js),
+		textTitle + "_" + lang:   r.Page,
+		textSection + "_" + lang: strings.Join(r.Section, " "),
+		textBody + "_" + lang:    recordText(&r),
+	}
+	if name != "" {
+		doc[textName+"_"+lang] = name
+	}
+	if len(p.Categories) > 0 {
+		doc[fieldCategory] = p.Categories
+	}
+	return doc, nil
+}
+
+func faqDoc(f wikirules.FAQ, pages map[string]PageInfo) (map[string]interface{}, error) {
+	js, err := json.Marshal(f)
+	if err != nil {
+		return nil, err
+	}
+	all := append(append([]string{}, f.Pages...), f.Related...)
+	sort.Strings(all)
+	all = dedupSorted(all)
+	facet := ""
+	switch {
+	case len(f.Pages) > 0:
+		facet = f.Pages[0]
+	case len(f.Related) > 0:
+		facet = f.Related[0]
+	}
+	p := pages[facet]
+	lang := langOf(p.Language)
+	kind := strings.ToLower(f.Type)
+	if kind != string(wikirules.KindErrata) {
+		kind = string(wikirules.KindFAQ)
+	}
+	ed, edSet := editionValues(f.Editions)
+	var cats []string
+	for _, pg := range all {
+		cats = append(cats, pages[pg].Categories...)
+	}
+	sort.Strings(cats)
+	doc := map[string]interface{}{
+		fieldType:       "faq",
+		fieldKind:       kind,
+		fieldPage:       all,
+		fieldPageFacet:  facet,
+		fieldEditions:   ed,
+		fieldEditionSet: edSet,
+		fieldSuperseded: "false",
+		fieldLang:       lang,
+		fieldRevision:   f.LastRevision,
+		fieldJSON:       string(js),
+		textTitle + "_" + lang:   all,
+		textSection + "_" + lang: f.Title,
+		textBody + "_" + lang:    faqText(&f),
+	}
+	if cats = dedupSorted(cats); len(cats) > 0 {
+		doc[fieldCategory] = cats
+	}
+	return doc, nil
+}
+
+func dedupSorted(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// errClosed is returned for searches on a nil index.
+var errClosed = errors.New("index: nil or closed index")

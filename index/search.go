@@ -1,0 +1,413 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	index "github.com/blevesearch/bleve_index_api"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/wikirules/wikirules"
+)
+
+// Query is a ranked search. Text is free text in Spanish, English or both,
+// with the glossary's abbreviations and typos allowed. Edition keeps only
+// documents that hold in it (no edition of their own, or that edition);
+// zero keeps all. Kinds, Pages and Categories keep documents of those record
+// kinds ("faq" and "errata" select FAQ entries), pages (an FAQ stands on
+// every page it shows on or relates to) and page categories. Limit caps the
+// hits returned (0 = 10, at most 1000); Total and Facets count every match.
+// History includes superseded records, ranked below current text.
+type Query struct {
+	Text       string           `json:"text"`
+	Edition    wikirules.Edition `json:"edition,omitempty"`
+	Kinds      []wikirules.Kind `json:"kinds,omitempty"`
+	Pages      []string         `json:"pages,omitempty"`
+	Categories []string         `json:"categories,omitempty"`
+	Limit      int              `json:"limit,omitempty"`
+	History    bool             `json:"history,omitempty"`
+}
+
+// Result is the answer to a Query. Hits are best first; Highlights[i] holds
+// the byte ranges of Hits[i].Snippet that matched the query (the text
+// between the "**" markers, markers excluded). Facets are keyed "edition"
+// (edition set of each match: "n4", "c1,n4", "all" = not scoped), "kind",
+// "page" (each match counted once, under its page or an FAQ's first page)
+// and "category" (multi-valued: a match counts under each category).
+// For edition, kind and page the facet counts add up to Total.
+type Result struct {
+	Total      uint64              `json:"total"`
+	Hits       []wikirules.Hit     `json:"hits"`
+	Highlights [][]wikirules.Span  `json:"highlights"`
+	Facets     map[string]Facet    `json:"facets"`
+	Took       time.Duration       `json:"took"`
+	Expanded   []string            `json:"expanded,omitempty"` // query units and their synonyms, for display
+}
+
+// Facet counts the matches of a search by one field's value: Counts (largest
+// first, at most the facet's size), Other (matches under values beyond
+// that) and Missing (matches without a value).
+type Facet struct {
+	Counts  []FacetCount `json:"counts"`
+	Other   int          `json:"other,omitempty"`
+	Missing int          `json:"missing,omitempty"`
+}
+
+// FacetCount is one facet value and its number of matches.
+type FacetCount struct {
+	Value string `json:"value"`
+	Count int    `json:"count"`
+}
+
+// Sum returns the sum of Counts plus Other and Missing.
+func (f Facet) Sum() int {
+	n := f.Other + f.Missing
+	for _, c := range f.Counts {
+		n += c.Count
+	}
+	return n
+}
+
+// Ranking weights. Field boosts favour the page title and the skill name;
+// synonyms weigh a little less than the words typed; fuzzy matches much less.
+const (
+	boostTitle    = 2.5
+	boostName     = 3.0
+	boostSection  = 0.5
+	boostBody     = 1.0
+	boostSynonym  = 0.9
+	boostFuzzy    = 0.25
+	boostTypo     = 0.9 // fuzzy match of a word no document contains
+	boostAllUnits = 1.0 // a document matching every unit of the query
+	factorFAQQ    = 1.6  // FAQ when the query reads like a question
+	factorErrataQ = 1.8  // errata when the query reads like a question
+	factorExample = 0.85 // examples lose to rule text (DESIGN.md, precedence)
+	factorOld     = 0.5  // superseded text (History searches)
+	factorEdition = 1.1  // explicitly scoped to the chosen edition
+	rerankWindow  = 60   // hits re-ranked beyond the limit
+)
+
+// facet fields and sizes.
+var facetFields = []struct {
+	name, field string
+	size        int
+}{
+	{"edition", fieldEditionSet, 20},
+	{"kind", fieldKind, 30},
+	{"page", fieldPageFacet, 50},
+	{"category", fieldCategory, 30},
+}
+
+// Search runs q. Any text is accepted: words are analysed, never parsed as
+// query syntax; text with no searchable word gives an empty result. Errors
+// come from bleve (a closed index, a cancelled ctx).
+func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
+	if x == nil || x.bi == nil {
+		return nil, errClosed
+	}
+	start := time.Now()
+	limit := q.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	limit = min(limit, 1000)
+	text, expanded := x.textQuery(q.Text, x.knownWords())
+	res := &Result{Facets: map[string]Facet{}, Expanded: expanded, Hits: []wikirules.Hit{}, Highlights: [][]wikirules.Span{}}
+	if text == nil {
+		res.Took = time.Since(start)
+		return res, nil
+	}
+	bq := query.NewBooleanQuery([]query.Query{text}, nil, nil)
+	if f := filters(q); len(f) > 0 {
+		bq.AddMust(f...)
+	}
+	if !q.History {
+		bq.AddMustNot(termQuery(fieldSuperseded, "true"))
+	}
+	req := bleve.NewSearchRequestOptions(bq, max(limit, rerankWindow), 0, false)
+	req.Fields = []string{fieldJSON}
+	req.IncludeLocations = true
+	for _, f := range facetFields {
+		req.AddFacet(f.name, bleve.NewFacetRequest(f.field, f.size))
+	}
+	sr, err := x.bi.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("index: search %q: %w", q.Text, err)
+	}
+	res.Total = sr.Total
+	for name, fr := range sr.Facets {
+		f := Facet{Other: fr.Other, Missing: fr.Missing}
+		for _, t := range fr.Terms.Terms() {
+			f.Counts = append(f.Counts, FacetCount{Value: t.Term, Count: t.Count})
+		}
+		res.Facets[name] = f
+	}
+	question := isQuestion(q.Text)
+	type scored struct {
+		dm    *search.DocumentMatch
+		score float64
+		hit   wikirules.Hit
+		body  string
+	}
+	cands := make([]scored, 0, len(sr.Hits))
+	for _, dm := range sr.Hits {
+		s := scored{dm: dm, score: dm.Score}
+		js, _ := dm.Fields[fieldJSON].(string)
+		if strings.HasPrefix(dm.ID, "faq-") || isFAQDoc(js) {
+			var f wikirules.FAQ
+			if err := json.Unmarshal([]byte(js), &f); err != nil {
+				return nil, fmt.Errorf("index: stored FAQ %s: %w", dm.ID, err)
+			}
+			page := ""
+			if len(q.Pages) == 1 {
+				page = q.Pages[0]
+			}
+			s.hit = wikirules.Hit{FAQ: &f, Citation: wikirules.CitationOfFAQ(f, page)}
+			s.body = faqText(&f)
+			if question {
+				if strings.EqualFold(f.Type, string(wikirules.KindErrata)) {
+					s.score *= factorErrataQ
+				} else {
+					s.score *= factorFAQQ
+				}
+			}
+			if q.Edition != 0 && f.Editions.Has(q.Edition) {
+				s.score *= factorEdition
+			}
+		} else {
+			var r wikirules.Record
+			if err := json.Unmarshal([]byte(js), &r); err != nil {
+				return nil, fmt.Errorf("index: stored record %s: %w", dm.ID, err)
+			}
+			s.hit = wikirules.Hit{Record: &r, Citation: wikirules.CitationOf(r)}
+			s.body = recordText(&r)
+			if r.Kind == wikirules.KindExample {
+				s.score *= factorExample
+			}
+			if r.Superseded {
+				s.score *= factorOld
+			}
+			if q.Edition != 0 && r.Editions.Has(q.Edition) {
+				s.score *= factorEdition
+			}
+		}
+		cands = append(cands, s)
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].score != cands[j].score {
+			return cands[i].score > cands[j].score
+		}
+		return cands[i].dm.ID < cands[j].dm.ID
+	})
+	if len(cands) > limit {
+		cands = cands[:limit]
+	}
+	for _, c := range cands {
+		c.hit.Score = c.score
+		snip, spans := snippet(c.body, bodyRanges(c.dm))
+		c.hit.Snippet = snip
+		res.Hits = append(res.Hits, c.hit)
+		res.Highlights = append(res.Highlights, spans)
+	}
+	res.Took = time.Since(start)
+	return res, nil
+}
+
+// isFAQDoc reports whether stored JSON is an FAQ (it has a question).
+func isFAQDoc(js string) bool { return strings.Contains(js, `"question":`) }
+
+// filters returns the filter clauses of q; they carry no score.
+func filters(q Query) []query.Query {
+	var out []query.Query
+	any := func(field string, values []string) {
+		if len(values) == 0 {
+			return
+		}
+		var qs []query.Query
+		for _, v := range values {
+			t := termQuery(field, v)
+			t.SetBoost(0)
+			qs = append(qs, t)
+		}
+		d := query.NewDisjunctionQuery(qs)
+		d.SetBoost(0)
+		out = append(out, d)
+	}
+	if q.Edition != 0 {
+		any(fieldEditions, []string{wikirules.Editions(q.Edition).String(), "all"})
+	}
+	kinds := make([]string, len(q.Kinds))
+	for i, k := range q.Kinds {
+		kinds[i] = string(k)
+	}
+	any(fieldKind, kinds)
+	any(fieldPage, q.Pages)
+	any(fieldCategory, q.Categories)
+	return out
+}
+
+// textQuery builds the scoring query of free text: the text is split into
+// units (words, or glossary terms found in it); each unit becomes a
+// disjunction over the text fields of every language, of the unit as typed,
+// its synonyms (multi-word ones as phrases) and, for single words of five
+// letters or more, a fuzzy match (edit distance 1; 2 from eight letters).
+// The units are OR-ed, so a document matching more of them ranks higher.
+// It returns nil when the text has no word.
+func (x *Index) textQuery(text string, known func(string) bool) (query.Query, []string) {
+	units := x.glossary.segment(text)
+	if len(units) == 0 {
+		return nil, nil
+	}
+	var unitQs []query.Query
+	var expanded []string
+	for _, u := range units {
+		var qs []query.Query
+		add := func(term string, boost float64, fuzz int) {
+			multi := len(rawWords(term)) > 1
+			for lang := range languages {
+				for _, f := range []struct {
+					stem  string
+					boost float64
+				}{{textTitle, boostTitle}, {textName, boostName}, {textSection, boostSection}, {textBody, boostBody}} {
+					field := f.stem + "_" + lang
+					if multi {
+						mq := query.NewMatchPhraseQuery(term)
+						mq.SetField(field)
+						mq.SetBoost(boost * f.boost)
+						qs = append(qs, mq)
+						continue
+					}
+					mq := query.NewMatchQuery(term)
+					mq.SetField(field)
+					mq.SetBoost(boost * f.boost)
+					if fuzz > 0 {
+						if f.stem == textSection || f.stem == textName {
+							continue
+						}
+						mq.SetFuzziness(fuzz)
+					}
+					qs = append(qs, mq)
+				}
+			}
+		}
+		add(u.text, 1, 0)
+		for _, s := range u.synonyms {
+			add(s, boostSynonym, 0)
+		}
+		if n := utf8.RuneCountInString(u.text); len(u.synonyms) == 0 && !strings.Contains(u.text, " ") && n >= 5 {
+			fuzz := 1
+			if n >= 8 {
+				fuzz = 2
+			}
+			boost := boostFuzzy
+			if !known(u.text) {
+				boost = boostTypo // the word is in no document: likely a typo
+			}
+			add(u.text, boost, fuzz)
+		}
+		unitQs = append(unitQs, query.NewDisjunctionQuery(qs))
+		e := u.text
+		if len(u.synonyms) > 0 {
+			e += " = " + strings.Join(u.synonyms, " | ")
+		}
+		expanded = append(expanded, e)
+	}
+	if len(unitQs) == 1 {
+		return unitQs[0], expanded
+	}
+	// A document that matches every unit gets the all-units clause on top
+	// of the sum of units (and a full coordination factor).
+	all := query.NewConjunctionQuery(unitQs)
+	all.SetBoost(boostAllUnits)
+	return query.NewDisjunctionQuery([]query.Query{query.NewDisjunctionQuery(unitQs), all}), expanded
+}
+
+// knownWords returns a function reporting whether some document contains
+// a word (after analysis) in its title or body, in any language. When the
+// index cannot be inspected every word counts as known.
+func (x *Index) knownWords() func(string) bool {
+	yes := func(string) bool { return true }
+	adv, err := x.bi.Advanced()
+	if err != nil {
+		return yes
+	}
+	return func(word string) bool {
+		r, err := adv.Reader()
+		if err != nil {
+			return true
+		}
+		defer r.Close()
+		rc, ok := r.(index.IndexReaderContains)
+		if !ok {
+			return true
+		}
+		for lang, an := range languages {
+			a := x.bi.Mapping().AnalyzerNamed(an)
+			if a == nil {
+				return true
+			}
+			for _, tok := range a.Analyze([]byte(word)) {
+				for _, stem := range []string{textTitle, textBody} {
+					d, err := rc.FieldDictContains(stem + "_" + lang)
+					if err != nil {
+						return true
+					}
+					if ok, err := d.Contains(tok.Term); err != nil || ok {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+}
+
+// questionWords open a question in Spanish or English (folded, lower case).
+var questionWords = map[string]bool{
+	"que": true, "como": true, "cuando": true, "cual": true, "cuales": true, "donde": true,
+	"quien": true, "puedo": true, "puede": true, "pueden": true, "se": true, "es": true,
+	"hay": true, "debo": true, "debe": true, "aplica": true, "afecta": true, "cuanto": true,
+	"can": true, "does": true, "do": true, "is": true, "are": true, "how": true, "what": true,
+	"when": true, "which": true, "who": true, "why": true, "may": true, "should": true,
+	"must": true, "if": true, "si": true,
+}
+
+// isQuestion reports whether text reads like a question: it has "¿" or "?",
+// or its first word is a question word (qué, cómo, puedo, can, does…).
+func isQuestion(text string) bool {
+	if strings.ContainsAny(text, "¿?") {
+		return true
+	}
+	w := rawWords(text)
+	return len(w) > 0 && questionWords[foldString(strings.ToLower(w[0]))]
+}
+
+// bodyRanges returns the byte ranges of the body field that matched, from
+// the hit's term locations, sorted.
+func bodyRanges(dm *search.DocumentMatch) []wikirules.Span {
+	var out []wikirules.Span
+	for field, terms := range dm.Locations {
+		if !strings.HasPrefix(field, textBody+"_") {
+			continue
+		}
+		for _, locs := range terms {
+			for _, l := range locs {
+				out = append(out, wikirules.Span{Start: int(l.Start), End: int(l.End)})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		return out[i].End < out[j].End
+	})
+	return out
+}

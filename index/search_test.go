@@ -1,0 +1,74 @@
+package index
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules"
+)
+
+func buildFixture(t testing.TB) *Index {
+	t.Helper()
+	idx, err := Build(context.Background(), "", fixtureRecords(), fixtureFAQs(), WithPages(fixturePages()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { idx.Close() })
+	return idx
+}
+
+// hitKey names a hit for messages: "page/kind/ordinal" or the FAQ question.
+func hitKey(h wikirules.Hit) string {
+	if h.FAQ != nil {
+		return h.FAQ.Type + ": " + h.FAQ.Question
+	}
+	return h.Record.ID
+}
+
+func TestSearchFixture(t *testing.T) {
+	idx := buildFixture(t)
+	tests := []struct {
+		name, text string
+		want       []string // acceptable first hits: record ids or FAQ question substrings
+	}{
+		{"ñ folded", "dano", []string{"dano-1"}},
+		{"accents typed", "daño infinity", []string{"dano-1"}},
+		{"typo + question errata", "trabdo berserk", []string{"empieza la Orden en Estado Trabado"}},
+		{"en dodge template", "dodge template", []string{"page:Esquivar", "page:Armas y Equipo de Plantilla"}},
+		{"es esquiva plantilla", "esquiva plantilla", []string{"page:Esquivar", "page:Armas y Equipo de Plantilla"}},
+		{"skill name", "esquivar", []string{"esquivar-skill"}},
+		{"english page", "engaged idle", []string{"en-engaged-1"}},
+		{"english stem", "dodging engaged troopers", []string{"en-dodge-1", "en-engaged-1"}},
+		{"es term finds en page", "saving roll damage", []string{"en-damage-1"}},
+		{"question", "¿se puede esquivar un ataque berserk?", []string{"esquivar un ataque Berserk"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := idx.Search(context.Background(), Query{Text: tt.text})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Hits) == 0 {
+				t.Fatalf("%q: no hits", tt.text)
+			}
+			first := hitKey(res.Hits[0])
+			ok := false
+			for _, w := range tt.want {
+				if first == w || (res.Hits[0].FAQ != nil && strings.Contains(first, w)) ||
+					(strings.HasPrefix(w, "page:") && res.Hits[0].Citation.Page == w[5:]) {
+					ok = true
+				}
+			}
+			if !ok {
+				var got []string
+				for i, h := range res.Hits {
+					if i < 5 {
+						got = append(got, hitKey(h))
+					}
+				}
+				t.Errorf("%q: first hit %q, want one of %q; top: %q (expanded %q)", tt.text, first, tt.want, got, res.Expanded)
+			}
+		})
+	}
+}
