@@ -1,0 +1,62 @@
+package wikirules
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+)
+
+func TestCitationString(t *testing.T) {
+	ts := time.Date(2021, 2, 11, 10, 26, 28, 0, time.UTC)
+	c := Citation{Page: "Esquivar", Section: "Efectos", Ordinal: 4, Editions: Editions(N4), Timestamp: ts}
+	if got, want := c.String(), "Esquivar › Efectos › 4 [N4] — rev 2021-02-11T10:26:28Z"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
+func TestEditions(t *testing.T) {
+	s, err := ParseEditions("c1, N4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.String() != "n4,c1" || s.Label() != "[N4 C1]" || !s.Holds(C1) || s.Holds(N5) {
+		t.Errorf("got %q %q", s.String(), s.Label())
+	}
+	if !Editions(0).Holds(N5) {
+		t.Error("the empty set must hold everywhere")
+	}
+	b, _ := json.Marshal(s)
+	var back Editions
+	if err := json.Unmarshal(b, &back); err != nil || back != s || string(b) != `["n4","c1"]` {
+		t.Errorf("JSON round trip: %s → %v (%v)", b, back, err)
+	}
+	if _, err := ParseEdition("n3"); err == nil {
+		t.Error("n3 must be rejected")
+	}
+}
+
+func TestDeriveRevisionIDStable(t *testing.T) {
+	ts := time.Date(2021, 2, 11, 11, 4, 4, 0, time.UTC)
+	a := DeriveRevisionID("Suplantado", ts, "x")
+	if a != DeriveRevisionID("Suplantado", ts.In(time.FixedZone("x", 3600)), "x") {
+		t.Error("same instant in another zone must give the same id")
+	}
+	if a == DeriveRevisionID("Suplantado", ts, "y") || a == DeriveRevisionID("Suplantado", ts.Add(time.Second), "x") {
+		t.Error("different text or time must give a different id")
+	}
+}
+
+func TestFAQIDNormalises(t *testing.T) {
+	a := FAQID("faq", "N4 FAQ", "1.0, enero 2021", "¿Los MOD  de Estados\nse apilan?")
+	b := FAQID("FAQ", "N4 FAQ", "1.0, enero 2021", "¿Los MOD de Estados se apilan?")
+	if a != b {
+		t.Error("whitespace and case must not change the FAQ id")
+	}
+}
+
+func TestCoverage(t *testing.T) {
+	x := &Extraction{Records: []Record{{Span: Span{0, 4}}}, Layout: []Span{{6, 10}}}
+	if got := x.Coverage(10); got != 0.8 {
+		t.Errorf("Coverage = %v, want 0.8", got)
+	}
+}
