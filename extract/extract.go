@@ -102,7 +102,9 @@ type frame struct {
 	last    int // index after the last record (set when closed)
 	sc      *scope
 	base    int // sc.counter when opened
+	paras   int // sc.paras when opened
 	altEnd  int // counter after the block this one is an alternative of
+	altPara int // paragraphs after the block this one is an alternative of
 	alt     *frame
 	version string
 	boxN    int
@@ -250,7 +252,7 @@ func (p *pass) openBlock(u unit) {
 		}
 	}
 	sc := p.currentScope()
-	f := &frame{entry: e, sc: sc, base: sc.counter}
+	f := &frame{entry: e, sc: sc, base: sc.counter, paras: sc.paras}
 	if e.Role == RoleUpdateStart {
 		f.version = positionalText(p.src, p.v, u.tmpl)
 	}
@@ -259,9 +261,9 @@ func (p *pass) openBlock(u unit) {
 		alt := e.Role == RoleEditionStart && pe.Role == RoleEditionStart && e.Alternative && pe.Alternative && e.Group != pe.Group
 		orig := e.Role == RoleOriginalStart && pe.Role == RoleUpdateStart
 		if alt || orig {
-			f.alt, f.altEnd = prev, sc.counter
-			sc.counter, sc.path = prev.base, nil
-			f.base = prev.base
+			f.alt, f.altEnd, f.altPara = prev, sc.counter, sc.paras
+			sc.counter, sc.path, sc.paras = prev.base, nil, prev.paras
+			f.base, f.paras = prev.base, prev.paras
 		}
 	}
 	p.lastClosed = nil
@@ -289,6 +291,16 @@ func (p *pass) end(u unit) {
 			return
 		}
 	}
+	if startRole == RoleBoxStart {
+		for k := len(p.frames) - 1; k >= 0; k-- {
+			if f := p.frames[k]; f.entry.Role == RoleBoxStart {
+				p.diag(u.span.Start, "{{%s}} closes {{%s}} opened at byte %d (mismatched pair)",
+					u.tmpl.Name, p.units[p.unitAt(f.start)].tmpl.Name, f.start)
+				p.closeTo(k)
+				return
+			}
+		}
+	}
 	p.diag(u.span.Start, "{{%s}} closes nothing", u.tmpl.Name)
 }
 
@@ -304,6 +316,7 @@ func (p *pass) close(f *frame) {
 	f.last, f.closed = len(p.x.Records), true
 	if f.alt != nil {
 		f.sc.counter = max(f.sc.counter, f.altEnd)
+		f.sc.paras = max(f.sc.paras, f.altPara)
 		if f.entry.Role == RoleEditionStart {
 			p.altGroups = append(p.altGroups, [2]*frame{f.alt, f})
 		}

@@ -52,7 +52,11 @@ func cutUnits(doc *wikitext.Document, v *Vocabulary) []unit {
 }
 
 func (c *cutter) nodes(ns []wikitext.Node) {
-	for _, n := range ns {
+	for i, n := range ns {
+		var prev wikitext.Node
+		if i > 0 {
+			prev = ns[i-1]
+		}
 		switch n := n.(type) {
 		case *wikitext.Heading:
 			c.flush()
@@ -64,7 +68,7 @@ func (c *cutter) nodes(ns []wikitext.Node) {
 			c.flush()
 			c.units = append(c.units, unit{kind: uTable, span: span(n), table: n})
 		case *wikitext.Template:
-			if c.boundary(n) {
+			if c.boundary(n, prev) {
 				c.flush()
 				c.template(n)
 			} else {
@@ -102,7 +106,7 @@ func (c *cutter) template(t *wikitext.Template) {
 // vocabulary template except the inline ones (seefaq, highlights), inline
 // edition markers and unknown templates only when they stand alone on
 // their line.
-func (c *cutter) boundary(t *wikitext.Template) bool {
+func (c *cutter) boundary(t *wikitext.Template, prev wikitext.Node) bool {
 	e, known := c.v.Lookup(t.Name)
 	if known {
 		switch e.Role {
@@ -110,7 +114,7 @@ func (c *cutter) boundary(t *wikitext.Template) bool {
 			return false
 		case RoleEditionStart, RoleEditionEnd:
 			if e.Inline {
-				return c.standalone(t)
+				return c.standalone(t, prev)
 			}
 		case RoleBoxStart:
 			if e.ContentParam > 0 && t.Positional(e.ContentParam) != nil {
@@ -119,18 +123,22 @@ func (c *cutter) boundary(t *wikitext.Template) bool {
 		}
 		return true
 	}
-	return c.standalone(t)
+	return c.standalone(t, prev)
 }
 
-// standalone reports whether only white space (or other templates) stands
-// between the template and the line breaks around it.
-func (c *cutter) standalone(t *wikitext.Template) bool {
+// standalone reports whether the template stands alone on its line: only
+// white space, or a boundary template (prev, its sibling before it),
+// before it on the line, and only white space or another template after.
+func (c *cutter) standalone(t *wikitext.Template, prev wikitext.Node) bool {
 	i := t.Pos() - 1
 	for i >= 0 && (c.src[i] == ' ' || c.src[i] == '\t') {
 		i--
 	}
-	if i >= 0 && c.src[i] != '\n' && c.src[i] != '}' {
-		return false
+	if i >= 0 && c.src[i] != '\n' {
+		pt, ok := prev.(*wikitext.Template)
+		if !ok || pt.End() != i+1 || !c.boundary(pt, nil) {
+			return false
+		}
 	}
 	j := t.End()
 	for j < len(c.src) && (c.src[j] == ' ' || c.src[j] == '\t') {
@@ -145,7 +153,18 @@ func (c *cutter) standalone(t *wikitext.Template) bool {
 func (c *cutter) item(li *wikitext.ListItem) {
 	cut := len(li.Nodes)
 	for i, n := range li.Nodes {
-		if t, ok := n.(*wikitext.Template); ok && c.boundary(t) {
+		t, ok := n.(*wikitext.Template)
+		if !ok {
+			continue
+		}
+		if e, known := c.v.Lookup(t.Name); known && e.Inline {
+			continue // {{n4inline}} … {{n4inline-end}} inside an item scopes text
+		}
+		var prev wikitext.Node
+		if i > 0 {
+			prev = li.Nodes[i-1]
+		}
+		if c.boundary(t, prev) {
 			cut = i
 			break
 		}
@@ -164,7 +183,7 @@ func (c *cutter) item(li *wikitext.ListItem) {
 
 // flush cuts the pending run of inline nodes into paragraphs at blank lines.
 func (c *cutter) flush() {
-	run := c.run
+	run := coalesceText(c.run)
 	c.run = nil
 	var cur []wikitext.Node
 	for _, n := range run {
@@ -187,6 +206,23 @@ func (c *cutter) flush() {
 		}
 	}
 	c.paragraph(cur)
+}
+
+// coalesceText joins adjacent Text nodes into one, so that a blank line
+// split over several Text nodes is still seen as one paragraph break.
+func coalesceText(ns []wikitext.Node) []wikitext.Node {
+	out := make([]wikitext.Node, 0, len(ns))
+	for _, n := range ns {
+		t, ok := n.(*wikitext.Text)
+		if ok && len(out) > 0 {
+			if prev, ok := out[len(out)-1].(*wikitext.Text); ok && prev.Stop == t.Start {
+				out[len(out)-1] = &wikitext.Text{Span: wikitext.Span{Start: prev.Start, Stop: t.Stop}}
+				continue
+			}
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // paragraphBreaks returns the white-space regions of src[start:stop] that
