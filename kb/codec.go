@@ -1,0 +1,95 @@
+package kb
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/wikirules/wikirules"
+)
+
+// timeLayout is how timestamps are stored: UTC, fixed width, so that the
+// text order of two stored timestamps is their time order.
+const timeLayout = "2006-01-02T15:04:05.000000000Z"
+
+// timeMax is greater than every stored timestamp: "as of now".
+const timeMax = "9999-12-31T23:59:59.999999999Z"
+
+// encodeTime returns t in the stored form.
+func encodeTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// decodeTime reads a stored timestamp.
+func decodeTime(s string) (time.Time, error) {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("bad stored timestamp %q: %w", s, err)
+	}
+	return t, nil
+}
+
+// asOfBound returns the stored form of the AsOf bound of f: timeMax when
+// AsOf is zero.
+func asOfBound(f wikirules.Filter) string {
+	if f.AsOf.IsZero() {
+		return timeMax
+	}
+	return encodeTime(f.AsOf)
+}
+
+// encodeJSON returns v as JSON, or "" for a nil or empty value, so that an
+// absent list and an empty one are stored alike and read back as nil.
+func encodeJSON[T any](v T, empty bool) (string, error) {
+	if empty {
+		return "", nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// decodeJSON reads what encodeJSON wrote into v; "" leaves v unchanged.
+func decodeJSON(s string, v any) error {
+	if s == "" {
+		return nil
+	}
+	return json.Unmarshal([]byte(s), v)
+}
+
+// boolInt returns 1 for true, 0 for false (SQLite has no boolean type).
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// foldReplacer maps the accented Latin letters of Spanish, Portuguese,
+// French, Catalan and German (lower case) to their base letters.
+var foldReplacer = strings.NewReplacer(
+	"á", "a", "à", "a", "â", "a", "ä", "a", "ã", "a", "å", "a",
+	"é", "e", "è", "e", "ê", "e", "ë", "e",
+	"í", "i", "ì", "i", "î", "i", "ï", "i",
+	"ó", "o", "ò", "o", "ô", "o", "ö", "o", "õ", "o",
+	"ú", "u", "ù", "u", "û", "u", "ü", "u",
+	"ñ", "n", "ç", "c", "ý", "y", "ÿ", "y",
+	"_", " ",
+)
+
+// fold returns the lookup key of a page title: lower case, accents of
+// Latin letters removed (also when written as combining marks), "_" read
+// as space (MediaWiki title normalisation), runs of spaces collapsed and
+// trimmed. "Órdenes_de  Reacción" and "ordenes de reaccion" fold alike.
+func fold(title string) string {
+	s := foldReplacer.Replace(strings.ToLower(title))
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,183 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/wikirules/wikirules"
+)
+
+// DB is the knowledge base: a SQLite database holding pages, revisions,
+// records, FAQs and their full-text index. It implements wikirules.Store.
+// A DB is safe for concurrent use; writes are serialised by SQLite.
+type DB struct {
+	db       *sql.DB
+	path     string
+	readOnly bool
+}
+
+var _ wikirules.Store = (*DB)(nil)
+
+// busyTimeoutMS is how long a connection waits for a lock held by another
+// connection or process before failing with SQLITE_BUSY.
+const busyTimeoutMS = 10000
+
+// Open opens the database at path, creating it if needed, and applies the
+// pending migrations. path ":memory:" gives a private in-memory database
+// (one connection, so every call sees the same data). The file uses WAL
+// journaling (readers never block the writer), synchronous=NORMAL, a
+// busy_timeout of 10 s and enforced foreign keys; transactions begin
+// IMMEDIATE so that writers queue instead of failing on lock upgrade.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("kb: open: empty path")
+	}
+	if strings.ContainsAny(path, "?#") && path != ":memory:" {
+		return nil, fmt.Errorf("kb: open %s: '?' and '#' are not allowed in a database path", path)
+	}
+	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate", busyTimeoutMS)
+	dsn := "file:" + path + "?" + params + "&_journal_mode=WAL&_synchronous=NORMAL"
+	if path == ":memory:" {
+		dsn = ":memory:?" + params
+	}
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("kb: open %s: %w", path, err)
+	}
+	if path == ":memory:" {
+		sdb.SetMaxOpenConns(1)
+	}
+	db := &DB{db: sdb, path: path}
+	if err := db.migrate(ctx); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("kb: open %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// OpenReadOnly opens an existing, migrated database at path for reading
+// only (SQLite mode=ro), as the web server does. It fails, wrapping
+// fs.ErrNotExist, when the file does not exist, and when the database
+// lacks a migration this package knows.
+func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("kb: open read-only: %w", err)
+	}
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("kb: open read-only %s: '?' and '#' are not allowed in a database path", path)
+	}
+	dsn := fmt.Sprintf("file:%s?mode=ro&_busy_timeout=%d&_query_only=1", path, busyTimeoutMS)
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("kb: open read-only %s: %w", path, err)
+	}
+	db := &DB{db: sdb, path: path, readOnly: true}
+	err = db.read(ctx, func(tx *sql.Tx) error { return checkMigrated(ctx, tx) })
+	if err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("kb: open read-only %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	if err := db.db.Close(); err != nil {
+		return fmt.Errorf("kb: close %s: %w", db.path, err)
+	}
+	return nil
+}
+
+// read runs fn in a read transaction. The transaction is always rolled
+// back: reads never change the database.
+func (db *DB) read(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
+// Integrity runs PRAGMA integrity_check and the FTS5 integrity check and
+// returns an error listing the problems found, or nil for a sound database.
+func (db *DB) Integrity(ctx context.Context) error {
+	var problems []string
+	rows, err := db.db.QueryContext(ctx, `PRAGMA integrity_check`)
+	if err != nil {
+		return fmt.Errorf("kb: integrity check %s: %w", db.path, err)
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			rows.Close()
+			return fmt.Errorf("kb: integrity check %s: %w", db.path, err)
+		}
+		if s != "ok" {
+			problems = append(problems, s)
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return fmt.Errorf("kb: integrity check %s: %w", db.path, err)
+	}
+	if !db.readOnly {
+		if _, err := db.db.ExecContext(ctx, `INSERT INTO search (search) VALUES ('integrity-check')`); err != nil {
+			problems = append(problems, "fts5: "+err.Error())
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("kb: integrity check %s: %s", db.path, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// Stats counts what the database holds.
+type Stats struct {
+	Pages          int `json:"pages"`
+	Revisions      int `json:"revisions"`
+	Records        int `json:"records"`
+	FAQs           int `json:"faqs"`            // distinct FAQ and errata entries
+	FAQOccurrences int `json:"faq_occurrences"` // (FAQ, revision) appearances
+	// UnknownTemplates sums, over every revision, the uses of each
+	// template outside the extractor's vocabulary.
+	UnknownTemplates map[string]int `json:"unknown_templates"`
+}
+
+// Stats returns the row counts and the unknown-template totals.
+func (db *DB) Stats(ctx context.Context) (Stats, error) {
+	s := Stats{UnknownTemplates: map[string]int{}}
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		for _, c := range []struct {
+			table string
+			n     *int
+		}{{"pages", &s.Pages}, {"revisions", &s.Revisions}, {"records", &s.Records}, {"faqs", &s.FAQs}, {"faq_occurrences", &s.FAQOccurrences}} {
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+c.table).Scan(c.n); err != nil {
+				return fmt.Errorf("count %s: %w", c.table, err)
+			}
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT name, SUM(count) FROM unknown_templates GROUP BY name`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var name string
+			var n int
+			if err := rows.Scan(&name, &n); err != nil {
+				return err
+			}
+			s.UnknownTemplates[name] = n
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return Stats{}, fmt.Errorf("kb: stats: %w", err)
+	}
+	return s, nil
+}

@@ -1,0 +1,325 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// faqFilter adds the conditions of f on faqs fq: seen (in a revision with
+// timestamp <= f.AsOf) by f.AsOf, holding in f.Edition, of a type among
+// f.Kinds ("faq", "errata"), shown on or related to one of f.Pages.
+func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) error {
+	if !f.AsOf.IsZero() {
+		w.add(`EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
+			WHERE o.faq = fq.pk AND r.timestamp <= ?)`, asOfBound(f))
+	}
+	if f.Edition != 0 {
+		w.add(`(fq.editions = 0 OR fq.editions & ? != 0)`, int(f.Edition))
+	}
+	if len(f.Kinds) > 0 {
+		args := make([]any, len(f.Kinds))
+		for i, k := range f.Kinds {
+			args[i] = string(k)
+		}
+		w.add(`fq.type IN (`+placeholders(len(args))+`)`, args...)
+	}
+	if len(f.Pages) > 0 {
+		pks, err := resolvePages(ctx, tx, f.Pages)
+		if err != nil {
+			return err
+		}
+		folds := make([]any, len(f.Pages))
+		for i, t := range f.Pages {
+			folds[i] = fold(t)
+		}
+		w.add(`(EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
+			WHERE o.faq = fq.pk AND r.page IN (`+placeholders(len(pks))+`))
+			OR EXISTS (SELECT 1 FROM faq_related fr WHERE fr.faq = fq.pk AND fr.fold IN (`+placeholders(len(folds))+`)))`,
+			append(pks, folds...)...)
+	}
+	return nil
+}
+
+// faqLoader reads whole FAQs (content, related pages, occurrences) in one
+// transaction, with its statements prepared once.
+type faqLoader struct {
+	one, rel, occ *sql.Stmt
+}
+
+// loadedFAQ is a FAQ with the stored timestamp of its first occurrence.
+type loadedFAQ struct {
+	wikirules.FAQ
+	firstSeen string
+}
+
+// newFAQLoader prepares the loader's statements in tx.
+func newFAQLoader(ctx context.Context, tx *sql.Tx) (*faqLoader, error) {
+	l := &faqLoader{}
+	var err error
+	if l.one, err = tx.PrepareContext(ctx, `SELECT id, type, title, version, question, answer, editions FROM faqs WHERE pk = ?`); err != nil {
+		return nil, err
+	}
+	if l.rel, err = tx.PrepareContext(ctx, `SELECT title FROM faq_related WHERE faq = ? ORDER BY seq`); err != nil {
+		return nil, err
+	}
+	l.occ, err = tx.PrepareContext(ctx, `SELECT p.title, r.id, r.timestamp FROM faq_occurrences o
+		JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
+		WHERE o.faq = ? AND r.timestamp <= ? ORDER BY r.timestamp, r.id`)
+	return l, err
+}
+
+// close releases the statements.
+func (l *faqLoader) close() {
+	for _, s := range []*sql.Stmt{l.one, l.rel, l.occ} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// load reads FAQ pk as of asOf (a stored timestamp): Pages are the sorted
+// titles of the pages showing it in revisions by then, FirstRevision and
+// LastRevision the oldest and newest of those revisions, Timestamp the
+// newest one's.
+func (l *faqLoader) load(ctx context.Context, pk int64, asOf string) (loadedFAQ, error) {
+	var f loadedFAQ
+	var editions int
+	err := l.one.QueryRowContext(ctx, pk).Scan(&f.ID, &f.Type, &f.Title, &f.Version, &f.Question, &f.Answer, &editions)
+	if err != nil {
+		return f, fmt.Errorf("faq %d: %w", pk, err)
+	}
+	f.Editions = wikirules.Editions(editions)
+	rows, err := l.rel.QueryContext(ctx, pk)
+	if err != nil {
+		return f, fmt.Errorf("faq %s: related: %w", f.ID, err)
+	}
+	f.Related = []string{}
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			rows.Close()
+			return f, fmt.Errorf("faq %s: related: %w", f.ID, err)
+		}
+		f.Related = append(f.Related, t)
+	}
+	rows.Close()
+	if rows, err = l.occ.QueryContext(ctx, pk, asOf); err != nil {
+		return f, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
+	}
+	defer rows.Close()
+	pages := map[string]bool{}
+	var last string
+	for rows.Next() {
+		var page, rev, ts string
+		if err := rows.Scan(&page, &rev, &ts); err != nil {
+			return f, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
+		}
+		if f.FirstRevision == "" {
+			f.FirstRevision, f.firstSeen = rev, ts
+		}
+		f.LastRevision, last = rev, ts
+		pages[page] = true
+	}
+	if err := rows.Err(); err != nil {
+		return f, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
+	}
+	f.Pages = make([]string, 0, len(pages))
+	for p := range pages {
+		f.Pages = append(f.Pages, p)
+	}
+	sort.Strings(f.Pages)
+	if last != "" {
+		if f.Timestamp, err = decodeTime(last); err != nil {
+			return f, fmt.Errorf("faq %s: %w", f.ID, err)
+		}
+	}
+	return f, nil
+}
+
+// loadAll loads the FAQs pks (duplicates dropped, order kept).
+func (l *faqLoader) loadAll(ctx context.Context, pks []int64, asOf string) ([]loadedFAQ, error) {
+	seen := map[int64]bool{}
+	out := []loadedFAQ{}
+	for _, pk := range pks {
+		if seen[pk] {
+			continue
+		}
+		seen[pk] = true
+		f, err := l.load(ctx, pk, asOf)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// queryPKs runs a query selecting one integer column.
+func queryPKs(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var pk int64
+		if err := rows.Scan(&pk); err != nil {
+			return nil, err
+		}
+		out = append(out, pk)
+	}
+	return out, rows.Err()
+}
+
+// versionNumbers reads the leading dotted number of an FAQ version:
+// "1.1.1, dic 2021" → [1 1 1]; nil when there is none.
+func versionNumbers(v string) []int {
+	v = strings.TrimSpace(v)
+	end := strings.IndexFunc(v, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if end >= 0 {
+		v = v[:end]
+	}
+	var out []int
+	for _, p := range strings.Split(v, ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			break
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// newerVersion reports whether FAQ a comes before b in "newest version
+// first" order: the greater leading version number, then the later first
+// occurrence, then the id.
+func newerVersion(a, b loadedFAQ) bool {
+	va, vb := versionNumbers(a.Version), versionNumbers(b.Version)
+	for i := 0; i < len(va) && i < len(vb); i++ {
+		if va[i] != vb[i] {
+			return va[i] > vb[i]
+		}
+	}
+	if len(va) != len(vb) {
+		return len(va) > len(vb)
+	}
+	if a.firstSeen != b.firstSeen {
+		return a.firstSeen > b.firstSeen
+	}
+	return a.ID < b.ID
+}
+
+// unwrap returns the FAQs of loaded.
+func unwrap(loaded []loadedFAQ) []wikirules.FAQ {
+	out := make([]wikirules.FAQ, len(loaded))
+	for i, f := range loaded {
+		out[i] = f.FAQ
+	}
+	return out
+}
+
+// FAQs returns the distinct FAQ and errata entries, newest version first
+// (leading version number, then first occurrence). With text, only those
+// whose question, answer, title or related pages match it (SearchText's
+// tokenisation; never an error for any text). f.AsOf keeps those seen by
+// then (Pages, revisions and Timestamp derived from occurrences by then),
+// f.Edition those holding in it, f.Kinds those of type "faq"/"errata"
+// listed, f.Pages those shown on or related to one of the pages; f.Limit
+// caps the number (0 = no cap).
+func (db *DB) FAQs(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.FAQ, error) {
+	var out []wikirules.FAQ
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var pks []int64
+		var err error
+		if q := newSearchQuery(text); !q.empty() {
+			hits, err := searchFAQs(ctx, tx, q, f, 0)
+			if err != nil {
+				return err
+			}
+			for _, h := range hits {
+				pks = append(pks, h.pk)
+			}
+		} else if strings.TrimSpace(text) == "" {
+			var w where
+			if err := faqFilter(ctx, tx, &w, f); err != nil {
+				return err
+			}
+			if pks, err = queryPKs(ctx, tx, `SELECT fq.pk FROM faqs fq WHERE `+w.sql(), w.args...); err != nil {
+				return err
+			}
+		}
+		l, err := newFAQLoader(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer l.close()
+		loaded, err := l.loadAll(ctx, pks, asOfBound(f))
+		if err != nil {
+			return err
+		}
+		sort.SliceStable(loaded, func(i, j int) bool { return newerVersion(loaded[i], loaded[j]) })
+		if f.Limit > 0 && len(loaded) > f.Limit {
+			loaded = loaded[:f.Limit]
+		}
+		out = unwrap(loaded)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: faqs %q: %w", text, err)
+	}
+	return out, nil
+}
+
+// pageFAQs returns the FAQs of a page view: those shown in revision rev
+// (in their order there), then those whose related list names the page
+// (newest version first), filtered as FAQs filters (f.Pages aside).
+func pageFAQs(ctx context.Context, tx *sql.Tx, title, rev string, f wikirules.Filter) ([]wikirules.FAQ, error) {
+	f.Pages = nil
+	var w where
+	if err := faqFilter(ctx, tx, &w, f); err != nil {
+		return nil, err
+	}
+	shown, err := queryPKs(ctx, tx, `SELECT fq.pk FROM faq_occurrences o JOIN faqs fq ON fq.pk = o.faq
+		WHERE o.revision = ? AND `+w.sql()+` ORDER BY o.seq`, append([]any{rev}, w.args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("faqs shown: %w", err)
+	}
+	related, err := queryPKs(ctx, tx, `SELECT DISTINCT fq.pk FROM faq_related fr JOIN faqs fq ON fq.pk = fr.faq
+		WHERE fr.fold = ? AND `+w.sql()+` ORDER BY fq.pk`, append([]any{fold(title)}, w.args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("faqs related: %w", err)
+	}
+	l, err := newFAQLoader(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	defer l.close()
+	asOf := asOfBound(f)
+	first, err := l.loadAll(ctx, shown, asOf)
+	if err != nil {
+		return nil, err
+	}
+	isShown := map[int64]bool{}
+	for _, pk := range shown {
+		isShown[pk] = true
+	}
+	var rest []int64
+	for _, pk := range related {
+		if !isShown[pk] {
+			rest = append(rest, pk)
+		}
+	}
+	second, err := l.loadAll(ctx, rest, asOf)
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(second, func(i, j int) bool { return newerVersion(second[i], second[j]) })
+	return unwrap(append(first, second...)), nil
+}

@@ -1,0 +1,339 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// Item is one revision to store, with what the extractor made of it
+// (X may be nil: the revision is then stored without records).
+type Item struct {
+	Rev wikirules.Revision
+	X   *wikirules.Extraction
+}
+
+// PutResult says what a Put stored.
+type PutResult struct {
+	Added       int      `json:"added"`       // revisions stored
+	Skipped     []string `json:"skipped"`     // revision ids already stored (or repeated in the batch)
+	Conflicts   []string `json:"conflicts"`   // skipped ids whose stored text differs from the given one
+	Records     int      `json:"records"`     // records stored
+	FAQs        int      `json:"faqs"`        // FAQs new to the store
+	Occurrences int      `json:"occurrences"` // FAQ occurrences stored
+}
+
+// Put stores a batch of revisions with their extractions in one
+// transaction: either every item is stored or, on error, none is.
+//
+// A revision whose ID is already stored is skipped and listed in
+// PutResult.Skipped (also in Conflicts when its stored text differs), so
+// putting the same batch twice leaves the database as the first put did.
+// A record with no Page or RevisionID gets its revision's; one naming
+// another page or revision is an error, as is a record ID repeated within
+// a revision. Records take the timestamp of their revision. FAQs are merged
+// by FAQ.ID (FAQID of its type, title, version and question when empty):
+// one row per distinct FAQ holding the content of its newest occurrence,
+// plus one occurrence row per (revision, FAQ) shown. Errors name the item
+// index, page and revision.
+func (db *DB) Put(ctx context.Context, batch []Item) (PutResult, error) {
+	var res PutResult
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return PutResult{}, fmt.Errorf("kb: put: %w", err)
+	}
+	defer tx.Rollback()
+
+	w, err := newWriter(ctx, tx)
+	if err != nil {
+		return PutResult{}, fmt.Errorf("kb: put: %w", err)
+	}
+	defer w.close()
+	for i := range batch {
+		it := &batch[i]
+		if err := ctx.Err(); err != nil {
+			return PutResult{}, fmt.Errorf("kb: put item %d: %w", i, err)
+		}
+		if err := w.put(ctx, it, &res); err != nil {
+			return PutResult{}, fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return PutResult{}, fmt.Errorf("kb: put: commit: %w", err)
+	}
+	return res, nil
+}
+
+// writer holds the statements of one Put, prepared once per transaction.
+type writer struct {
+	tx    *sql.Tx
+	pages map[string]int64 // title → pages.pk, cache
+
+	page, rev, sameText, record, search, searchDel         *sql.Stmt
+	faqGet, faqIns, faqUpd, relDel, relIns, occ, cat, unk *sql.Stmt
+	all                                                    []*sql.Stmt
+}
+
+// newWriter prepares the write statements in tx.
+func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
+	w := &writer{tx: tx, pages: map[string]int64{}}
+	for _, p := range []struct {
+		s   **sql.Stmt
+		sql string
+	}{
+		{&w.page, `INSERT INTO pages (title, fold, namespace, language, wiki) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (title) DO UPDATE SET title = excluded.title RETURNING pk`},
+		{&w.rev, `INSERT INTO revisions (id, page, parent, timestamp, inferred, user, comment, minor, sha1,
+			format, origin, text, extracted, page_editions, links, layout, diagnostics)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
+		{&w.sameText, `SELECT text = ? FROM revisions WHERE id = ?`},
+		{&w.record, `INSERT INTO records (revision, seq, id, section, kind, ordinal, depth, editions, version,
+			superseded, superseded_by, alternative, title, text, plain, span_start, span_end, links, notes,
+			skill, fields, template) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.search, `INSERT INTO search (rowid, page, title, body) VALUES (?, ?, ?, ?)`},
+		{&w.searchDel, `DELETE FROM search WHERE rowid = ?`},
+		{&w.faqGet, `SELECT f.pk, r.timestamp, r.id FROM faqs f JOIN revisions r ON r.id = f.source WHERE f.id = ?`},
+		{&w.faqIns, `INSERT INTO faqs (id, type, title, version, question, answer, editions, source)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.faqUpd, `UPDATE faqs SET type = ?, title = ?, version = ?, question = ?, answer = ?, editions = ?,
+			source = ? WHERE pk = ?`},
+		{&w.relDel, `DELETE FROM faq_related WHERE faq = ?`},
+		{&w.relIns, `INSERT INTO faq_related (faq, seq, title, fold) VALUES (?, ?, ?, ?)`},
+		{&w.occ, `INSERT INTO faq_occurrences (revision, seq, faq) VALUES (?, ?, ?)`},
+		{&w.cat, `INSERT INTO categories (revision, seq, name) VALUES (?, ?, ?)`},
+		{&w.unk, `INSERT INTO unknown_templates (revision, name, count) VALUES (?, ?, ?)`},
+	} {
+		s, err := tx.PrepareContext(ctx, p.sql)
+		if err != nil {
+			w.close()
+			return nil, fmt.Errorf("prepare %q: %w", strings.Fields(p.sql)[:3], err)
+		}
+		*p.s = s
+		w.all = append(w.all, s)
+	}
+	return w, nil
+}
+
+// close releases the prepared statements.
+func (w *writer) close() {
+	for _, s := range w.all {
+		s.Close()
+	}
+	w.all = nil
+}
+
+// pageKey returns the pk of the page, inserting it on first sight.
+func (w *writer) pageKey(ctx context.Context, p wikirules.Page) (int64, error) {
+	if pk, ok := w.pages[p.Title]; ok {
+		return pk, nil
+	}
+	var pk int64
+	err := w.page.QueryRowContext(ctx, p.Title, fold(p.Title), p.Namespace, p.Language, p.Wiki).Scan(&pk)
+	if err != nil {
+		return 0, fmt.Errorf("page: %w", err)
+	}
+	w.pages[p.Title] = pk
+	return pk, nil
+}
+
+// put stores one item (see Put).
+func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
+	rev := &it.Rev
+	if rev.ID == "" {
+		return fmt.Errorf("revision without id")
+	}
+	if strings.TrimSpace(rev.Page.Title) == "" {
+		return fmt.Errorf("revision without page title")
+	}
+	pk, err := w.pageKey(ctx, rev.Page)
+	if err != nil {
+		return err
+	}
+	x := it.X
+	if x == nil {
+		x = &wikirules.Extraction{}
+	}
+	links, err1 := encodeJSON(x.Links, len(x.Links) == 0)
+	layout, err2 := encodeJSON(x.Layout, len(x.Layout) == 0)
+	diags, err3 := encodeJSON(x.Diagnostics, len(x.Diagnostics) == 0)
+	if err := firstErr(err1, err2, err3); err != nil {
+		return fmt.Errorf("encode extraction: %w", err)
+	}
+	ts := encodeTime(rev.Timestamp)
+	r, err := w.rev.ExecContext(ctx, rev.ID, pk, rev.ParentID, ts, boolInt(rev.TimestampInferred), rev.User,
+		rev.Comment, boolInt(rev.Minor), rev.SHA1, string(rev.Format), rev.Origin, rev.Text, boolInt(it.X != nil),
+		int(x.PageEditions), links, layout, diags)
+	if err != nil {
+		return fmt.Errorf("revision: %w", err)
+	}
+	if n, err := r.RowsAffected(); err != nil {
+		return fmt.Errorf("revision: %w", err)
+	} else if n == 0 {
+		res.Skipped = append(res.Skipped, rev.ID)
+		var same bool
+		if err := w.sameText.QueryRowContext(ctx, rev.Text, rev.ID).Scan(&same); err != nil {
+			return fmt.Errorf("compare stored text: %w", err)
+		}
+		if !same {
+			res.Conflicts = append(res.Conflicts, rev.ID)
+		}
+		return nil
+	}
+	res.Added++
+	if it.X == nil {
+		return nil
+	}
+	for i := range x.Records {
+		if err := w.putRecord(ctx, rev, i, &x.Records[i]); err != nil {
+			return err
+		}
+		res.Records++
+	}
+	for i := range x.FAQs {
+		added, err := w.putFAQ(ctx, rev, i, &x.FAQs[i])
+		if err != nil {
+			return fmt.Errorf("faq %d: %w", i, err)
+		}
+		if added {
+			res.FAQs++
+		}
+		res.Occurrences++
+	}
+	for i, c := range x.Categories {
+		if _, err := w.cat.ExecContext(ctx, rev.ID, i, c); err != nil {
+			return fmt.Errorf("category %q: %w", c, err)
+		}
+	}
+	for _, name := range wikirules.SortedKeys(x.Unknown) {
+		if _, err := w.unk.ExecContext(ctx, rev.ID, name, x.Unknown[name]); err != nil {
+			return fmt.Errorf("unknown template %q: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// putRecord stores the seq-th record of rev and its search row.
+func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, seq int, rec *wikirules.Record) error {
+	where := func(err error) error { return fmt.Errorf("record %d (%s): %w", seq, rec.ID, err) }
+	if rec.Page != "" && rec.Page != rev.Page.Title {
+		return where(fmt.Errorf("record names page %q", rec.Page))
+	}
+	if rec.RevisionID != "" && rec.RevisionID != rev.ID {
+		return where(fmt.Errorf("record names revision %s", rec.RevisionID))
+	}
+	if !rec.Timestamp.IsZero() && !rec.Timestamp.Equal(rev.Timestamp) {
+		return where(fmt.Errorf("record timestamp %s is not its revision's %s", rec.Timestamp, rev.Timestamp))
+	}
+	if rec.ID == "" {
+		return where(fmt.Errorf("record without id"))
+	}
+	section, err1 := encodeJSON(rec.Section, len(rec.Section) == 0)
+	links, err2 := encodeJSON(rec.Links, len(rec.Links) == 0)
+	notes, err3 := encodeJSON(rec.Notes, len(rec.Notes) == 0)
+	skill, err4 := encodeJSON(rec.Skill, rec.Skill == nil)
+	fields, err5 := encodeJSON(rec.Fields, len(rec.Fields) == 0)
+	if err := firstErr(err1, err2, err3, err4, err5); err != nil {
+		return where(err)
+	}
+	r, err := w.record.ExecContext(ctx, rev.ID, seq, rec.ID, section, string(rec.Kind), rec.Ordinal, rec.Depth,
+		int(rec.Editions), rec.Version, boolInt(rec.Superseded), rec.SupersededBy, rec.Alternative, rec.Title,
+		rec.Text, rec.Plain, rec.Span.Start, rec.Span.End, links, notes, skill, fields, rec.Template)
+	if err != nil {
+		return where(err)
+	}
+	pk, err := r.LastInsertId()
+	if err != nil {
+		return where(err)
+	}
+	if _, err := w.search.ExecContext(ctx, pk, rev.Page.Title, recordSearchTitle(rec), rec.Plain); err != nil {
+		return where(fmt.Errorf("search row: %w", err))
+	}
+	return nil
+}
+
+// recordSearchTitle is what the title column of the search table holds for
+// a record: its title, skill name and type, labels and section path.
+func recordSearchTitle(rec *wikirules.Record) string {
+	parts := []string{rec.Title}
+	if s := rec.Skill; s != nil {
+		parts = append(parts, s.Name, s.Type, strings.Join(s.Labels, ", "))
+	}
+	parts = append(parts, rec.Section...)
+	return strings.Join(parts, " · ")
+}
+
+// putFAQ stores the seq-th FAQ shown in rev: the FAQ itself when its ID is
+// new (added reports that), its content when rev is newer than the
+// occurrence the stored content came from, and the occurrence.
+func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f *wikirules.FAQ) (added bool, err error) {
+	id := f.ID
+	if id == "" {
+		id = wikirules.FAQID(f.Type, f.Title, f.Version, f.Question)
+	}
+	ts := encodeTime(rev.Timestamp)
+	var pk int64
+	var srcTS, srcID string
+	err = w.faqGet.QueryRowContext(ctx, id).Scan(&pk, &srcTS, &srcID)
+	switch {
+	case err == sql.ErrNoRows:
+		r, err := w.faqIns.ExecContext(ctx, id, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), rev.ID)
+		if err != nil {
+			return false, err
+		}
+		if pk, err = r.LastInsertId(); err != nil {
+			return false, err
+		}
+		if err := w.faqContent(ctx, pk, f, false); err != nil {
+			return false, err
+		}
+		added = true
+	case err != nil:
+		return false, err
+	case ts > srcTS || (ts == srcTS && rev.ID > srcID):
+		if _, err := w.faqUpd.ExecContext(ctx, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), rev.ID, pk); err != nil {
+			return false, err
+		}
+		if err := w.faqContent(ctx, pk, f, true); err != nil {
+			return false, err
+		}
+	}
+	if _, err := w.occ.ExecContext(ctx, rev.ID, seq, pk); err != nil {
+		return false, fmt.Errorf("occurrence: %w", err)
+	}
+	return added, nil
+}
+
+// faqContent (re)writes the related pages and the search row of FAQ pk.
+func (w *writer) faqContent(ctx context.Context, pk int64, f *wikirules.FAQ, replace bool) error {
+	if replace {
+		if _, err := w.relDel.ExecContext(ctx, pk); err != nil {
+			return err
+		}
+		if _, err := w.searchDel.ExecContext(ctx, -pk); err != nil {
+			return err
+		}
+	}
+	for i, t := range f.Related {
+		if _, err := w.relIns.ExecContext(ctx, pk, i, t, fold(t)); err != nil {
+			return fmt.Errorf("related %q: %w", t, err)
+		}
+	}
+	title := strings.TrimSpace(f.Title + " " + f.Version)
+	if _, err := w.search.ExecContext(ctx, -pk, strings.Join(f.Related, " · "), title, f.Question+"\n"+f.Answer); err != nil {
+		return fmt.Errorf("search row: %w", err)
+	}
+	return nil
+}
+
+// firstErr returns the first non-nil error.
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

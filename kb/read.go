@@ -1,0 +1,392 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// recordCols selects a record from records rec joined with its revision rv
+// and page p, in the order scanRecord reads them.
+const recordCols = `rec.id, p.title, rec.revision, rv.timestamp, rec.section, rec.kind, rec.ordinal,
+	rec.depth, rec.editions, rec.version, rec.superseded, rec.superseded_by, rec.alternative, rec.title,
+	rec.text, rec.plain, rec.span_start, rec.span_end, rec.links, rec.notes, rec.skill, rec.fields,
+	rec.template`
+
+// recordJoin is the FROM part that recordCols needs.
+const recordJoin = `records rec JOIN revisions rv ON rv.id = rec.revision JOIN pages p ON p.pk = rv.page`
+
+// currentRevision selects the current revision of page ?1 as of ?2.
+const currentRevision = `SELECT cr.id FROM revisions cr WHERE cr.page = %s AND cr.timestamp <= ?
+	ORDER BY cr.timestamp DESC, cr.id DESC LIMIT 1`
+
+// scanner is *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
+
+// scanRecord reads recordCols (plus extra destinations) into a Record.
+func scanRecord(s scanner, extra ...any) (wikirules.Record, error) {
+	var r wikirules.Record
+	var ts, section, kind, links, notes, skill, fields string
+	var editions int
+	var superseded bool
+	dest := []any{&r.ID, &r.Page, &r.RevisionID, &ts, &section, &kind, &r.Ordinal, &r.Depth, &editions,
+		&r.Version, &superseded, &r.SupersededBy, &r.Alternative, &r.Title, &r.Text, &r.Plain, &r.Span.Start,
+		&r.Span.End, &links, &notes, &skill, &fields, &r.Template}
+	if err := s.Scan(append(dest, extra...)...); err != nil {
+		return r, err
+	}
+	var err error
+	if r.Timestamp, err = decodeTime(ts); err != nil {
+		return r, err
+	}
+	r.Kind, r.Editions, r.Superseded = wikirules.Kind(kind), wikirules.Editions(editions), superseded
+	if skill != "" {
+		r.Skill = &wikirules.SkillHeader{}
+	}
+	if err := firstErr(decodeJSON(section, &r.Section), decodeJSON(links, &r.Links),
+		decodeJSON(notes, &r.Notes), decodeJSON(skill, r.Skill), decodeJSON(fields, &r.Fields)); err != nil {
+		return r, fmt.Errorf("record %s of revision %s: %w", r.ID, r.RevisionID, err)
+	}
+	return r, nil
+}
+
+// where collects SQL conditions and their arguments.
+type where struct {
+	conds []string
+	args  []any
+}
+
+// add appends a condition with its arguments.
+func (w *where) add(cond string, args ...any) {
+	w.conds = append(w.conds, cond)
+	w.args = append(w.args, args...)
+}
+
+// sql returns the conditions joined by AND ("1" when there are none).
+func (w *where) sql() string {
+	if len(w.conds) == 0 {
+		return "1"
+	}
+	return strings.Join(w.conds, " AND ")
+}
+
+// placeholders returns "?, ?, ?" for n values.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+// recordFilter adds the conditions of f on records rec of revisions rv,
+// except the page and revision scope: not superseded (unless f.History),
+// of the kinds f.Kinds, holding in f.Edition both by the record's editions
+// and by its revision's page editions ({{n4only}} pages hold in N4 only).
+func recordFilter(w *where, f wikirules.Filter) {
+	if !f.History {
+		w.add(`rec.superseded = 0`)
+	}
+	if f.Edition != 0 {
+		e := int(f.Edition)
+		w.add(`(rec.editions = 0 OR rec.editions & ? != 0) AND (rv.page_editions = 0 OR rv.page_editions & ? != 0)`, e, e)
+	}
+	if len(f.Kinds) > 0 {
+		args := make([]any, len(f.Kinds))
+		for i, k := range f.Kinds {
+			args[i] = string(k)
+		}
+		w.add(`rec.kind IN (`+placeholders(len(args))+`)`, args...)
+	}
+}
+
+// resolvePage finds a page by exact title, else by folded title (case,
+// accents, "_" ignored; the first title in sort order on a tie). Errors
+// wrap wikirules.ErrNotFound.
+func resolvePage(ctx context.Context, tx *sql.Tx, title string) (int64, wikirules.Page, error) {
+	var pk int64
+	var p wikirules.Page
+	q := `SELECT pk, title, namespace, language, wiki FROM pages WHERE `
+	err := tx.QueryRowContext(ctx, q+`title = ?`, title).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
+	if err == sql.ErrNoRows {
+		err = tx.QueryRowContext(ctx, q+`fold = ? ORDER BY title LIMIT 1`, fold(title)).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
+	}
+	if err == sql.ErrNoRows {
+		return 0, p, fmt.Errorf("page %q: %w", title, wikirules.ErrNotFound)
+	}
+	return pk, p, err
+}
+
+// isNotFound reports whether err wraps wikirules.ErrNotFound.
+func isNotFound(err error) bool { return errors.Is(err, wikirules.ErrNotFound) }
+
+// resolvePages returns the pks of the titles that name a page (see
+// resolvePage); unknown titles are left out.
+func resolvePages(ctx context.Context, tx *sql.Tx, titles []string) ([]any, error) {
+	var pks []any
+	for _, t := range titles {
+		pk, _, err := resolvePage(ctx, tx, t)
+		if err == nil {
+			pks = append(pks, pk)
+		} else if !isNotFound(err) {
+			return nil, err
+		}
+	}
+	return pks, nil
+}
+
+// Page returns the view of title at its current revision, or at the
+// newest revision with timestamp <= f.AsOf: the revision with its text,
+// its records in source order (f.Edition, f.Kinds and f.History apply),
+// the FAQs it shows or whose related list names the page (see FAQs for
+// how f applies), its categories and page editions. Title is matched
+// exactly, else case- and accent-insensitively. Errors wrap
+// wikirules.ErrNotFound when there is no such page or no revision of it by
+// f.AsOf.
+func (db *DB) Page(ctx context.Context, title string, f wikirules.Filter) (*wikirules.PageView, error) {
+	var v *wikirules.PageView
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		v, err = pageView(ctx, tx, title, f)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: %w", err)
+	}
+	return v, nil
+}
+
+// pageView implements Page in tx.
+func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter) (*wikirules.PageView, error) {
+	pk, page, err := resolvePage(ctx, tx, title)
+	if err != nil {
+		return nil, err
+	}
+	var revID string
+	err = tx.QueryRowContext(ctx, fmt.Sprintf(currentRevision, "?"), pk, asOfBound(f)).Scan(&revID)
+	if err == sql.ErrNoRows {
+		return nil, fmt.Errorf("page %q: no revision as of %s: %w", page.Title, f.AsOf.UTC().Format("2006-01-02T15:04:05Z"), wikirules.ErrNotFound)
+	} else if err != nil {
+		return nil, fmt.Errorf("page %q: %w", page.Title, err)
+	}
+	rev, pageEditions, err := revision(ctx, tx, revID)
+	if err != nil {
+		return nil, err
+	}
+	v := &wikirules.PageView{Page: page, Revision: *rev, PageEditions: pageEditions, Records: []wikirules.Record{}}
+	var w where
+	w.add(`rec.revision = ?`, revID)
+	recordFilter(&w, f)
+	if v.Records, err = queryRecords(ctx, tx, `SELECT `+recordCols+` FROM `+recordJoin+` WHERE `+w.sql()+` ORDER BY rec.seq`, w.args...); err != nil {
+		return nil, fmt.Errorf("page %q, revision %s: %w", page.Title, revID, err)
+	}
+	if v.FAQs, err = pageFAQs(ctx, tx, page.Title, revID, f); err != nil {
+		return nil, fmt.Errorf("page %q, revision %s: %w", page.Title, revID, err)
+	}
+	if v.Categories, err = queryStrings(ctx, tx, `SELECT name FROM categories WHERE revision = ? ORDER BY seq`, revID); err != nil {
+		return nil, fmt.Errorf("page %q, revision %s: categories: %w", page.Title, revID, err)
+	}
+	return v, nil
+}
+
+// queryRecords runs a query selecting recordCols and reads the records.
+func queryRecords(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]wikirules.Record, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []wikirules.Record{}
+	for rows.Next() {
+		r, err := scanRecord(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// queryStrings runs a query selecting one text column.
+func queryStrings(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// Records returns the records of the current revision (as of f.AsOf) of
+// every page, or of the pages f.Pages names (unknown titles are ignored),
+// ordered by page title and then source order. f.Edition, f.Kinds and
+// f.History filter them; f.Limit caps their number (0 = no cap).
+func (db *DB) Records(ctx context.Context, f wikirules.Filter) ([]wikirules.Record, error) {
+	var out []wikirules.Record
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		scope := ""
+		var w where
+		w.args = append(w.args, asOfBound(f))
+		if len(f.Pages) > 0 {
+			pks, err := resolvePages(ctx, tx, f.Pages)
+			if err != nil {
+				return err
+			}
+			if len(pks) == 0 {
+				out = []wikirules.Record{}
+				return nil
+			}
+			scope = ` WHERE cp.pk IN (` + placeholders(len(pks)) + `)`
+			w.args = append(w.args, pks...)
+		}
+		recordFilter(&w, f)
+		q := `WITH cur (id) AS (SELECT (` + fmt.Sprintf(currentRevision, "cp.pk") + `) FROM pages cp` + scope + `)
+			SELECT ` + recordCols + ` FROM cur JOIN records rec ON rec.revision = cur.id
+			JOIN revisions rv ON rv.id = rec.revision JOIN pages p ON p.pk = rv.page
+			WHERE ` + w.sql() + ` ORDER BY p.title, rec.seq`
+		if f.Limit > 0 {
+			q += fmt.Sprintf(" LIMIT %d", f.Limit)
+		}
+		var err error
+		out, err = queryRecords(ctx, tx, q, w.args...)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: records: %w", err)
+	}
+	return out, nil
+}
+
+// revisionCols selects a revision rv with its page p, as scanRevision reads them.
+const revisionCols = `rv.id, p.title, p.namespace, p.language, p.wiki, rv.parent, rv.timestamp, rv.inferred,
+	rv.user, rv.comment, rv.minor, rv.sha1, rv.format, rv.origin, rv.page_editions`
+
+// scanRevision reads revisionCols (plus extra destinations).
+func scanRevision(s scanner, extra ...any) (*wikirules.Revision, wikirules.Editions, error) {
+	var r wikirules.Revision
+	var ts, format string
+	var editions int
+	dest := []any{&r.ID, &r.Page.Title, &r.Page.Namespace, &r.Page.Language, &r.Page.Wiki, &r.ParentID, &ts,
+		&r.TimestampInferred, &r.User, &r.Comment, &r.Minor, &r.SHA1, &format, &r.Origin, &editions}
+	if err := s.Scan(append(dest, extra...)...); err != nil {
+		return nil, 0, err
+	}
+	r.Format = wikirules.Format(format)
+	var err error
+	r.Timestamp, err = decodeTime(ts)
+	return &r, wikirules.Editions(editions), err
+}
+
+// revision reads one revision with its text and page editions.
+func revision(ctx context.Context, tx *sql.Tx, id string) (*wikirules.Revision, wikirules.Editions, error) {
+	var text string
+	row := tx.QueryRowContext(ctx, `SELECT `+revisionCols+`, rv.text FROM revisions rv JOIN pages p ON p.pk = rv.page WHERE rv.id = ?`, id)
+	r, e, err := scanRevision(row, &text)
+	if err == sql.ErrNoRows {
+		return nil, 0, fmt.Errorf("revision %s: %w", id, wikirules.ErrNotFound)
+	} else if err != nil {
+		return nil, 0, fmt.Errorf("revision %s: %w", id, err)
+	}
+	r.Text = text
+	return r, e, nil
+}
+
+// Revision returns one revision with its text. Errors wrap
+// wikirules.ErrNotFound when no revision has that id.
+func (db *DB) Revision(ctx context.Context, id string) (*wikirules.Revision, error) {
+	var r *wikirules.Revision
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		r, _, err = revision(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: %w", err)
+	}
+	return r, nil
+}
+
+// History returns every revision of title (matched as Page matches it),
+// oldest first by (timestamp, id). Text is left empty: Revision reads it.
+// Errors wrap wikirules.ErrNotFound for an unknown page.
+func (db *DB) History(ctx context.Context, title string) ([]wikirules.Revision, error) {
+	var out []wikirules.Revision
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		pk, _, err := resolvePage(ctx, tx, title)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT `+revisionCols+` FROM revisions rv JOIN pages p ON p.pk = rv.page
+			WHERE rv.page = ? ORDER BY rv.timestamp, rv.id`, pk)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			r, _, err := scanRevision(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, *r)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: history: %w", err)
+	}
+	return out, nil
+}
+
+// RevisionRecords returns every record of one revision in source order,
+// superseded ones included. Errors wrap wikirules.ErrNotFound when no
+// revision has that id.
+func (db *DB) RevisionRecords(ctx context.Context, id string) ([]wikirules.Record, error) {
+	var out []wikirules.Record
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM revisions WHERE id = ?`, id).Scan(&n); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("revision %s: %w", id, wikirules.ErrNotFound)
+		}
+		var err error
+		out, err = queryRecords(ctx, tx, `SELECT `+recordCols+` FROM `+recordJoin+` WHERE rec.revision = ? ORDER BY rec.seq`, id)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: revision records: %w", err)
+	}
+	return out, nil
+}
+
+// Pages returns every page, sorted by title.
+func (db *DB) Pages(ctx context.Context) ([]wikirules.Page, error) {
+	out := []wikirules.Page{}
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT title, namespace, language, wiki FROM pages ORDER BY title`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p wikirules.Page
+			if err := rows.Scan(&p.Title, &p.Namespace, &p.Language, &p.Wiki); err != nil {
+				return err
+			}
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: pages: %w", err)
+	}
+	return out, nil
+}

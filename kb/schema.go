@@ -1,0 +1,134 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+)
+
+// The schema, as created by migrations/*.sql (applied in name order, each in
+// its own transaction, and recorded in the table migrations(name)).
+//
+//	pages(pk, title UNIQUE, fold, namespace, language, wiki)
+//	    One row per wiki page. fold is the title lower-cased, accents
+//	    removed, "_" read as space (see fold): the key of the case- and
+//	    accent-insensitive lookup.
+//	revisions(id PK, page → pages, parent, timestamp, inferred, user,
+//	          comment, minor, sha1, format, origin, text, extracted,
+//	          page_editions, links, layout, diagnostics)
+//	    One row per stored revision; text is the revision text verbatim.
+//	    timestamp is UTC in the fixed-width form of timeLayout, so that text
+//	    order is time order. extracted is 1 when the revision came with an
+//	    Extraction; page_editions, links (JSON array of titles), layout
+//	    (JSON array of [start,end]) and diagnostics (JSON array) come from
+//	    it. The current revision of a page as of T is its revision with the
+//	    greatest (timestamp, id) and timestamp <= T.
+//	records(pk, revision → revisions, seq, id, section, kind, ordinal,
+//	        depth, editions, version, superseded, superseded_by,
+//	        alternative, title, text, plain, span_start, span_end, links,
+//	        notes, skill, fields, template)
+//	    One row per Record; seq is its position in the revision (source
+//	    order), (revision, id) is unique. editions is the Editions bit set;
+//	    section, links, notes are JSON arrays, fields a JSON object, skill
+//	    a JSON object or "" when absent. The record's page and timestamp
+//	    are those of its revision.
+//	faqs(pk, id UNIQUE, type, title, version, question, answer, editions,
+//	     source → revisions)
+//	    One row per distinct FAQ (wikirules.FAQ.ID). Its content is taken
+//	    from the occurrence with the newest (timestamp, id) revision, named
+//	    by source.
+//	faq_related(faq → faqs, seq, title, fold)
+//	    The FAQ's related pages, in the order its related parameter lists
+//	    them; fold is fold(title), the key a page view looks them up by.
+//	faq_occurrences(revision → revisions, seq, faq → faqs)
+//	    The FAQ shown in a revision, seq-th among the revision's FAQs.
+//	    A FAQ's pages, first and last revision are derived from these rows.
+//	categories(revision → revisions, seq, name)
+//	unknown_templates(revision → revisions, name, count)
+//	search: FTS5(page, title, body), tokenize unicode61 remove_diacritics 2
+//	    One row per record (rowid = records.pk; title = record title and
+//	    section path, body = plain text) and per FAQ (rowid = -faqs.pk;
+//	    title = FAQ title and version, page = related pages, body =
+//	    question and answer). Written in the same transaction as the rows
+//	    it mirrors.
+//
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// migrate applies the migrations not yet recorded in the migrations table,
+// in name order, each in its own transaction (Ben Johnson's WTF Dial
+// sqlite.DB.migrate).
+func (db *DB) migrate(ctx context.Context) error {
+	if _, err := db.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY)`); err != nil {
+		return fmt.Errorf("kb: create migrations table: %w", err)
+	}
+	names, err := migrationNames()
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if err := db.migrateFile(ctx, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// migrationNames returns the embedded migration files, sorted.
+func migrationNames() ([]string, error) {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return nil, fmt.Errorf("kb: list migrations: %w", err)
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// migrateFile applies one migration unless it is recorded as applied.
+func (db *DB) migrateFile(ctx context.Context, name string) error {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("kb: migration %s: %w", name, err)
+	}
+	defer tx.Rollback()
+
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM migrations WHERE name = ?`, name).Scan(&n); err != nil {
+		return fmt.Errorf("kb: migration %s: %w", name, err)
+	} else if n != 0 {
+		return nil
+	}
+	buf, err := fs.ReadFile(migrationFS, name)
+	if err != nil {
+		return fmt.Errorf("kb: migration %s: %w", name, err)
+	}
+	if _, err := tx.ExecContext(ctx, string(buf)); err != nil {
+		return fmt.Errorf("kb: migration %s: %w", name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
+		return fmt.Errorf("kb: migration %s: %w", name, err)
+	}
+	return tx.Commit()
+}
+
+// checkMigrated returns an error unless every embedded migration is
+// recorded in tx's database (a read-only database cannot be migrated).
+func checkMigrated(ctx context.Context, tx *sql.Tx) error {
+	names, err := migrationNames()
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM migrations WHERE name = ?`, name).Scan(&n); err != nil {
+			return fmt.Errorf("kb: check migration %s: %w", name, err)
+		}
+		if n == 0 {
+			return fmt.Errorf("kb: migration %s not applied: open the database for writing first", name)
+		}
+	}
+	return nil
+}

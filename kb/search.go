@@ -1,0 +1,241 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/wikirules/wikirules"
+)
+
+// Search limits: user text beyond them is ignored.
+const (
+	maxSearchTokens   = 16 // tokens kept from the user's text
+	maxTokenRunes     = 40 // runes kept of each token
+	defaultSearchHits = 20 // hits returned when Filter.Limit is 0
+)
+
+// bm25Rank is the FTS5 rank expression: columns page, title, body weighted
+// 3, 2, 1 (a match in the page title or a record's title and section
+// counts more than one in the text). Lower is better.
+const bm25Rank = `bm25(search, 3.0, 2.0, 1.0)`
+
+// snippetExpr marks the matched words of the body column with « » and
+// keeps about 24 tokens around them.
+const snippetExpr = `snippet(search, 2, '«', '»', '…', 24)`
+
+// searchQuery is a user's search text reduced to plain word tokens: runs
+// of Unicode letters and digits (with the combining marks that follow
+// them). Everything else, including FTS5 syntax (quotes, "*", "-", ":",
+// parentheses, "^", "+"), separates tokens, and AND, OR, NOT, NEAR are
+// plain words: the user's text never reaches MATCH as syntax.
+type searchQuery struct {
+	tokens []string
+}
+
+// newSearchQuery tokenises text (see searchQuery); at most maxSearchTokens
+// tokens of at most maxTokenRunes runes each are kept.
+func newSearchQuery(text string) searchQuery {
+	var q searchQuery
+	var tok []rune
+	flush := func() {
+		if len(tok) > 0 && len(q.tokens) < maxSearchTokens {
+			if len(tok) > maxTokenRunes {
+				tok = tok[:maxTokenRunes]
+			}
+			q.tokens = append(q.tokens, string(tok))
+		}
+		tok = tok[:0]
+	}
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r):
+			tok = append(tok, r)
+		case len(tok) > 0 && unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me):
+			tok = append(tok, r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return q
+}
+
+// empty reports whether the query has no token.
+func (q searchQuery) empty() bool { return len(q.tokens) == 0 }
+
+// match returns the FTS5 MATCH expression: every token quoted as a string
+// ("tok", prefix-matched as "tok"* when it has two runes or more), joined
+// by AND (implicit) or, with or, by OR.
+func (q searchQuery) match(or bool) string {
+	parts := make([]string, len(q.tokens))
+	for i, t := range q.tokens {
+		parts[i] = `"` + t + `"`
+		if len([]rune(t)) > 1 {
+			parts[i] += "*"
+		}
+	}
+	sep := " "
+	if or {
+		sep = " OR "
+	}
+	return strings.Join(parts, sep)
+}
+
+// SearchText searches current records and FAQs (FTS5, accents and case
+// ignored) for the words of text. Any text is accepted: it is reduced to
+// word tokens (see searchQuery); records matching all tokens (prefixes)
+// come first, and only when nothing matches all of them is any token
+// enough. Hits are ranked by BM25 (page and title weigh more than text),
+// best first, with a snippet marking matches with « » and their citation.
+//
+// Records come from the revision of each page current as of f.AsOf and
+// are filtered as Records filters them; FAQs as FAQs filters them (f.Kinds
+// "faq"/"errata" keep FAQs, other kinds records). f.Limit caps the hits
+// (default 20). Text with no word gives no hits.
+func (db *DB) SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error) {
+	q := newSearchQuery(text)
+	if q.empty() {
+		return []wikirules.Hit{}, nil
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = defaultSearchHits
+	}
+	var hits []wikirules.Hit
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		for _, or := range []bool{false, true} {
+			if or && len(q.tokens) < 2 {
+				break
+			}
+			if hits, err = searchAll(ctx, tx, q.match(or), f, limit); err != nil || len(hits) > 0 {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: search %q: %w", text, err)
+	}
+	return hits, nil
+}
+
+// searchAll runs one MATCH expression over records and FAQs and merges the
+// hits by score.
+func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
+	hits, err := searchRecords(ctx, tx, match, f, limit)
+	if err != nil {
+		return nil, err
+	}
+	fh, err := searchFAQsMatch(ctx, tx, match, f, limit)
+	if err != nil {
+		return nil, err
+	}
+	if len(fh) > 0 {
+		l, err := newFAQLoader(ctx, tx)
+		if err != nil {
+			return nil, err
+		}
+		defer l.close()
+		for _, h := range fh {
+			faq, err := l.load(ctx, h.pk, asOfBound(f))
+			if err != nil {
+				return nil, err
+			}
+			hits = append(hits, wikirules.Hit{FAQ: &faq.FAQ, Score: h.score, Snippet: h.snippet,
+				Citation: wikirules.CitationOfFAQ(faq.FAQ, "")})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	return hits, nil
+}
+
+// searchRecords returns the best limit records matching match (see
+// SearchText for the filter).
+func searchRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
+	var w where
+	w.add(`search MATCH ?`, match)
+	w.add(`search.rowid > 0`)
+	w.add(`rec.revision = (`+fmt.Sprintf(currentRevision, "rv.page")+`)`, asOfBound(f))
+	recordFilter(&w, f)
+	if len(f.Pages) > 0 {
+		pks, err := resolvePages(ctx, tx, f.Pages)
+		if err != nil {
+			return nil, err
+		}
+		w.add(`rv.page IN (`+placeholders(len(pks))+`)`, pks...)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT `+recordCols+`, -`+bm25Rank+`, `+snippetExpr+`
+		FROM search JOIN records rec ON rec.pk = search.rowid
+		JOIN revisions rv ON rv.id = rec.revision JOIN pages p ON p.pk = rv.page
+		WHERE `+w.sql()+` ORDER BY `+bm25Rank+` LIMIT ?`, append(w.args, limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("records: %w", err)
+	}
+	defer rows.Close()
+	hits := []wikirules.Hit{}
+	for rows.Next() {
+		var h wikirules.Hit
+		rec, err := scanRecord(rows, &h.Score, &h.Snippet)
+		if err != nil {
+			return nil, fmt.Errorf("records: %w", err)
+		}
+		h.Record, h.Citation = &rec, wikirules.CitationOf(rec)
+		hits = append(hits, h)
+	}
+	return hits, rows.Err()
+}
+
+// faqHit is a FAQ matched by the search table.
+type faqHit struct {
+	pk      int64
+	score   float64
+	snippet string
+}
+
+// searchFAQs returns the FAQs matching q, best first (all tokens, else any
+// token), filtered as FAQs filters; limit 0 means no cap.
+func searchFAQs(ctx context.Context, tx *sql.Tx, q searchQuery, f wikirules.Filter, limit int) ([]faqHit, error) {
+	hits, err := searchFAQsMatch(ctx, tx, q.match(false), f, limit)
+	if err != nil || len(hits) > 0 || len(q.tokens) < 2 {
+		return hits, err
+	}
+	return searchFAQsMatch(ctx, tx, q.match(true), f, limit)
+}
+
+// searchFAQsMatch runs one MATCH expression over the FAQ rows of the
+// search table.
+func searchFAQsMatch(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]faqHit, error) {
+	var w where
+	w.add(`search MATCH ?`, match)
+	w.add(`search.rowid < 0`)
+	if err := faqFilter(ctx, tx, &w, f); err != nil {
+		return nil, err
+	}
+	q := `SELECT fq.pk, -` + bm25Rank + `, ` + snippetExpr + ` FROM search JOIN faqs fq ON fq.pk = -search.rowid
+		WHERE ` + w.sql() + ` ORDER BY ` + bm25Rank
+	if limit > 0 {
+		q += fmt.Sprintf(" LIMIT %d", limit)
+	}
+	rows, err := tx.QueryContext(ctx, q, w.args...)
+	if err != nil {
+		return nil, fmt.Errorf("faqs: %w", err)
+	}
+	defer rows.Close()
+	var hits []faqHit
+	for rows.Next() {
+		var h faqHit
+		if err := rows.Scan(&h.pk, &h.score, &h.snippet); err != nil {
+			return nil, fmt.Errorf("faqs: %w", err)
+		}
+		hits = append(hits, h)
+	}
+	return hits, rows.Err()
+}
