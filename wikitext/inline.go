@@ -155,8 +155,8 @@ func (e *emitter) line(ls, le int, ln []Node) {
 	for ; qi < len(e.qs); qi++ {
 		e.quote(e.qs[qi])
 	}
-	e.textTo(le)
 	if e.fmt != nil {
+		e.textTo(le)
 		e.fmt.Stop = le
 		e.fmt, e.bits = nil, 0
 	}

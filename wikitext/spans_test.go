@@ -17,7 +17,14 @@ import (
 // whole source.
 func checkSpans(doc *Document) error {
 	pos := 0
+	var prev Node
 	for _, n := range doc.Nodes {
+		if _, ok := n.(*Text); ok {
+			if _, ok := prev.(*Text); ok {
+				return fmt.Errorf("top level: adjacent Text nodes at %d", n.Pos())
+			}
+		}
+		prev = n
 		if n.Pos() != pos {
 			return fmt.Errorf("top level: %T [%d,%d) does not start at %d: the nodes do not tile the source", n, n.Pos(), n.End(), pos)
 		}
@@ -43,7 +50,18 @@ func checkNode(src string, n Node, depth int) error {
 		return fmt.Errorf("%T at %d: tree deeper than %d", n, n.Pos(), depth)
 	}
 	pos := n.Pos()
+	_, table := n.(*Table)
+	if _, ok := n.(*Argument); ok {
+		table = true // Name and Default are two lists
+	}
+	var prev Node
 	for _, c := range n.Children() {
+		if _, ok := c.(*Text); ok && !table {
+			if _, ok := prev.(*Text); ok {
+				return fmt.Errorf("%T [%d,%d) has adjacent Text children at %d", n, n.Pos(), n.End(), c.Pos())
+			}
+		}
+		prev = c
 		if c == nil {
 			return fmt.Errorf("%T [%d,%d) has a nil child", n, n.Pos(), n.End())
 		}
