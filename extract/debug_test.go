@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
+
+	"github.com/wikirules/wikirules"
 )
 
 func TestDebugDump(t *testing.T) {
@@ -57,4 +59,17 @@ func TestDebugBrief(t *testing.T) {
 	for _, f := range x.FAQs {
 		t.Logf("FAQ %s %s %s %s | Q=%s | A=%.60s | rel=%v", f.ID, f.Type, f.Title, f.Editions, f.Question, f.Answer, f.Related)
 	}
+}
+
+func TestDebugFixture(t *testing.T) {
+	name := os.Getenv("FIX")
+	if name == "" {
+		t.Skip()
+	}
+	b, _ := os.ReadFile("testdata/" + name)
+	x := ExtractText(wikirules.Revision{Page: wikirules.Page{Title: "Fixture"}, ID: "r1", Text: string(b)})
+	for _, r := range x.Records {
+		t.Logf("%-12s %2d.%d %-6s %v alt=%q v=%q sup=%v by=%q id=%s %v f=%v n=%v | %.80s", r.Kind, r.Ordinal, r.Depth, r.Editions, r.Section, r.Alternative, r.Version, r.Superseded, r.SupersededBy, r.ID, r.Title, r.Fields, r.Notes, r.Text)
+	}
+	t.Log("cats", x.Categories, "ed", x.PageEditions, "unk", x.Unknown, "faqs", len(x.FAQs), "diag", x.Diagnostics, "cov", x.Coverage(len(b)))
 }

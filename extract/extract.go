@@ -534,14 +534,23 @@ func (p *pass) countUnknown(doc *wikitext.Document) {
 	})
 }
 
-// pageEditions is the union of the page-edition templates ({{n4only}}) of
-// the page, wherever they stand.
+// pageEditions is the union of the page-edition templates ({{n4only}})
+// and of the furniture with an edition prefix ({{n5-section-*}}) standing
+// at the top level of the page.
 func pageEditions(doc *wikitext.Document, v *Vocabulary) wikirules.Editions {
 	var out wikirules.Editions
 	for _, n := range doc.Nodes {
-		if t, ok := n.(*wikitext.Template); ok {
-			if e, known := v.Lookup(t.Name); known && e.Role == RolePageEdition {
-				out |= e.Editions
+		t, ok := n.(*wikitext.Template)
+		if !ok {
+			continue
+		}
+		if e, known := v.Lookup(t.Name); known && e.Role == RolePageEdition {
+			out |= e.Editions
+		}
+		key := t.Key()
+		for p, e := range v.EditionPrefixes {
+			if strings.HasPrefix(key, p) {
+				out |= e
 			}
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // collects what the text refers to: link targets, seefaq notes, categories
 // and highlighted spans. One renderer serves one record.
 //
-// Markdown: ''' → **, '' → *, a wikilink → its label (or target) with its
+// Markdown: ”' → **, ” → *, a wikilink → its label (or target) with its
 // trail, list items → "- " lines, {{seefaq}} → nothing (its note goes to
 // Notes), {{erratahighlight|x}} → x, {{n4inline}}x{{n4inline-end}} →
 // "[N4: x]", unknown templates → their raw source, comments → nothing.
@@ -133,7 +133,7 @@ func listMark(prefix string) string {
 }
 
 // emphasise wraps s in mark, keeping surrounding spaces outside the marks
-// (Markdown does not open emphasis before a space: "Tirada''' exitosa'''").
+// (Markdown does not open emphasis before a space: "Tirada”' exitosa”'").
 func emphasise(s, mark string) string {
 	t := strings.TrimSpace(s)
 	if t == "" || mark == "" {

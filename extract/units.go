@@ -12,13 +12,13 @@ import (
 type unitKind uint8
 
 const (
-	uMarker   unitKind = iota // a vocabulary template standing as structure ({{effects}}, {{c1}}, {{faqbox}}…)
-	uUnknown                  // an unknown template standing alone on its line
-	uHeading                  // == title ==
-	uItem                     // one list item (bullet, numbered, definition)
-	uPara                     // a paragraph: inline content up to a blank line or a boundary
-	uTable                    // a table ({| … |} or {{weapon}} … |})
-	uLayout                   // category links, file links, comment-only runs
+	uMarker  unitKind = iota // a vocabulary template standing as structure ({{effects}}, {{c1}}, {{faqbox}}…)
+	uUnknown                 // an unknown template standing alone on its line
+	uHeading                 // == title ==
+	uItem                    // one list item (bullet, numbered, definition)
+	uPara                    // a paragraph: inline content up to a blank line or a boundary
+	uTable                   // a table ({| … |} or {{weapon}} … |})
+	uLayout                  // category links, file links, comment-only runs
 )
 
 // unit is one piece of the page. span is trimmed of surrounding white

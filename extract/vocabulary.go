@@ -15,26 +15,26 @@ type Role uint8
 // on its line, inside the text of the surrounding record otherwise) and
 // counted in Extraction.Unknown.
 const (
-	RoleUnknown      Role = iota
-	RoleLayout            // page furniture ({{section-*}}): layout, no content
-	RoleImage             // {{image | name=…}}: layout
-	RoleSkill             // skill header: {{skillbox |colour| NAME | TYPE}}
-	RoleSkillLabel        // {{skill-label | A, B}}: labels of the last skill header
-	RoleBlock             // block header ({{effects}}): the items after it belong to it
-	RoleBoxStart          // opens a box ({{important-start}}, {{greybox-start | TITLE}})
-	RoleBoxEnd            // closes the box of the same Group
-	RoleFAQ               // {{faqbox | type= | title= | version= | q= | a= | related=}}
-	RoleSeeFAQ            // {{seefaq | note}}: inline note attached to its record
-	RolePageEdition       // {{n4only}}: the whole page is scoped to Editions
-	RoleEditionStart      // opens an edition block ({{c1}}, {{n4list}}, {{n4annex}}…)
-	RoleEditionEnd        // closes the edition block of the same Group
-	RoleUpdateStart       // {{update | VERSION, DATE}}: current text of an update
-	RoleUpdateEnd         // {{update-end}}
-	RoleOriginalStart     // {{original}}: the superseded text an update replaced
-	RoleOriginalEnd       // {{original-end}}
-	RoleHighlight         // {{erratahighlight | text}}: inline, text kept, span noted
-	RoleTableHeader       // {{weapon}}, {{n4-hacking-header}}: opens a table closed by "|}"
-	RoleTableRow          // {{weaponrow | NAME | …}}: one record, Fields by Columns
+	RoleUnknown       Role = iota
+	RoleLayout             // page furniture ({{section-*}}): layout, no content
+	RoleImage              // {{image | name=…}}: layout
+	RoleSkill              // skill header: {{skillbox |colour| NAME | TYPE}}
+	RoleSkillLabel         // {{skill-label | A, B}}: labels of the last skill header
+	RoleBlock              // block header ({{effects}}): the items after it belong to it
+	RoleBoxStart           // opens a box ({{important-start}}, {{greybox-start | TITLE}})
+	RoleBoxEnd             // closes the box of the same Group
+	RoleFAQ                // {{faqbox | type= | title= | version= | q= | a= | related=}}
+	RoleSeeFAQ             // {{seefaq | note}}: inline note attached to its record
+	RolePageEdition        // {{n4only}}: the whole page is scoped to Editions
+	RoleEditionStart       // opens an edition block ({{c1}}, {{n4list}}, {{n4annex}}…)
+	RoleEditionEnd         // closes the edition block of the same Group
+	RoleUpdateStart        // {{update | VERSION, DATE}}: current text of an update
+	RoleUpdateEnd          // {{update-end}}
+	RoleOriginalStart      // {{original}}: the superseded text an update replaced
+	RoleOriginalEnd        // {{original-end}}
+	RoleHighlight          // {{erratahighlight | text}}: inline, text kept, span noted
+	RoleTableHeader        // {{weapon}}, {{n4-hacking-header}}: opens a table closed by "|}"
+	RoleTableRow           // {{weaponrow | NAME | …}}: one record, Fields by Columns
 )
 
 var roleNames = [...]string{
@@ -85,8 +85,11 @@ type Entry struct {
 // the wiki shows for sections the extractor names itself. Another MediaWiki
 // rules wiki brings its own Vocabulary; Default is the Spanish Infinity wiki.
 type Vocabulary struct {
-	Templates        map[string]Entry
-	LayoutPrefixes   []string // keys starting with one of these are RoleLayout
+	Templates      map[string]Entry
+	LayoutPrefixes []string // keys starting with one of these are RoleLayout
+	// EditionPrefixes scope the whole page like {{n4only}}: a page
+	// furnished with {{n5-section-*}} is an N5 page.
+	EditionPrefixes  map[string]wikirules.Editions
 	CategoryPrefixes []string // lower-case link namespaces of categories ("category")
 	FilePrefixes     []string // lower-case link namespaces of files and images
 	FAQLabel         string   // section label of FAQ records when no heading names it
@@ -173,7 +176,6 @@ var defaultVocabulary = &Vocabulary{
 		"seefaq": {Role: RoleSeeFAQ},
 		// Editions.
 		"n4only":       {Role: RolePageEdition, Editions: wikirules.Editions(wikirules.N4)},
-		"n5only":       {Role: RolePageEdition, Editions: wikirules.Editions(wikirules.N5)},
 		"n4":           editionStart("n4", wikirules.N4, true),
 		"n4list":       editionStart("n4", wikirules.N4, true),
 		"n4annex":      {Role: RoleEditionStart, Group: "n4", Editions: wikirules.Editions(wikirules.N4), Annex: true},
@@ -198,6 +200,7 @@ var defaultVocabulary = &Vocabulary{
 		"hackingrow":        row(wikirules.KindProgram, programColumns...),
 	},
 	LayoutPrefixes:   []string{"section-", "n5-section-"},
+	EditionPrefixes:  map[string]wikirules.Editions{"n5-section-": wikirules.Editions(wikirules.N5)},
 	CategoryPrefixes: []string{"category", "categoría", "categoria"},
 	FilePrefixes:     []string{"file", "image", "archivo", "imagen"},
 	FAQLabel:         "FAQs & Errata",
@@ -219,6 +222,10 @@ func (v *Vocabulary) Clone() *Vocabulary {
 		c.Templates[k] = e
 	}
 	c.LayoutPrefixes = append([]string(nil), v.LayoutPrefixes...)
+	c.EditionPrefixes = make(map[string]wikirules.Editions, len(v.EditionPrefixes))
+	for k, e := range v.EditionPrefixes {
+		c.EditionPrefixes[k] = e
+	}
 	c.CategoryPrefixes = append([]string(nil), v.CategoryPrefixes...)
 	c.FilePrefixes = append([]string(nil), v.FilePrefixes...)
 	return &c
