@@ -109,7 +109,7 @@ func marshalAPIRevision(r *wikirules.Revision, fv1 bool) ([]byte, error) {
 		"revid":     idValue(r.ID),
 		"parentid":  idValue(r.ParentID),
 		"user":      r.User,
-		"timestamp": r.Timestamp.UTC().Format(time.RFC3339),
+		"timestamp": r.Timestamp.UTC().Format(time.RFC3339Nano),
 		"comment":   r.Comment,
 		"sha1":      hex.EncodeToString(sum[:]),
 	}

@@ -96,7 +96,7 @@ func (x *XMLWriter) WriteRevision(r *wikirules.Revision) error {
 	if r.ParentID != "" {
 		fmt.Fprintf(w, "      <parentid>%s</parentid>\n", escText(r.ParentID))
 	}
-	fmt.Fprintf(w, "      <timestamp>%s</timestamp>\n", r.Timestamp.UTC().Format(time.RFC3339))
+	fmt.Fprintf(w, "      <timestamp>%s</timestamp>\n", r.Timestamp.UTC().Format(time.RFC3339Nano))
 	if _, err := netip.ParseAddr(r.User); err == nil {
 		fmt.Fprintf(w, "      <contributor>\n        <ip>%s</ip>\n      </contributor>\n", escText(r.User))
 	} else if r.User != "" {
