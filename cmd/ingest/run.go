@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pipeline"
+)
+
+var errUsage = errors.New("usage")
+
+const usage = `usage: ingest [-db PATH] [-format FORMAT] [-keep-going] [-json] PATH...
+
+Reads wiki revisions from each PATH (a file, a directory, or a .gz/.bz2
+file) into the knowledge base. Re-ingesting the same input changes nothing;
+a file that cannot be read leaves the database as it was.
+
+Flags:
+  -db PATH       the SQLite knowledge base to write (created if missing; default rules.db)
+  -format F      auto (default: detect from the content), contribs, pagetext, xml, api or html
+  -keep-going    store the readable files and list the bad ones instead of stopping
+  -json          print the summary as one JSON object on stdout
+  -quiet         no progress bar
+
+Example:
+  ingest -db rules.db ../shared/corpus/seeds/000_75a7fc8f63132767.txt
+  ingest -json -db rules.db export.xml.bz2
+`
+
+// Run is the ingest command: it parses args, ingests and prints the
+// summary to stdout (errors and progress go to stderr).
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("ingest", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.Usage = func() { fmt.Fprint(stderr, usage) }
+	dbPath := fl.String("db", "rules.db", "")
+	format := fl.String("format", "auto", "")
+	keepGoing := fl.Bool("keep-going", false, "")
+	asJSON := fl.Bool("json", false, "")
+	quiet := fl.Bool("quiet", false, "")
+	if err := fl.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	if fl.NArg() == 0 {
+		fmt.Fprint(stderr, usage)
+		return errUsage
+	}
+	opt := pipeline.Options{KeepGoing: *keepGoing}
+	switch f := wikirules.Format(strings.ToLower(*format)); f {
+	case "auto", "":
+	case wikirules.FormatContribs, wikirules.FormatPageText, wikirules.FormatXML, wikirules.FormatAPI, wikirules.FormatHTML:
+		opt.Format = f
+	default:
+		return fmt.Errorf("-format %q: want auto, contribs, pagetext, xml, api or html", *format)
+	}
+	if !*quiet {
+		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			bar := newBar(f)
+			opt.Progress = bar.update
+			defer bar.finish()
+		}
+	}
+	db, err := kb.Open(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	start := time.Now()
+	sum, err := pipeline.IngestFiles(ctx, db, fl.Args(), opt)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(sum)
+	}
+	printSummary(stdout, sum, *dbPath, time.Since(start))
+	if len(sum.Bad) > 0 {
+		return fmt.Errorf("%d file(s) could not be read", len(sum.Bad))
+	}
+	return nil
+}
+
+func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Duration) {
+	fmt.Fprintf(w, "ingested %d file(s) into %s in %s\n", s.Files, dbPath, took.Round(time.Millisecond))
+	fmt.Fprintf(w, "  pages        %d\n", s.Pages)
+	fmt.Fprintf(w, "  revisions    %d (%d new, %d already stored)\n", s.Revisions, s.Added, s.Skipped)
+	fmt.Fprintf(w, "  records      %d\n", s.Records)
+	fmt.Fprintf(w, "  FAQs/errata  %d distinct, %d occurrences\n", s.FAQs, s.Occurrences)
+	fmt.Fprintf(w, "  coverage     %.2f%% of wikitext bytes in records or layout\n", 100*s.Coverage)
+	if len(s.UnknownTemplates) > 0 {
+		fmt.Fprintf(w, "  unknown templates (kept as records):\n")
+		for _, k := range wikirules.SortedKeys(s.UnknownTemplates) {
+			fmt.Fprintf(w, "    %-30s %d\n", k, s.UnknownTemplates[k])
+		}
+	}
+	if s.Diagnostics > 0 {
+		fmt.Fprintf(w, "  diagnostics  %d (malformed wikitext, parsed anyway)\n", s.Diagnostics)
+	}
+	for _, b := range s.Bad {
+		fmt.Fprintf(w, "  BAD %s: %s\n", b.File, b.Error)
+	}
+	if d := s.Database; d != nil {
+		fmt.Fprintf(w, "database now holds %d pages, %d revisions, %d records, %d FAQs/errata\n", d.Pages, d.Revisions, d.Records, d.FAQs)
+	}
+}
+
+// bar is the terminal progress bar: revisions, MB/s and ETA of the
+// current file.
+type bar struct {
+	pb   *progressbar.ProgressBar
+	file string
+	last int64
+}
+
+func newBar(w io.Writer) *bar {
+	return &bar{}
+}
+
+func (b *bar) update(p pipeline.Progress) {
+	if b.pb == nil || p.File != b.file {
+		if b.pb != nil {
+			b.pb.Finish()
+		}
+		b.file = p.File
+		b.last = 0
+		b.pb = progressbar.NewOptions64(p.Size,
+			progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionSetDescription(p.File),
+			progressbar.OptionShowBytes(true),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	b.pb.Describe(fmt.Sprintf("%s: %d revisions", p.File, p.Revisions))
+	if p.Bytes > b.last {
+		b.pb.Add64(p.Bytes - b.last)
+		b.last = p.Bytes
+	}
+}
+
+func (b *bar) finish() {
+	if b.pb != nil {
+		b.pb.Finish()
+	}
+}

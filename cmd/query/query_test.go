@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// runQuery runs the query command on the embedded sample corpus and
+// returns stdout; it fails the test on error.
+func runQuery(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if err := Run(context.Background(), args, &out, &errb); err != nil {
+		t.Fatalf("query %q: %v\n%s", args, err, errb.String())
+	}
+	return out.String()
+}
+
+type citation struct {
+	Page      string   `json:"page"`
+	Section   string   `json:"section"`
+	Kind      string   `json:"kind"`
+	Ordinal   int      `json:"ordinal"`
+	Editions  []string `json:"editions"`
+	Revision  string   `json:"revision"`
+	Timestamp string   `json:"timestamp"`
+	Anchor    string   `json:"anchor"`
+}
+
+type hit struct {
+	Text     string   `json:"text"`
+	Kind     string   `json:"kind"`
+	Page     string   `json:"page"`
+	Citation citation `json:"citation"`
+}
+
+func decode(t *testing.T, s string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		t.Fatalf("not one JSON document: %v\n%s", err, s)
+	}
+}
+
+func checkCitation(t *testing.T, c citation) {
+	t.Helper()
+	if c.Page == "" || c.Kind == "" || c.Revision == "" || c.Timestamp == "" || c.Anchor == "" || c.Editions == nil {
+		t.Errorf("incomplete citation %+v", c)
+	}
+}
+
+func TestShowEsquivar(t *testing.T) {
+	var v struct {
+		Page    struct{ Title string } `json:"page"`
+		Records []struct {
+			Kind        string   `json:"kind"`
+			Depth       int      `json:"depth"`
+			Ordinal     int      `json:"ordinal"`
+			Editions    []string `json:"editions"`
+			Alternative string   `json:"alternative"`
+			Title       string   `json:"title"`
+			Text        string   `json:"text"`
+			Skill       *struct {
+				Type   string   `json:"type"`
+				Labels []string `json:"labels"`
+			} `json:"skill"`
+			Citation citation `json:"citation"`
+		} `json:"records"`
+		FAQs []struct {
+			Kind    string `json:"kind"`
+			Version string `json:"version"`
+		} `json:"faqs"`
+	}
+	decode(t, runQuery(t, "show", "-json", "Esquivar"), &v)
+	if v.Page.Title != "Esquivar" {
+		t.Fatalf("page %q", v.Page.Title)
+	}
+	var reqs, examples, important, effects int
+	var titles []string
+	var firstEffects []string
+	for _, r := range v.Records {
+		checkCitation(t, r.Citation)
+		switch r.Kind {
+		case "skill":
+			if r.Skill == nil || r.Skill.Type != "HABILIDAD CORTA / ORA" || len(r.Skill.Labels) != 1 || r.Skill.Labels[0] != "Movimiento" {
+				t.Errorf("skill header %+v", r.Skill)
+			}
+		case "requirement":
+			if r.Ordinal > 0 {
+				reqs++
+			}
+		case "example":
+			examples++
+			titles = append(titles, r.Title)
+		case "important":
+			important++
+		case "effect":
+			effects++
+			if r.Ordinal == 1 && r.Depth == 1 {
+				firstEffects = append(firstEffects, strings.Join(r.Editions, ","))
+				if r.Alternative == "" {
+					t.Error("the C1 and N4 versions of the first effect must be alternatives")
+				}
+			}
+		}
+	}
+	if reqs != 3 {
+		t.Errorf("%d requirement bullets, want 3", reqs)
+	}
+	if strings.Join(firstEffects, " ") != "c1 n4" {
+		t.Errorf("first effect editions %q, want c1 then n4", firstEffects)
+	}
+	if effects < 10 || important == 0 {
+		t.Errorf("%d effects, %d important records", effects, important)
+	}
+	if strings.Join(titles, "|") != "Ejemplo Esquivar y Trabado|Ejemplo Esquivar y Arma Posicionable" {
+		t.Errorf("example titles %q", titles)
+	}
+	kinds := map[string]int{}
+	for _, f := range v.FAQs {
+		kinds[f.Kind]++
+		if f.Version != "1.0, enero 2021" {
+			t.Errorf("FAQ version %q", f.Version)
+		}
+	}
+	if kinds["faq"] != 2 || kinds["errata"] != 1 {
+		t.Errorf("FAQs by kind %v, want 2 faq and 1 errata", kinds)
+	}
+}
+
+func TestShowEditionTrabado(t *testing.T) {
+	type recs struct {
+		Records []struct {
+			Kind     string   `json:"kind"`
+			Editions []string `json:"editions"`
+		} `json:"records"`
+	}
+	count := func(edition string) map[string]int {
+		var v recs
+		args := []string{"show", "-json"}
+		if edition != "" {
+			args = append(args, "-edition", edition)
+		}
+		decode(t, runQuery(t, append(args, "Trabado")...), &v)
+		m := map[string]int{}
+		for _, r := range v.Records {
+			if r.Kind == "activation" || r.Kind == "cancellation" {
+				m[strings.Join(r.Editions, ",")]++
+			}
+		}
+		return m
+	}
+	all, c1, n4 := count(""), count("c1"), count("n4")
+	if all["c1"] == 0 || all["n4"] == 0 {
+		t.Fatalf("Trabado without -edition must hold both versions: %v", all)
+	}
+	if c1["n4"] != 0 || c1["c1"] != all["c1"] {
+		t.Errorf("-edition c1 shows %v, want only the %d CodeOne records", c1, all["c1"])
+	}
+	if n4["c1"] != 0 || n4["n4"] != all["n4"] {
+		t.Errorf("-edition n4 shows %v, want only the %d N4 records", n4, all["n4"])
+	}
+}
+
+func TestSearch(t *testing.T) {
+	search := func(q string) []hit {
+		var v struct {
+			Results []hit `json:"results"`
+		}
+		decode(t, runQuery(t, "search", "-json", q), &v)
+		for _, h := range v.Results {
+			checkCitation(t, h.Citation)
+		}
+		return v.Results
+	}
+	top := search("esquivar plantilla")
+	ok := false
+	for i := 0; i < len(top) && i < 3; i++ {
+		if p := top[i].Citation.Page; p == "Esquivar" || p == "Armas y Equipo de Plantilla" {
+			ok = true
+		}
+	}
+	if !ok {
+		t.Errorf("esquivar plantilla: no Esquivar / Armas y Equipo de Plantilla record in the top 3: %+v", top)
+	}
+	found := false
+	for _, h := range search("ordenes") {
+		if h.Citation.Page == "Órdenes y Reserva de Órdenes" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error(`"ordenes" does not find Órdenes y Reserva de Órdenes`)
+	}
+	for _, q := range []string{`línea-de "tiro`, `"`, `AND`, `esquivar AND`, `(trabado`, `a:b`, `NEAR(x y)`, `*`, `-`, `""`, `OR NOT`} {
+		search(q) // must not fail
+	}
+}
+
+func TestFAQBerserk(t *testing.T) {
+	var v struct {
+		Results []struct {
+			Kind     string   `json:"kind"`
+			Citation citation `json:"citation"`
+		} `json:"results"`
+	}
+	decode(t, runQuery(t, "faq", "-json", "berserk"), &v)
+	kinds := map[string]int{}
+	for _, r := range v.Results {
+		kinds[r.Kind]++
+		checkCitation(t, r.Citation)
+	}
+	if kinds["errata"] != 1 || kinds["faq"] != 2 {
+		t.Errorf("faq berserk gave %v, want 1 errata and 2 FAQs", kinds)
+	}
+}
+
+func TestHumanOutputHasCitationLine(t *testing.T) {
+	out := runQuery(t, "show", "Esquivar")
+	if !strings.Contains(out, "Esquivar › Efectos › 4 — rev 2021-02-11T10:26:28Z") {
+		t.Errorf("show output lacks the citation line:\n%s", out[:min(len(out), 2000)])
+	}
+}
+
+func TestErrors(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := Run(context.Background(), []string{"show", "No Such Page"}, &out, &errb); err == nil {
+		t.Error("unknown page must be an error")
+	}
+	if err := Run(context.Background(), []string{"show", "-db", "/nonexistent/rules.db", "Esquivar"}, &out, &errb); err == nil || !strings.Contains(err.Error(), "/nonexistent/rules.db") {
+		t.Errorf("missing -db: %v", err)
+	}
+	if err := Run(context.Background(), []string{"search", "-edition", "n3", "x"}, &out, &errb); err == nil {
+		t.Error("bad edition must be an error")
+	}
+	if err := Run(context.Background(), []string{"frobnicate"}, &out, &errb); err == nil {
+		t.Error("unknown command must be an error")
+	}
+}

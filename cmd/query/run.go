@@ -1,0 +1,181 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pipeline"
+)
+
+var errUsage = errors.New("usage")
+
+// command is one subcommand: its name, a one-line summary and its runner.
+type command struct {
+	name, args, summary string
+	run                 func(ctx context.Context, e *env, args []string) error
+}
+
+var commands []command
+
+func register(c command) { commands = append(commands, c) }
+
+const usageHead = `usage: query COMMAND [flags] ARGS
+
+Looks rules up in the knowledge base and answers with citations. Every
+command takes -db PATH (default rules.db; without it and without ./rules.db
+the sample corpus embedded in the binary is used) and -json (one JSON
+document on stdout). Run "query COMMAND -h" for a command's flags.
+
+Commands:
+`
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, usageHead)
+	cs := append([]command(nil), commands...)
+	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %-8s %-28s %s\n", c.name, c.args, c.summary)
+	}
+	fmt.Fprint(w, `
+Examples:
+  query search "esquivar plantilla"
+  query show -edition c1 Trabado
+  query faq berserk
+`)
+}
+
+// env is what every subcommand gets: its output streams.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+// Run is the query command: args[0] names the subcommand.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	e := &env{stdout: stdout, stderr: stderr}
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return errUsage
+		}
+		return nil
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(ctx, e, args[1:])
+		}
+	}
+	usage(stderr)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+// common holds the flags every subcommand shares.
+type common struct {
+	db      string
+	json    bool
+	edition string
+	asOf    string
+	fs      *flag.FlagSet
+}
+
+// newFlags returns a flag set with -db and -json (and, when withEdition,
+// -edition and -as-of) for subcommand name.
+func newFlags(e *env, name, args, help string, withEdition bool) *common {
+	c := &common{fs: flag.NewFlagSet(name, flag.ContinueOnError)}
+	c.fs.SetOutput(e.stderr)
+	c.fs.StringVar(&c.db, "db", "", "the knowledge base (default rules.db, else the embedded sample corpus)")
+	c.fs.BoolVar(&c.json, "json", false, "print one JSON document on stdout")
+	if withEdition {
+		c.fs.StringVar(&c.edition, "edition", "", "only what holds in this edition: n4, c1 (CodeOne) or n5")
+		c.fs.StringVar(&c.asOf, "as-of", "", "answer from the wiki as it stood at DATE (2006-01-02 or RFC 3339)")
+	}
+	c.fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "usage: query %s [flags] %s\n\n%s\n\nFlags:\n", name, args, help)
+		c.fs.PrintDefaults()
+	}
+	return c
+}
+
+// parse parses args; -h prints the usage and returns errUsage.
+func (c *common) parse(args []string) error {
+	if err := c.fs.Parse(args); err != nil {
+		return errUsage
+	}
+	return nil
+}
+
+// filter builds the store filter from -edition and -as-of.
+func (c *common) filter() (wikirules.Filter, error) {
+	var f wikirules.Filter
+	if c.edition != "" {
+		e, err := wikirules.ParseEdition(c.edition)
+		if err != nil {
+			return f, fmt.Errorf("-edition: %w", err)
+		}
+		f.Edition = e
+	}
+	if c.asOf != "" {
+		t, err := parseDate(c.asOf)
+		if err != nil {
+			return f, fmt.Errorf("-as-of: %w", err)
+		}
+		f.AsOf = t
+	}
+	return f, nil
+}
+
+// parseDate reads RFC 3339, "2006-01-02T15:04" or "2006-01-02" (the end of
+// that day, UTC, so a date includes its day's edits).
+func parseDate(s string) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.UTC(), nil
+	}
+	if t, err := time.Parse("2006-01-02T15:04", s); err == nil {
+		return t.UTC(), nil
+	}
+	if t, err := time.Parse("2006-01-02", s); err == nil {
+		return t.Add(24*time.Hour - time.Second).UTC(), nil
+	}
+	return time.Time{}, fmt.Errorf("bad date %q: want 2006-01-02 or RFC 3339", s)
+}
+
+// open opens the knowledge base: -db PATH (which must exist), else
+// ./rules.db when present, else an in-memory database loaded with the
+// embedded sample corpus (a note says so on stderr).
+func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
+	path := c.db
+	if path == "" {
+		if _, err := os.Stat("rules.db"); err == nil {
+			path = "rules.db"
+		}
+	}
+	if path != "" {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("no knowledge base at %s (create it with: ingest -db %s FILE...)", path, path)
+		}
+		return kb.OpenReadOnly(ctx, path)
+	}
+	db, err := kb.Open(ctx, ":memory:")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := pipeline.LoadSample(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("loading the embedded sample corpus: %w", err)
+	}
+	if !c.json {
+		fmt.Fprintln(e.stderr, "(no rules.db here: using the sample corpus embedded in the binary)")
+	}
+	return db, nil
+}
+
+// text joins the positional arguments into one query string.
+func (c *common) text() string { return strings.TrimSpace(strings.Join(c.fs.Args(), " ")) }

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+func init() {
+	register(command{"show", "[-edition E] PAGE", "a page as structured records, with its FAQs", runShow})
+}
+
+func runShow(ctx context.Context, e *env, args []string) error {
+	c := newFlags(e, "show", "PAGE", "Prints a page as structured records (skill header, requirements, effects, boxes,\nexamples) and the FAQs and errata that relate to it, each with its citation.", true)
+	history := c.fs.Bool("history", false, "include superseded (original) text")
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	title := c.text()
+	if title == "" {
+		c.fs.Usage()
+		return errUsage
+	}
+	f, err := c.filter()
+	if err != nil {
+		return err
+	}
+	f.History = *history
+	db, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	v, err := db.Page(ctx, title, f)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		recs := make([]result, 0, len(v.Records))
+		for i := range v.Records {
+			recs = append(recs, recordResult(&v.Records[i]))
+		}
+		faqs := make([]result, 0, len(v.FAQs))
+		for i := range v.FAQs {
+			faqs = append(faqs, faqResult(&v.FAQs[i], v.Page.Title))
+		}
+		return writeJSON(e.stdout, map[string]any{
+			"page": v.Page, "revision": v.Revision, "page_editions": v.PageEditions,
+			"categories": v.Categories, "edition": c.edition, "as_of": c.asOf,
+			"records": withRecords(recs, v.Records), "faqs": faqs,
+		})
+	}
+	printPage(e, v)
+	return nil
+}
+
+// recordJSON is a record in show output: the whole record plus its citation.
+type recordJSON struct {
+	wikirules.Record
+	Citation wikirules.Citation `json:"citation"`
+}
+
+func withRecords(_ []result, recs []wikirules.Record) []recordJSON {
+	out := make([]recordJSON, len(recs))
+	for i, r := range recs {
+		out[i] = recordJSON{Record: r, Citation: wikirules.CitationOf(r)}
+	}
+	return out
+}
+
+func printPage(e *env, v *wikirules.PageView) {
+	w := e.stdout
+	fmt.Fprintf(w, "%s", v.Page.Title)
+	if l := v.PageEditions.Label(); l != "" {
+		fmt.Fprintf(w, " %s", l)
+	}
+	fmt.Fprintf(w, " — rev %s by %s\n\n", v.Revision.Timestamp.UTC().Format("2006-01-02T15:04:05Z"), v.Revision.User)
+	section := ""
+	for _, r := range v.Records {
+		if s := strings.Join(r.Section, " › "); s != section {
+			section = s
+			if s != "" {
+				fmt.Fprintf(w, "## %s\n", s)
+			}
+		}
+		if r.Kind == wikirules.KindSkill && r.Skill != nil {
+			fmt.Fprintf(w, "[skill] %s — %s", r.Skill.Name, orDash(r.Skill.Type))
+			if len(r.Skill.Labels) > 0 {
+				fmt.Fprintf(w, " — labels: %s", strings.Join(r.Skill.Labels, ", "))
+			}
+			fmt.Fprintf(w, "\n      — %s\n", wikirules.CitationOf(r))
+			continue
+		}
+		tag := string(r.Kind)
+		if l := r.Editions.Label(); l != "" {
+			tag += " " + l
+		}
+		if r.Version != "" {
+			tag += " (update " + r.Version + ")"
+		}
+		if r.Superseded {
+			tag += " (superseded)"
+		}
+		pre := strings.Repeat("  ", max(r.Depth-1, 0))
+		text := r.Text
+		if r.Title != "" && r.Kind == wikirules.KindExample {
+			text = r.Title + "\n" + text
+		}
+		fmt.Fprintf(w, "%s[%s]\n%s\n", pre, tag, indent(text, pre+"  "))
+		for _, n := range r.Notes {
+			fmt.Fprintf(w, "%s  ↳ note: %s\n", pre, n)
+		}
+		fmt.Fprintf(w, "%s  — %s\n", pre, wikirules.CitationOf(r))
+	}
+	if len(v.FAQs) > 0 {
+		fmt.Fprintf(w, "\n## FAQs & Errata (%d)\n", len(v.FAQs))
+		for i := range v.FAQs {
+			printResult(w, i+1, faqResult(&v.FAQs[i], v.Page.Title))
+		}
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
