@@ -32,8 +32,11 @@ func (p *parser) block(start, end int, nodes []Node, atLine bool) []Node {
 		return nil
 	}
 	src := p.src
+	if !atLine && !hasNewline(src, start, end, nodes) {
+		return p.inline(start, end, nodes)
+	}
 	b := &blockPass{p: p, nodes: nodes, pend: start}
-	b.frames = append(make([]tableFrame, 0, 1), tableFrame{cand: -1})
+	b.frames = append(make([]tableFrame, 0, 1), tableFrame{out: p.nodeList(2*len(nodes) + 8), cand: -1})
 	pos, k := start, 0
 	first := true
 	for {
@@ -130,8 +133,9 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 				n++
 			}
 			b.flush(ls)
-			item := &ListItem{Span: Span{ls, le}, Prefix: lead[:n], Depth: n,
-				Nodes: b.p.inline(ls+n, le, ln)}
+			item := b.p.items.new()
+			item.Span, item.Prefix, item.Depth = Span{ls, le}, lead[:n], n
+			item.Nodes = b.p.inline(ls+n, le, ln)
 			f.out = append(f.out, item)
 			f.cand = -1
 			b.setPend(le)
@@ -227,7 +231,8 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 	f = b.top()
 	f.out = append(f.out, tpl)
 	b.setPend(tpl.End())
-	row := strings.HasSuffix(tpl.Key(), "row")
+	name := tpl.Name
+	row := len(name) >= 3 && strings.EqualFold(name[len(name)-3:], "row")
 	if f.cand < 0 || (f.candRow && !row) {
 		f.cand, f.candRow = len(f.out)-1, row
 	}
@@ -285,4 +290,16 @@ func (p *parser) heading(ls, le int, lead string, ln []Node) *Heading {
 		k++
 	}
 	return &Heading{Span: Span{ls, le}, Level: level, Nodes: p.inline(ls+level, q-level, ln[:k])}
+}
+
+// hasNewline reports whether src[start:end] has a newline outside nodes.
+func hasNewline(src string, start, end int, nodes []Node) bool {
+	pos := start
+	for _, n := range nodes {
+		if strings.IndexByte(src[pos:n.Pos()], '\n') >= 0 {
+			return true
+		}
+		pos = n.End()
+	}
+	return strings.IndexByte(src[pos:end], '\n') >= 0
 }

@@ -143,7 +143,8 @@ func (p *parser) template(f frame, elemStart, closePos int) Node {
 		p.diag(span.Start, span.Stop, "not a template ("+ni.invalid+"): left as text")
 		return nil
 	}
-	t := &Template{Span: span, Name: ni.text, NameSpan: ni.span}
+	t := p.templates.new()
+	t.Span, t.Name, t.NameSpan = span, ni.text, ni.span
 	if len(parts) > 1 {
 		t.Params = make([]*Param, 0, len(parts)-1)
 	}
@@ -159,7 +160,8 @@ func (p *parser) template(f frame, elemStart, closePos int) Node {
 // holds a top-level "=" (key and value trimmed), else positional with
 // its value verbatim and the next positional index.
 func (p *parser) param(pt part, end int, nodes []Node, idx *int) *Param {
-	pr := &Param{Span: Span{pt.pos, end}}
+	pr := p.params.new()
+	pr.Span = Span{pt.pos, end}
 	if pt.eq < 0 {
 		*idx++
 		pr.Index = *idx
@@ -294,8 +296,8 @@ func (p *parser) link(f frame, elemStart, closePos int) (Node, int) {
 		}
 		end += size
 	}
-	l := &Link{Span: Span{elemStart, end}, Target: ni.text, TargetSpan: ni.span,
-		Trail: Span{closePos + 2, end}}
+	l := p.links.new()
+	l.Span, l.Target, l.TargetSpan, l.Trail = Span{elemStart, end}, ni.text, ni.span, Span{closePos + 2, end}
 	if f.pipe >= 0 {
 		l.Label = p.inline(f.pipe+1, closePos, nodes[k:])
 		if l.Label == nil {

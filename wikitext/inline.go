@@ -27,6 +27,9 @@ func (p *parser) inlineInto(out []Node, start, end int, nodes []Node) []Node {
 		pos = n.End()
 	}
 	if !quotes && !strings.Contains(src[pos:end], "''") {
+		if out == nil {
+			out = p.nodeList(2*len(nodes) + 1)
+		}
 		pos = start
 		for _, n := range nodes {
 			if n.Pos() > pos {
@@ -40,7 +43,8 @@ func (p *parser) inlineInto(out []Node, start, end int, nodes []Node) []Node {
 		}
 		return out
 	}
-	e := emitter{p: p, out: out, ts: start}
+	e := &p.em
+	e.p, e.out, e.ts, e.fmt, e.bits = p, out, start, nil, 0
 	pos, k := start, 0
 	for pos <= end {
 		// One line: [pos, le) with nodes[k:kEnd].
@@ -68,7 +72,8 @@ func (p *parser) inlineInto(out []Node, start, end int, nodes []Node) []Node {
 		pos = le + 1
 	}
 	e.textTo(end)
-	return e.out
+	out, e.out = e.out, nil
+	return out
 }
 
 // quote is one apostrophe token: src[pos:pos+n] with n 2 (italic), 3

@@ -76,7 +76,40 @@ type parser struct {
 	gtPos        int   // cached offset of the next ">" (len(src) when none)
 	noClose      []int // extension tags known to have no closing tag later
 
-	textSlab []Text
+	texts     slab[Text]
+	templates slab[Template]
+	params    slab[Param]
+	links     slab[Link]
+	items     slab[ListItem]
+	nodeSlab  []Node
+	em        emitter // reused by the inline pass
+}
+
+// slab hands out values of T from chunks, so that the many small nodes of
+// a document cost few allocations.
+type slab[T any] struct{ buf []T }
+
+func (s *slab[T]) new() *T {
+	if len(s.buf) == 0 {
+		s.buf = make([]T, 128)
+	}
+	t := &s.buf[0]
+	s.buf = s.buf[1:]
+	return t
+}
+
+// nodeList returns an empty slice with capacity n, cut from a shared chunk.
+func (p *parser) nodeList(n int) []Node {
+	if n > 512 {
+		return make([]Node, 0, n)
+	}
+	l := len(p.nodeSlab)
+	if cap(p.nodeSlab)-l < n {
+		p.nodeSlab = make([]Node, 0, 8192)
+		l = 0
+	}
+	p.nodeSlab = p.nodeSlab[:l+n]
+	return p.nodeSlab[l : l : l+n]
 }
 
 func (p *parser) diag(pos, end int, msg string) {
@@ -84,11 +117,7 @@ func (p *parser) diag(pos, end int, msg string) {
 }
 
 func (p *parser) text(s, e int) *Text {
-	if len(p.textSlab) == 0 {
-		p.textSlab = make([]Text, 256)
-	}
-	t := &p.textSlab[0]
-	p.textSlab = p.textSlab[1:]
+	t := p.texts.new()
 	t.Span = Span{s, e}
 	return t
 }
