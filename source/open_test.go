@@ -133,8 +133,16 @@ func TestOpenFormats(t *testing.T) {
 	}
 	f.Close()
 
-	if _, _, err := Open(page, ""); !errors.Is(err, ErrUnsupportedFormat) || !strings.Contains(err.Error(), page) {
-		t.Errorf("page text: %v, want ErrUnsupportedFormat naming the file", err)
+	if _, f, err := Open(page, ""); err == nil {
+		if f.Format != wikirules.FormatPageText {
+			t.Errorf("page text detected as %q", f.Format)
+		}
+		f.Close()
+	} else if !errors.Is(err, ErrUnsupportedFormat) {
+		t.Errorf("page text: %v", err)
+	}
+	if _, _, err := Open(page, "csv"); !errors.Is(err, ErrUnsupportedFormat) || !strings.Contains(err.Error(), page) {
+		t.Errorf("format csv: %v, want ErrUnsupportedFormat naming the file", err)
 	}
 	if _, _, err := Open(dir, ""); err == nil || !strings.Contains(err.Error(), "directory") {
 		t.Errorf("directory: %v", err)
