@@ -172,7 +172,7 @@ func (p *pass) exampleUnit(rd *renderer, u unit) (md, plain string) {
 	case uItem:
 		m, pl := rd.inline(u.nodes)
 		ind := strings.Repeat("  ", max(u.depth-1, 0))
-		return "\n" + ind + listMark(u.prefix) + strings.TrimSpace(m) + "\n", pl
+		return "\n" + ind + listMark(u.prefix) + strings.TrimSpace(m), pl
 	case uHeading:
 		m, pl := rd.inline(u.nodes)
 		return "\n\n**" + strings.TrimSpace(m) + "**\n\n", pl

@@ -75,12 +75,13 @@ func (r *renderer) node(n wikitext.Node) (md, plain string) {
 	switch n := n.(type) {
 	case *wikitext.Text:
 		s := r.text(n)
-		s = strings.NewReplacer("<br>", " ", "<br/>", " ", "<br />", " ", "&nbsp;", " ").Replace(s)
+		if strings.ContainsAny(s, "<&") {
+			s = htmlSpaces.Replace(s)
+		}
 		return s, s
 	case *wikitext.Format:
 		im, ip := r.inline(n.Nodes)
-		mark := map[wikitext.Style]string{wikitext.Italic: "*", wikitext.Bold: "**", wikitext.BoldItalic: "***"}[n.Style]
-		return emphasise(im, mark), ip
+		return emphasise(im, emphasisMarks[n.Style&3]), ip
 	case *wikitext.Link:
 		return r.link(n)
 	case *wikitext.Template:
@@ -124,6 +125,13 @@ func (r *renderer) node(n wikitext.Node) (md, plain string) {
 	s := r.text(n) // parser functions, arguments: kept raw
 	return s, s
 }
+
+// htmlSpaces turns the line breaks and non-breaking spaces editors type
+// as HTML into spaces.
+var htmlSpaces = strings.NewReplacer("<br>", " ", "<br/>", " ", "<br />", " ", "&nbsp;", " ")
+
+// emphasisMarks are the Markdown marks of each wikitext.Style.
+var emphasisMarks = [4]string{"", "*", "**", "***"}
 
 func listMark(prefix string) string {
 	if strings.HasSuffix(prefix, "#") {
@@ -242,8 +250,43 @@ func categoryName(target string) string {
 	return PageTitle(target[i+1:])
 }
 
-// collapse turns every run of white space into one space and trims.
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+// collapse turns every run of white space (ASCII space, tab, line breaks,
+// NBSP) into one space and trims.
+func collapse(s string) string {
+	var b []byte
+	space, changed := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		isSp := c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+		if c == 0xC2 && i+1 < len(s) && s[i+1] == 0xA0 { // U+00A0
+			isSp = true
+			i++
+			changed = true
+		}
+		if isSp {
+			if c != ' ' || space || len(b) == 0 {
+				changed = true
+			}
+			space = true
+			continue
+		}
+		if b == nil {
+			b = make([]byte, 0, len(s))
+		}
+		if space && len(b) > 0 {
+			b = append(b, ' ')
+		}
+		space = false
+		b = append(b, c)
+	}
+	if space {
+		changed = true
+	}
+	if !changed {
+		return s
+	}
+	return string(b)
+}
 
 // normalizeMarkdown tidies rendered Markdown: lines are trimmed at the right
 // and their inner runs of spaces collapsed; a blank line (or more) becomes

@@ -10,6 +10,7 @@ import (
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/sample"
 	"github.com/wikirules/wikirules/source"
+	"github.com/wikirules/wikirules/wikitext"
 )
 
 var (
@@ -67,3 +68,5 @@ func seedBytes(t testing.TB) int {
 	}
 	return len(b)
 }
+
+func parse(src string) *wikitext.Document { return wikitext.Parse(src) }
