@@ -20,6 +20,7 @@ const (
 	foldFilterName = "wikirules_fold"
 	analyzerES     = "wikirules_es"
 	analyzerEN     = "wikirules_en"
+	analyzerWords  = "wikirules_words" // lower case and folding only
 )
 
 func init() {
@@ -104,14 +105,19 @@ const (
 	fieldCategory   = "category"   // categories of the page
 	fieldRevision   = "rev"        // revision (records) or last revision (FAQs)
 	fieldJSON       = "json"       // the record or FAQ as JSON, stored only
+	// fieldWords holds every word of the document, folded but not stemmed;
+	// it is never searched, only its dictionary is read to correct typos.
+	fieldWords = "words"
 )
 
 // Text field stems; the indexed names are stem + "_" + language.
 const (
-	textTitle   = "title"   // page title; for FAQs the pages they show on and relate to
-	textName    = "name"    // skill name, example or table-row title
-	textSection = "section" // heading path and block
-	textBody    = "body"    // plain text, notes; FAQ question and answer
+	textTitle = "title" // page title; for FAQs the pages they show on and relate to
+	// textBody is an array: [0] the plain text and notes (FAQ: question and
+	// answer), [1] the skill name or title, [2] the section path. One field
+	// keeps the number of clauses per query word small, and bleve's
+	// coordination factor then rewards a title match over a body-only one.
+	textBody = "text"
 )
 
 // languages are the analysed languages: page language → analyzer.
@@ -156,7 +162,22 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	if err != nil {
 		return nil, err
 	}
+	err = m.AddCustomAnalyzer(analyzerWords, map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []string{lowercase.Name, foldFilterName},
+	})
+	if err != nil {
+		return nil, err
+	}
 	doc := mapping.NewDocumentStaticMapping()
+	words := mapping.NewTextFieldMapping()
+	words.Analyzer = analyzerWords
+	words.Store = false
+	words.IncludeInAll = false
+	words.IncludeTermVectors = false
+	words.DocValues = false
+	doc.AddFieldMappingsAt(fieldWords, words)
 	kw := func(store bool) *mapping.FieldMapping {
 		f := mapping.NewKeywordFieldMapping()
 		f.Analyzer = keyword.Name
@@ -165,11 +186,12 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		f.DocValues = true
 		return f
 	}
-	for _, name := range []string{fieldType, fieldKind, fieldPage, fieldPageFacet, fieldEditions,
+	for _, name := range []string{fieldKind, fieldPage, fieldPageFacet, fieldEditions,
 		fieldEditionSet, fieldSuperseded, fieldLang, fieldCategory} {
 		doc.AddFieldMappingsAt(name, kw(false))
 	}
 	doc.AddFieldMappingsAt(fieldRevision, kw(true))
+	doc.AddFieldMappingsAt(fieldType, kw(true))
 	js := mapping.NewTextFieldMapping()
 	js.Index = false
 	js.Store = true
@@ -178,7 +200,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	js.DocValues = false
 	doc.AddFieldMappingsAt(fieldJSON, js)
 	for lang, analyzer := range languages {
-		for _, stem := range []string{textTitle, textName, textSection, textBody} {
+		for _, stem := range []string{textTitle, textBody} {
 			f := mapping.NewTextFieldMapping()
 			f.Analyzer = analyzer
 			f.Store = false

@@ -170,6 +170,9 @@ func (x *Index) put(ctx context.Context, records []wikirules.Record, faqs []wiki
 		return nil
 	}
 	for _, r := range records {
+		if !indexable(&r) {
+			continue
+		}
 		if r.ID == "" {
 			return fmt.Errorf("index %s: record of page %q (revision %s, span %d–%d) has no id",
 				x.where(), r.Page, r.RevisionID, r.Span.Start, r.Span.End)
@@ -236,6 +239,14 @@ func termQuery(field, value string) *query.TermQuery {
 	return q
 }
 
+// indexable reports whether a record gets its own document. The record
+// that stands for a faqbox on one page (Kind faq or errata with
+// Fields["faq_id"]) does not: its FAQ is indexed once, as an FAQ, with every
+// page it shows on.
+func indexable(r *wikirules.Record) bool {
+	return !((r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata) && r.Fields["faq_id"] != "")
+}
+
 // editionValues returns the values of the ed and ed_set fields of a set.
 func editionValues(s wikirules.Editions) ([]string, string) {
 	if s == 0 {
@@ -288,12 +299,9 @@ func recordDoc(r wikirules.Record, p PageInfo) (map[string]interface{}, error) {
 		fieldLang:       lang,
 		fieldRevision:   r.RevisionID,
 		fieldJSON:       string(js),
-		textTitle + "_" + lang:   r.Page,
-		textSection + "_" + lang: strings.Join(r.Section, " "),
-		textBody + "_" + lang:    recordText(&r),
-	}
-	if name != "" {
-		doc[textName+"_"+lang] = name
+		textTitle + "_" + lang: r.Page,
+		textBody + "_" + lang:  []string{recordText(&r), name, strings.Join(r.Section, " ")},
+		fieldWords:             []string{r.Page, recordText(&r), name, strings.Join(r.Section, " ")},
 	}
 	if len(p.Categories) > 0 {
 		doc[fieldCategory] = p.Categories
@@ -339,9 +347,9 @@ func faqDoc(f wikirules.FAQ, pages map[string]PageInfo) (map[string]interface{},
 		fieldLang:       lang,
 		fieldRevision:   f.LastRevision,
 		fieldJSON:       string(js),
-		textTitle + "_" + lang:   all,
-		textSection + "_" + lang: f.Title,
-		textBody + "_" + lang:    faqText(&f),
+		textTitle + "_" + lang: all,
+		textBody + "_" + lang:  []string{faqText(&f), "", f.Title},
+		fieldWords:             append([]string{faqText(&f)}, all...),
 	}
 	if cats = dedupSorted(cats); len(cats) > 0 {
 		doc[fieldCategory] = cats

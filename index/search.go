@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
-	index "github.com/blevesearch/bleve_index_api"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 
@@ -78,17 +77,18 @@ func (f Facet) Sum() int {
 // Ranking weights. Field boosts favour the page title and the skill name;
 // synonyms weigh a little less than the words typed; fuzzy matches much less.
 const (
-	boostTitle    = 2.5
-	boostName     = 3.0
-	boostSection  = 0.5
+	boostTitle    = 1.5
 	boostBody     = 1.0
-	boostSynonym  = 0.9
+	factorName    = 1.6 // a skill header whose name is a query unit
+	boostSynonym  = 0.6
 	boostFuzzy    = 0.25
-	boostTypo     = 0.9 // fuzzy match of a word no document contains
+	boostTypo     = 0.9 // a correction of a word no document contains
 	boostAllUnits = 1.0 // a document matching every unit of the query
+	factorErrata  = 1.15 // errata beat FAQs beat rule text (DESIGN.md, precedence)
+	factorFAQ     = 1.05
 	factorFAQQ    = 1.6  // FAQ when the query reads like a question
 	factorErrataQ = 1.8  // errata when the query reads like a question
-	factorExample = 0.85 // examples lose to rule text (DESIGN.md, precedence)
+	factorExample = 0.5  // examples lose to rule text (DESIGN.md, precedence)
 	factorOld     = 0.5  // superseded text (History searches)
 	factorEdition = 1.1  // explicitly scoped to the chosen edition
 	rerankWindow  = 60   // hits re-ranked beyond the limit
@@ -118,7 +118,10 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		limit = 10
 	}
 	limit = min(limit, 1000)
-	text, expanded := x.textQuery(q.Text, x.knownWords())
+	units := x.glossary.segment(q.Text)
+	lex := x.lexicon()
+	defer lex.close()
+	text, expanded := x.textQuery(units, lex)
 	res := &Result{Facets: map[string]Facet{}, Expanded: expanded, Hits: []wikirules.Hit{}, Highlights: [][]wikirules.Span{}}
 	if text == nil {
 		res.Took = time.Since(start)
@@ -132,7 +135,7 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		bq.AddMustNot(termQuery(fieldSuperseded, "true"))
 	}
 	req := bleve.NewSearchRequestOptions(bq, max(limit, rerankWindow), 0, false)
-	req.Fields = []string{fieldJSON}
+	req.Fields = []string{fieldJSON, fieldType}
 	req.IncludeLocations = true
 	for _, f := range facetFields {
 		req.AddFacet(f.name, bleve.NewFacetRequest(f.field, f.size))
@@ -160,7 +163,7 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	for _, dm := range sr.Hits {
 		s := scored{dm: dm, score: dm.Score}
 		js, _ := dm.Fields[fieldJSON].(string)
-		if strings.HasPrefix(dm.ID, "faq-") || isFAQDoc(js) {
+		if typ, _ := dm.Fields[fieldType].(string); typ == "faq" {
 			var f wikirules.FAQ
 			if err := json.Unmarshal([]byte(js), &f); err != nil {
 				return nil, fmt.Errorf("index: stored FAQ %s: %w", dm.ID, err)
@@ -171,6 +174,11 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 			}
 			s.hit = wikirules.Hit{FAQ: &f, Citation: wikirules.CitationOfFAQ(f, page)}
 			s.body = faqText(&f)
+			if strings.EqualFold(f.Type, string(wikirules.KindErrata)) {
+				s.score *= factorErrata
+			} else {
+				s.score *= factorFAQ
+			}
 			if question {
 				if strings.EqualFold(f.Type, string(wikirules.KindErrata)) {
 					s.score *= factorErrataQ
@@ -188,6 +196,9 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 			}
 			s.hit = wikirules.Hit{Record: &r, Citation: wikirules.CitationOf(r)}
 			s.body = recordText(&r)
+			if r.Skill != nil && nameMatches(r.Skill.Name, units) {
+				s.score *= factorName
+			}
 			if r.Kind == wikirules.KindExample {
 				s.score *= factorExample
 			}
@@ -219,9 +230,6 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	res.Took = time.Since(start)
 	return res, nil
 }
-
-// isFAQDoc reports whether stored JSON is an FAQ (it has a question).
-func isFAQDoc(js string) bool { return strings.Contains(js, `"question":`) }
 
 // filters returns the filter clauses of q; they carry no score.
 func filters(q Query) []query.Query {
@@ -260,8 +268,7 @@ func filters(q Query) []query.Query {
 // letters or more, a fuzzy match (edit distance 1; 2 from eight letters).
 // The units are OR-ed, so a document matching more of them ranks higher.
 // It returns nil when the text has no word.
-func (x *Index) textQuery(text string, known func(string) bool) (query.Query, []string) {
-	units := x.glossary.segment(text)
+func (x *Index) textQuery(units []unit, lex *lexicon) (query.Query, []string) {
 	if len(units) == 0 {
 		return nil, nil
 	}
@@ -275,7 +282,7 @@ func (x *Index) textQuery(text string, known func(string) bool) (query.Query, []
 				for _, f := range []struct {
 					stem  string
 					boost float64
-				}{{textTitle, boostTitle}, {textName, boostName}, {textSection, boostSection}, {textBody, boostBody}} {
+				}{{textTitle, boostTitle}, {textBody, boostBody}} {
 					field := f.stem + "_" + lang
 					if multi {
 						mq := query.NewMatchPhraseQuery(term)
@@ -288,9 +295,6 @@ func (x *Index) textQuery(text string, known func(string) bool) (query.Query, []
 					mq.SetField(field)
 					mq.SetBoost(boost * f.boost)
 					if fuzz > 0 {
-						if f.stem == textSection || f.stem == textName {
-							continue
-						}
 						mq.SetFuzziness(fuzz)
 					}
 					qs = append(qs, mq)
@@ -301,21 +305,30 @@ func (x *Index) textQuery(text string, known func(string) bool) (query.Query, []
 		for _, s := range u.synonyms {
 			add(s, boostSynonym, 0)
 		}
+		var fixes []string
 		if n := utf8.RuneCountInString(u.text); len(u.synonyms) == 0 && !strings.Contains(u.text, " ") && n >= 5 {
 			fuzz := 1
 			if n >= 8 {
 				fuzz = 2
 			}
-			boost := boostFuzzy
-			if !known(u.text) {
-				boost = boostTypo // the word is in no document: likely a typo
+			if lex.known(u.text) {
+				add(u.text, boostFuzzy, fuzz)
+			} else {
+				// No document has the word: try the known words closest
+				// to it, as the words typed.
+				fixes = lex.suggest(u.text, fuzz)
+				for _, f := range fixes {
+					add(f, boostTypo, 0)
+				}
 			}
-			add(u.text, boost, fuzz)
 		}
 		unitQs = append(unitQs, query.NewDisjunctionQuery(qs))
 		e := u.text
 		if len(u.synonyms) > 0 {
 			e += " = " + strings.Join(u.synonyms, " | ")
+		}
+		if len(fixes) > 0 {
+			e += " ~ " + strings.Join(fixes, " | ")
 		}
 		expanded = append(expanded, e)
 	}
@@ -329,44 +342,24 @@ func (x *Index) textQuery(text string, known func(string) bool) (query.Query, []
 	return query.NewDisjunctionQuery([]query.Query{query.NewDisjunctionQuery(unitQs), all}), expanded
 }
 
-// knownWords returns a function reporting whether some document contains
-// a word (after analysis) in its title or body, in any language. When the
-// index cannot be inspected every word counts as known.
-func (x *Index) knownWords() func(string) bool {
-	yes := func(string) bool { return true }
-	adv, err := x.bi.Advanced()
-	if err != nil {
-		return yes
-	}
-	return func(word string) bool {
-		r, err := adv.Reader()
-		if err != nil {
-			return true
-		}
-		defer r.Close()
-		rc, ok := r.(index.IndexReaderContains)
-		if !ok {
-			return true
-		}
-		for lang, an := range languages {
-			a := x.bi.Mapping().AnalyzerNamed(an)
-			if a == nil {
-				return true
-			}
-			for _, tok := range a.Analyze([]byte(word)) {
-				for _, stem := range []string{textTitle, textBody} {
-					d, err := rc.FieldDictContains(stem + "_" + lang)
-					if err != nil {
-						return true
-					}
-					if ok, err := d.Contains(tok.Term); err != nil || ok {
-						return true
-					}
-				}
-			}
-		}
+// nameMatches reports whether a skill name is one of the query units or
+// their synonyms (word for word, normalised as in the glossary).
+func nameMatches(name string, units []unit) bool {
+	nw := normWords(name)
+	if len(nw) == 0 {
 		return false
 	}
+	for _, u := range units {
+		if equalWords(normWords(u.text), nw) {
+			return true
+		}
+		for _, s := range u.synonyms {
+			if equalWords(normWords(s), nw) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // questionWords open a question in Spanish or English (folded, lower case).
@@ -399,6 +392,9 @@ func bodyRanges(dm *search.DocumentMatch) []wikirules.Span {
 		}
 		for _, locs := range terms {
 			for _, l := range locs {
+				if len(l.ArrayPositions) > 0 && l.ArrayPositions[0] != 0 {
+					continue // name or section, not the body
+				}
 				out = append(out, wikirules.Span{Start: int(l.Start), End: int(l.End)})
 			}
 		}
