@@ -248,7 +248,11 @@ func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, seq int
 	if err != nil {
 		return where(err)
 	}
-	if _, err := w.search.ExecContext(ctx, pk, rev.Page.Title, recordSearchTitle(rec), rec.Plain); err != nil {
+	body := rec.Plain
+	if len(rec.Notes) > 0 {
+		body += "\n" + strings.Join(rec.Notes, "\n")
+	}
+	if _, err := w.search.ExecContext(ctx, pk, rev.Page.Title, recordSearchTitle(rec), body); err != nil {
 		return where(fmt.Errorf("search row: %w", err))
 	}
 	return nil

@@ -50,7 +50,7 @@ import (
 //	unknown_templates(revision → revisions, name, count)
 //	search: FTS5(page, title, body), tokenize unicode61 remove_diacritics 2
 //	    One row per record (rowid = records.pk; title = record title and
-//	    section path, body = plain text) and per FAQ (rowid = -faqs.pk;
+//	    section path, body = plain text and seefaq notes) and per FAQ (rowid = -faqs.pk;
 //	    title = FAQ title and version, page = related pages, body =
 //	    question and answer). Written in the same transaction as the rows
 //	    it mirrors.
