@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
