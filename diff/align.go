@@ -233,7 +233,7 @@ func recordWords(r *wikirules.Record) string {
 // retitling an example is a title change, not a move.
 func sectionKey(r *wikirules.Record) string {
 	sec := r.Section
-	if n := len(sec); n > 0 && r.Title != "" && sec[n-1] == r.Title {
+	if n := len(sec); n > 0 && r.Title != "" && sec[n-1] == r.Title && family(r.Kind) == 0 {
 		sec = sec[:n-1]
 	}
 	return strings.Join(sec, " › ")

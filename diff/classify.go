@@ -63,10 +63,10 @@ type TextChange struct {
 // Text classifies the change from old to new (Markdown or plain text).
 // answer marks an FAQ answer, where a changed leading yes/no ("Sí", "No",
 // "Yes") is substantive. The checks run in this order, the first that
-// applies deciding: equal → zero value; equal after folding case, white
-// space, punctuation and Markdown/wiki markup → Cosmetic (reasons name the
-// folds needed); different numbers (digits or number words, signs kept) →
-// Substantive naming each, e.g. "MOD -6 → -3"; the languages guessed by
+// applies deciding: equal → zero value; different numbers (digits or
+// number words, signs kept) → Substantive naming each, e.g. "MOD -6 → -3";
+// equal after folding case, white space, punctuation and Markdown/wiki
+// markup → Cosmetic (reasons name the folds needed); the languages guessed by
 // Language differ → Translation; a changed yes/no, a negation added or
 // removed, or a game term (a capitalised word inside a sentence, an
 // abbreviation such as LDT) present on one side only → Substantive;
@@ -76,12 +76,12 @@ func Text(old, new string, answer bool) TextChange {
 		return TextChange{}
 	}
 	tc := TextChange{Edits: Words(old, new)}
-	if reasons := cosmeticReasons(old, new); reasons != nil {
-		tc.Class, tc.Reasons = Cosmetic, reasons
-		return tc
-	}
 	if nums := numberChanges(old, new); nums != nil {
 		tc.Class, tc.Reasons = Substantive, nums
+		return tc
+	}
+	if reasons := cosmeticReasons(old, new); reasons != nil {
+		tc.Class, tc.Reasons = Cosmetic, reasons
 		return tc
 	}
 	la, lb := Language(old), Language(new)
@@ -121,7 +121,7 @@ func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " "
 
 func stripPunct(s string) string {
 	return strings.Map(func(r rune) rune {
-		if unicode.IsPunct(r) || unicode.IsSymbol(r) {
+		if (unicode.IsPunct(r) || unicode.IsSymbol(r)) && !strings.ContainsRune("*_[]{}<>`", r) {
 			return ' '
 		}
 		return r

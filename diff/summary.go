@@ -47,7 +47,11 @@ func (c Change) Summary() string {
 			if f.Field == "section" && c.Moved {
 				continue
 			}
-			parts = append(parts, f.Field+" "+f.Describe())
+			part := f.Describe()
+			if !strings.HasPrefix(part, f.Field) && f.Field != "superseded" && f.Field != "version" {
+				part = f.Field + " " + part
+			}
+			parts = append(parts, part)
 		}
 		b.WriteString(" " + strings.Join(parts, "; "))
 	}
