@@ -1,0 +1,273 @@
+package extract
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// A rendered {{faqbox}} shows "Q: …", "A: …" and, for some entries,
+// "Páginas: A, B" (its related pages), sometimes under a title line such as
+// "N4 FAQ 1.0, enero 2021". Seed 001 shows no title line: its entries carry
+// neither the FAQ title nor the version that identify an FAQ (FAQID).
+// FAQCatalog supplies them from FAQs already known (from wikitext
+// revisions), matched by question; an entry that matches none keeps an
+// empty title and version and gets a diagnostic.
+
+// FAQCatalog indexes known FAQ entries by their question (markers "Q:",
+// "[Errata]", "P:" stripped as the wikitext path strips them, white space
+// collapsed, case folded), so that a rendered page's entries can take the
+// title and version of the same FAQ and hence its ID. The zero value is
+// not usable; make one with NewFAQCatalog. It is not safe for concurrent
+// use while Add runs.
+type FAQCatalog struct {
+	byQuestion map[string][]wikirules.FAQ
+}
+
+// NewFAQCatalog returns a catalogue holding faqs (e.g. every FAQ of the
+// Extractions of a wikitext dump, or of the store).
+func NewFAQCatalog(faqs ...wikirules.FAQ) *FAQCatalog {
+	c := &FAQCatalog{byQuestion: map[string][]wikirules.FAQ{}}
+	c.Add(faqs...)
+	return c
+}
+
+// Add adds FAQ entries; an entry whose ID is already known is ignored.
+func (c *FAQCatalog) Add(faqs ...wikirules.FAQ) {
+	for _, f := range faqs {
+		k := questionKey(f.Question)
+		if k == "" {
+			continue
+		}
+		dup := false
+		for _, have := range c.byQuestion[k] {
+			dup = dup || have.ID == f.ID
+		}
+		if !dup {
+			c.byQuestion[k] = append(c.byQuestion[k], f)
+		}
+	}
+}
+
+// Len returns the number of distinct entries.
+func (c *FAQCatalog) Len() int {
+	n := 0
+	for _, fs := range c.byQuestion {
+		n += len(fs)
+	}
+	return n
+}
+
+// Lookup returns the known FAQ with this question. Among several (versions
+// of one FAQ, or an FAQ and an errata), it prefers the same type ("" matches
+// any), then the same answer (compared like the question), then the newest
+// (Timestamp, then Version, then ID, for a deterministic choice).
+func (c *FAQCatalog) Lookup(typ, question, answer string) (wikirules.FAQ, bool) {
+	if c == nil {
+		return wikirules.FAQ{}, false
+	}
+	cands := c.byQuestion[questionKey(question)]
+	if len(cands) == 0 {
+		return wikirules.FAQ{}, false
+	}
+	akey := questionKey(stripMarkers(answer, "A:", "R:"))
+	score := func(f wikirules.FAQ) int {
+		s := 0
+		if typ == "" || f.Type == typ {
+			s += 2
+		}
+		if questionKey(f.Answer) == akey {
+			s++
+		}
+		return s
+	}
+	best := append([]wikirules.FAQ(nil), cands...)
+	sort.Slice(best, func(i, j int) bool {
+		a, b := best[i], best[j]
+		if sa, sb := score(a), score(b); sa != sb {
+			return sa > sb
+		}
+		if !a.Timestamp.Equal(b.Timestamp) {
+			return a.Timestamp.After(b.Timestamp)
+		}
+		if a.Version != b.Version {
+			return a.Version > b.Version
+		}
+		return a.ID < b.ID
+	})
+	return best[0], true
+}
+
+// questionKey normalises a question as FAQID does (white space collapsed,
+// lower case) after stripping the markers the wikitext path strips.
+func questionKey(q string) string {
+	return strings.ToLower(collapse(stripMarkers(collapse(q), "Q:", "[Errata]", "P:")))
+}
+
+// rfaq is the state of an FAQ section or box: the title and version a
+// title line gave, the entry being read, and the container (HTML faqbox)
+// it is bound to; section marks a state opened by an "FAQs & Errata"
+// heading, which outlives its boxes.
+type rfaq struct {
+	container      int
+	section        bool
+	title, version string
+	typ            string
+	cur            *rfaqEntry
+}
+
+type rfaqEntry struct {
+	span               wikirules.Span
+	q, a               []string // plain
+	qmd, amd           []string // Markdown
+	related            []string
+	links              []string
+	answering          bool
+}
+
+// faqLine reads line l in an FAQ section; it returns false when the line is
+// not part of an FAQ entry (it is then read as ordinary content).
+func (p *rpass) faqLine(l *rline, mk marker) bool {
+	f := p.faq
+	switch mk {
+	case mkFAQTitle:
+		p.finishFAQ()
+		m := reFAQTitle.FindStringSubmatch(l.text)
+		f.title = strings.TrimSpace(m[1] + m[2])
+		f.version = strings.TrimSpace(strings.TrimSuffix(m[3], ")"))
+		f.typ = "faq"
+		if strings.EqualFold(m[2], "errata") {
+			f.typ = "errata"
+		}
+		p.addLayout(l.span)
+		return true
+	case mkQuestion:
+		p.finishFAQ()
+		f.cur = &rfaqEntry{span: l.span, q: []string{l.text}, qmd: []string{l.md}, links: l.links}
+		return true
+	}
+	e := f.cur
+	if e == nil {
+		return false
+	}
+	switch {
+	case mk == mkAnswer && !e.answering:
+		e.answering = true
+		e.a, e.amd = append(e.a, l.text), append(e.amd, l.md)
+	case mk == mkPages:
+		_, rest, _ := strings.Cut(l.text, ":")
+		for _, t := range splitList(rest) {
+			e.related = appendUnique(e.related, PageTitle(t))
+		}
+		e.related = append(e.related, l.links...)
+		e.span.End = l.span.End
+		p.finishFAQ()
+		return true
+	case mk == mkNone && l.kind != rlHeading:
+		if e.answering {
+			e.a, e.amd = append(e.a, l.text), append(e.amd, l.md)
+		} else {
+			e.q, e.qmd = append(e.q, l.text), append(e.qmd, l.md)
+		}
+	default:
+		p.finishFAQ()
+		return false
+	}
+	e.span.End = l.span.End
+	for _, k := range l.links {
+		e.links = appendUnique(e.links, k)
+	}
+	return true
+}
+
+func (p *rpass) closeFAQ() {
+	if p.faq == nil {
+		return
+	}
+	p.finishFAQ()
+	if p.faq.section && p.faq.container != 0 {
+		p.faq = &rfaq{section: true}
+		return
+	}
+	p.faq = nil
+}
+
+// finishFAQ makes the FAQ entry and record of the entry being read, as the
+// wikitext path makes them from a {{faqbox}}: the question loses its "Q:"
+// (or "[Errata]", "P:"), the answer its "A:"; the ID is
+// wikirules.FAQID(type, title, version, question) with the title and
+// version of the section's title line, else of the catalogue's FAQ with
+// this question.
+func (p *rpass) finishFAQ() {
+	f := p.faq
+	if f == nil || f.cur == nil {
+		return
+	}
+	e := f.cur
+	f.cur = nil
+	qpl, apl := collapse(strings.Join(e.q, " ")), collapse(strings.Join(e.a, " "))
+	qmd, amd := strings.Join(e.qmd, "\n\n"), strings.Join(e.amd, "\n\n")
+	question := stripMarkers(qpl, "Q:", "[Errata]", "P:")
+	answer := stripMarkers(apl, "A:", "R:")
+	typ, title, version := f.typ, f.title, f.version
+	if typ == "" {
+		typ = "faq"
+		if hasPrefixFold(qpl, "[Errata]") {
+			typ = "errata"
+		}
+	}
+	if title == "" {
+		if known, ok := p.opt.FAQs.Lookup(typ, question, answer); ok {
+			typ, title, version = known.Type, known.Title, known.Version
+		} else {
+			p.diag(e.span.Start, "FAQ %q shows no title or version and matches no known FAQ", clip(question, 60))
+		}
+	}
+	eds := editionsOf(title)
+	if eds == 0 {
+		eds = p.x.PageEditions
+	}
+	related := e.related
+	if related == nil {
+		related = []string{}
+	}
+	faq := wikirules.FAQ{
+		ID: wikirules.FAQID(typ, title, version, question), Type: typ, Title: title, Version: version,
+		Question: stripMarkers(qmd, "Q:", "**Q:**", "[Errata]", "P:"), Answer: stripMarkers(amd, "A:", "**A:**", "R:"),
+		Related: related, Pages: []string{p.rev.Page.Title}, Editions: eds,
+		FirstRevision: p.rev.ID, LastRevision: p.rev.ID, Timestamp: p.rev.Timestamp,
+	}
+	p.x.FAQs = append(p.x.FAQs, faq)
+
+	r := p.context(e.span)
+	sec := p.headingPath()
+	if !containsFold(sec, p.v.FAQLabel) {
+		sec = append(sec, p.v.FAQLabel)
+	}
+	if title != "" {
+		sec = append(sec, title)
+	}
+	r.Section, r.Editions, r.Kind, r.Title, r.Version = sec, eds, wikirules.Kind(typ), title, version
+	r.Superseded = false
+	sc := p.scope()
+	sc.counter++
+	r.Ordinal = sc.counter
+	r.Text = strings.TrimSpace(qmd + "\n\n" + amd)
+	r.Plain = collapse(qpl + " " + apl)
+	setField(&r, "faq_id", faq.ID)
+	setField(&r, "question", question)
+	setField(&r, "answer", answer)
+	if len(related) > 0 {
+		setField(&r, "related", strings.Join(related, "; "))
+	}
+	if title == "" {
+		setField(&r, "faq_unidentified", strconv.FormatBool(true))
+	}
+	r.Links = e.links
+	for _, l := range related {
+		r.Links = appendUnique(r.Links, l)
+	}
+	p.add(r)
+}
