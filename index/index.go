@@ -233,6 +233,14 @@ func (x *Index) ids(ctx context.Context, q query.Query) ([]string, error) {
 	}
 }
 
+// newAllRequest lists every document by id with its stored revision.
+func newAllRequest(size, from int) *bleve.SearchRequest {
+	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), size, from, false)
+	req.SortBy([]string{"_id"})
+	req.Fields = []string{fieldRevision}
+	return req
+}
+
 func termQuery(field, value string) *query.TermQuery {
 	q := query.NewTermQuery(value)
 	q.SetField(field)

@@ -1,0 +1,38 @@
+// Package index is the ranked search of wikirules: a bleve index over rule
+// records and FAQ entries, built from what the knowledge base holds (it is
+// given records and FAQs, or a Source such as kb.DB; it never imports kb).
+//
+// Analysis. Every document is analysed in its page's language: Spanish
+// (unicode tokenizer, lower case, accent folding with ñ → n, Spanish stop
+// words, Spanish Snowball stemmer) or English (the same with English stop
+// words and stemmer). Folding runs before stemming, so "dano" finds "daño"
+// and "linea" finds "Línea". Folding is a token filter, not bleve's
+// asciifolding char filter, so highlight offsets stay exact.
+//
+// Synonyms. The Spanish ↔ English terms and abbreviations of the project
+// glossary (../shared/GLOSSARY.md) are embedded from glossary.tsv and
+// applied by query expansion: the query is cut into units (words, or
+// glossary terms found in it, longest first), and each unit searches for
+// itself and its synonyms, multi-word ones as phrases (LoF → LDT, "Línea de
+// Tiro", "Line of Fire"). bleve 2.5+ also has index-time synonym sources;
+// they were not used because they work only on scorch segments of a given
+// analyzer, and a phrase synonym ("Línea de Tiro" for a one-word query) is
+// simpler to express as an expanded query.
+//
+// Typos. A query word of five letters or more that no document contains is
+// replaced by the closest words of the documents' own vocabulary (edit
+// distance 1, 2 from eight letters; bleve's Levenshtein automaton on an
+// unstemmed word field), searched at a lower boost; a known word also gets
+// a low-boosted fuzzy clause.
+//
+// Ranking. bleve's tf-idf score over the page title (boosted) and the text
+// (body, skill or example name, section), summed over units, with a bonus
+// for documents matching every unit; then the top hits are re-ranked:
+// errata > FAQ > rule text (DESIGN.md precedence), FAQ and errata higher
+// still when the query reads like a question (¿ ? qué cómo puedo can
+// does…), a skill header whose name is a query unit higher, examples and
+// superseded text lower, text scoped to the chosen edition slightly higher.
+//
+// Quality is measured on testdata/relevance.json (Evaluate); speed by
+// BenchmarkSearch and ../bench/searchbench (BENCHMARKS.md, "Search").
+package index
