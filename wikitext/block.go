@@ -59,8 +59,6 @@ func (p *parser) block(start, end int, nodes []Node, atLine bool) []Node {
 		}
 		if !first || atLine {
 			b.line(ls, le, nodes[kl:k])
-		} else if f := b.top(); f.cand >= 0 {
-			f.cand = -1
 		}
 		first = false
 		if le >= end {
@@ -195,8 +193,8 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 	case rest != "" && (rest[0] == '|' || rest[0] == '!'):
 		return // a table row or cell: keeps a run of table lines going
 	}
-	if !isBlank(lead) {
-		f.cand = -1
+	if !isBlank(lead) || len(ln) == 0 {
+		f.cand = -1 // text, or a line of whitespace
 		return
 	}
 	// Only whitespace before the first node: a template alone on its line?

@@ -122,6 +122,8 @@ var parseTests = []struct {
 		`(tpl "weaponrow" (#1 "a")) "\n" (table (tpl "weapon") "\n" (tpl "weaponrow" (#1 "b")) "\n")`, 0},
 	{"blank line ends the run", "{{n4only}}\n\nx\n|}", `(tpl "n4only") "\n\nx\n|}"`, 1},
 	{"bare close without table", "|}", `"|}"`, 1},
+	{"whitespace line", " ", `" "`, 0},
+	{"whitespace line ends the run", "{{n4only}}\n \n{{weapon}}\n|}", `(tpl "n4only") "\n \n" (table (tpl "weapon") "\n")`, 0},
 	{"template rows in a wikitable", "{|\n{{row|a}}\n|}", `(table "{|" "\n" (tpl "row" (#1 "a")) "\n")`, 0},
 }
 
