@@ -19,9 +19,11 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/wikirules/wikirules/bench/gen"
+	"github.com/wikirules/wikirules/source"
 )
 
 func main() {
@@ -46,6 +48,9 @@ Flags:
   -version V      export schema version, 0.10 or 0.11 (default 0.11).
   -o FILE         output file, "-" for standard output; a name ending in .gz
                   is gzip-compressed.
+  -check FILE     instead of writing, read FILE (any format source.Open
+                  detects, compressed or not) and print revisions, MB/s and
+                  peak resident memory: the readers' throughput.
 
 Example:
   genxml -size 100MB -seed 1 -o /tmp/wiki-100MB.xml
@@ -61,12 +66,16 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	revs := fs.Int("revisions", 20, "revisions per page")
 	version := fs.String("version", "0.11", "schema version")
 	out := fs.String("o", "", "output file")
+	check := fs.String("check", "", "read FILE and report throughput")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *check != "" {
+		return Check(ctx, *check, stdout)
+	}
 	if *out == "" || fs.NArg() > 0 {
 		fs.Usage()
-		return errors.New("-o FILE is required and no arguments are taken")
+		return errors.New("-o FILE (or -check FILE) is required and no arguments are taken")
 	}
 	n, err := ParseSize(*size)
 	if err != nil {
@@ -105,6 +114,40 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "genxml: %s: %d bytes, %d pages, %d revisions in %.1fs (%.1f MB/s); edits %v\n",
 		*out, st.Bytes, st.Pages, st.Revisions, el.Seconds(), float64(st.Bytes)/1e6/el.Seconds(), st.Edits)
 	return ctx.Err()
+}
+
+// Check reads every revision of path with source.Open and prints one line:
+// revisions, bytes (uncompressed), seconds, MB/s, revisions/s and peak
+// resident memory (getrusage maxrss). Errors are the reader's, naming the
+// file and offset.
+func Check(ctx context.Context, path string, stdout io.Writer) error {
+	start := time.Now()
+	r, f, err := source.Open(path, "")
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	n := 0
+	for {
+		if n%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		_, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		n++
+	}
+	el := time.Since(start).Seconds()
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	fmt.Fprintf(stdout, "%s: %s %d revisions, %d bytes in %.2fs: %.1f MB/s, %.0f revisions/s, cpu %.2fs, peak RSS %.1f MB\n",
+		path, f.Format, n, r.Offset(), el, float64(r.Offset())/1e6/el, float64(n)/el,
+		time.Duration(ru.Utime.Nano()+ru.Stime.Nano()).Seconds(), float64(ru.Maxrss)/1024)
+	return nil
 }
 
 // ParseSize reads "10MB", "100MB", "1GB", "512KB" or a number of bytes

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -57,6 +58,13 @@ func TestRunGzip(t *testing.T) {
 	}
 	if n == 0 || n%4 != 0 || !strings.Contains(stderr.String(), "revisions") {
 		t.Errorf("%d revisions; stderr %q", n, stderr.String())
+	}
+	var stdout bytes.Buffer
+	if err := Run(context.Background(), []string{"-check", out}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("xml %d revisions", n); !strings.Contains(stdout.String(), want) {
+		t.Errorf("-check printed %q, want %q", stdout.String(), want)
 	}
 	if err := Run(context.Background(), []string{"-size", "1MB"}, nil, &stderr); err == nil {
 		t.Error("no -o: want an error")

@@ -1,0 +1,122 @@
+package source_test
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/bench/gen"
+	"github.com/wikirules/wikirules/source"
+)
+
+// writeExport generates a ~size-byte synthetic export (bench/gen, seed 1)
+// and returns it; the XML writer and the readers are benchmarked on it.
+func writeExport(b *testing.B, size int64) []byte {
+	b.Helper()
+	var buf bytes.Buffer
+	if _, err := gen.Write(&buf, gen.Options{Size: size, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func drainBench(b *testing.B, r source.Reader) int {
+	n := 0
+	for {
+		_, err := r.Next()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+}
+
+// BenchmarkReadXML reads a ~20 MB generated export from a file in
+// b.TempDir (MB/s via SetBytes; revisions/s reported).
+func BenchmarkReadXML(b *testing.B) {
+	data := writeExport(b, 20<<20)
+	path := filepath.Join(b.TempDir(), "export.xml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	revs := 0
+	for i := 0; i < b.N; i++ {
+		r, f, err := source.Open(path, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		revs += drainBench(b, r)
+		f.Close()
+	}
+	b.ReportMetric(float64(revs)/b.Elapsed().Seconds(), "revisions/s")
+}
+
+// BenchmarkReadAPI reads the same revisions as API JSON (formatversion 2).
+func BenchmarkReadAPI(b *testing.B) {
+	xmlData := writeExport(b, 20<<20)
+	var revs []*wikirules.Revision
+	r := source.NewXML(bytes.NewReader(xmlData), "gen.xml")
+	for {
+		rev, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		revs = append(revs, rev)
+	}
+	var buf bytes.Buffer
+	if err := source.WriteAPI(&buf, revs); err != nil {
+		b.Fatal(err)
+	}
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		n += drainBench(b, source.NewAPI(bytes.NewReader(data), "gen.json"))
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "revisions/s")
+}
+
+// BenchmarkReadContribs reads the seed dump repeated to ~20 MB.
+func BenchmarkReadContribs(b *testing.B) {
+	seed, err := os.ReadFile("../sample/seeds/000_75a7fc8f63132767.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	header := bytes.SplitN(seed, []byte("\n"), 2)
+	var buf bytes.Buffer
+	buf.Write(seed)
+	for buf.Len() < 20<<20 {
+		buf.WriteString("\n\n")
+		buf.Write(header[1])
+	}
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		n += drainBench(b, source.NewContribs(bytes.NewReader(data), "dump.txt"))
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "revisions/s")
+}
+
+// BenchmarkWriteXML measures the generator (edits + XMLWriter).
+func BenchmarkWriteXML(b *testing.B) {
+	b.SetBytes(20 << 20)
+	for i := 0; i < b.N; i++ {
+		if _, err := gen.Write(io.Discard, gen.Options{Size: 20 << 20, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
