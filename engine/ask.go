@@ -1,0 +1,415 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// Retrieval and decision parameters.
+const (
+	searchLimit      = 40   // hits asked of the Searcher
+	glossaryWeight   = 0.8  // weight of a glossary expansion against a typed word
+	topicBonus       = 0.15 // relevance added to sources on (or FAQs related to) a page the question names
+	minRelevance     = 0.42 // below this the best candidate does not decide anything
+	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
+	supportRatio     = 0.55 // candidates within this ratio of the best are quoted as supporting
+	maxSupporting    = 4
+	unknownWeight    = 0.6  // weight of a Spanish word no record holds, at the highest idf
+	faqQuestionShare = 0.6  // share of an FAQ's relevance computed on its question alone
+	exampleDamping   = 0.85 // examples are narrative: their word matches count for less
+)
+
+// query is an analysed question: its stems with weights (typed words 1,
+// glossary expansions glossaryWeight), the sum of weight × idf of the
+// stems the knowledge base knows, the pages it names and whether it asks
+// for a number.
+type query struct {
+	text     string
+	expanded []string
+	weights  map[string]float64
+	total    float64
+	topics   []string
+	number   bool
+}
+
+// numberWords are folded words that make a question ask for a number.
+var numberWords = toSet(`mod mods modificador modificadores modifier modifiers cuanto cuantos cuanta how much many distancia distance cm rafaga burst valor value penalizador penalty`)
+
+// analyze turns a question into a query.
+func (e *Engine) analyze(question string) query {
+	q := query{text: question, weights: map[string]float64{}}
+	for _, k := range keys(question) {
+		q.weights[k] = 1
+	}
+	q.expanded = e.gloss.expand(question)
+	for _, t := range q.expanded {
+		for _, k := range keys(t) {
+			if _, ok := q.weights[k]; !ok {
+				q.weights[k] = glossaryWeight
+			}
+		}
+	}
+	for k, w := range q.weights {
+		q.total += w * e.idf(k)
+	}
+	// In a Spanish question a content word no record holds ("Tohaa") is
+	// a subject the knowledge base lacks: it weighs against every
+	// candidate. English words outside the glossary are simply unknown.
+	if spanish(question) {
+		for _, k := range keys(question) {
+			if e.df[k] == 0 && len(k) > 2 {
+				q.total += unknownWeight * e.maxIDF()
+			}
+		}
+	}
+	qw := words(question + " \n " + strings.Join(q.expanded, " \n "))
+	for _, p := range e.pages {
+		if containsWords(qw, p.words) {
+			q.topics = append(q.topics, p.title)
+		}
+	}
+	for _, w := range words(question) {
+		if numberWords[w] {
+			q.number = true
+		}
+	}
+	return q
+}
+
+// candidate is a record or FAQ that may answer a question, with its
+// relevance.
+type candidate struct {
+	rec   *wikirules.Record
+	faq   *wikirules.FAQ
+	page  string // the page it is cited on
+	keys  map[string]bool
+	qkeys map[string]bool // an FAQ's question alone
+	score float64
+}
+
+func (c *candidate) id() string {
+	if c.faq != nil {
+		return c.faq.ID
+	}
+	return c.rec.ID
+}
+
+func (c *candidate) kind() wikirules.Kind {
+	if c.faq != nil {
+		return wikirules.Kind(c.faq.Type)
+	}
+	return c.rec.Kind
+}
+
+// rank is the precedence of a source (DESIGN.md): errata > FAQ > rule text
+// (current update > original) > example. The important box ranks with the
+// rule text (it beats examples as all rule text does).
+func (c *candidate) rank() int {
+	switch c.kind() {
+	case wikirules.KindErrata:
+		return 6
+	case wikirules.KindFAQ:
+		return 5
+	case wikirules.KindExample:
+		return 2
+	}
+	if c.rec != nil && c.rec.Superseded {
+		return 3
+	}
+	return 4
+}
+
+// gather collects candidates: the Searcher's hits for the question and its
+// glossary expansion, the records of the pages the question names and the
+// FAQs shown on or related to them.
+func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*candidate, error) {
+	seen := map[string]*candidate{}
+	var out []*candidate
+	addRec := func(r wikirules.Record) {
+		if isFAQKind(r.Kind) || r.Kind == wikirules.KindTemplate || seen[r.ID] != nil {
+			return
+		}
+		c := &candidate{rec: &r, page: r.Page, keys: keySet(recordText(&r))}
+		seen[r.ID] = c
+		out = append(out, c)
+	}
+	addFAQ := func(fq wikirules.FAQ, page string) {
+		if seen[fq.ID] != nil {
+			return
+		}
+		c := &candidate{faq: &fq, page: page, keys: keySet(faqText(&fq)), qkeys: keySet(fq.Question)}
+		seen[fq.ID] = c
+		out = append(out, c)
+	}
+	sf := f
+	sf.Limit = searchLimit
+	text := q.text
+	if len(q.expanded) > 0 {
+		text += " " + strings.Join(q.expanded, " ")
+	}
+	hits, err := e.search.SearchText(ctx, text, sf)
+	if err != nil {
+		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
+	}
+	for _, h := range hits {
+		switch {
+		case h.FAQ != nil:
+			addFAQ(*h.FAQ, h.Citation.Page)
+		case h.Record != nil:
+			addRec(*h.Record)
+		}
+	}
+	if len(q.topics) > 0 {
+		tf := f
+		tf.Pages = q.topics
+		recs, err := e.store.Records(ctx, tf)
+		if err != nil {
+			return nil, fmt.Errorf("engine: records of %v: %w", q.topics, err)
+		}
+		for _, r := range recs {
+			addRec(r)
+		}
+		faqs, err := e.store.FAQs(ctx, "", tf)
+		if err != nil {
+			return nil, fmt.Errorf("engine: FAQs of %v: %w", q.topics, err)
+		}
+		for _, fq := range faqs {
+			addFAQ(fq, faqPage(&fq, q.topics))
+		}
+	}
+	return out, nil
+}
+
+// faqPage returns the page an FAQ is cited on: the first of topics it is
+// shown on or related to, else its first page.
+func faqPage(f *wikirules.FAQ, topics []string) string {
+	for _, t := range topics {
+		if hasFold(f.Pages, t) || hasFold(f.Related, t) {
+			return t
+		}
+	}
+	if len(f.Pages) > 0 {
+		return f.Pages[0]
+	}
+	if len(f.Related) > 0 {
+		return f.Related[0]
+	}
+	return ""
+}
+
+func hasFold(list []string, s string) bool {
+	fs := fold(s)
+	for _, x := range list {
+		if fold(x) == fs {
+			return true
+		}
+	}
+	return false
+}
+
+// score sets the relevance of every candidate: the share of the question's
+// weighted idf its words cover, plus topicBonus when it stands on (or, for
+// an FAQ, relates to) a page the question names; long texts are damped.
+func (e *Engine) score(q query, cands []*candidate) {
+	for _, c := range cands {
+		if q.total == 0 {
+			continue
+		}
+		s := e.coverage(q, c.keys)
+		if c.faq != nil {
+			s = faqQuestionShare*e.coverage(q, c.qkeys) + (1-faqQuestionShare)*s
+		}
+		if c.kind() == wikirules.KindExample {
+			s *= exampleDamping
+		}
+		if n := len(c.keys); n > 50 {
+			s /= 1 + float64(n-50)/200
+		}
+		if len(q.topics) > 0 {
+			on := 0
+			for _, t := range q.topics {
+				if c.rec != nil && fold(c.rec.Page) == fold(t) || c.faq != nil && (hasFold(c.faq.Related, t) || hasFold(c.faq.Pages, t)) {
+					on++
+				}
+			}
+			s += topicBonus * float64(on) / float64(len(q.topics))
+		}
+		c.score = s
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+}
+
+// coverage is the share of the question's weighted idf that keys hold.
+func (e *Engine) coverage(q query, keys map[string]bool) float64 {
+	if q.total == 0 {
+		return 0
+	}
+	var s float64
+	for k, w := range q.weights {
+		if keys[k] {
+			s += w * e.idf(k)
+		}
+	}
+	return s / q.total
+}
+
+// spanishWords and englishWords are function words that tell the language
+// of a question.
+var (
+	spanishWords = toSet(`el la los las de del que se puede puedo un una en con por para es al como cuando estando mi su si sobre hay tiene`)
+	englishWords = toSet(`the a an of is are can does do my to in on with when while and it be how what which if i`)
+)
+
+// spanish reports whether a question reads as Spanish: it opens with "¿"
+// or holds at least as many Spanish function words as English ones.
+func spanish(question string) bool {
+	if strings.Contains(question, "¿") {
+		return true
+	}
+	es, en := 0, 0
+	for _, w := range words(question) {
+		if spanishWords[w] {
+			es++
+		}
+		if englishWords[w] {
+			en++
+		}
+	}
+	return es >= en && es > 0
+}
+
+// Ask answers a question (Spanish or English, worded freely) from the
+// knowledge base as opt pins it. The answer quotes the deciding source
+// first (chosen among the most relevant candidates by precedence), then
+// supporting sources (the rule an FAQ extends, other relevant rule text),
+// then the sources it overrides with the reason; when nothing is relevant
+// enough it says NotFound. Errors come from the store or the searcher.
+func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer, error) {
+	if err := e.init(ctx); err != nil {
+		return nil, err
+	}
+	f := opt.filter()
+	a := newAnswer(question, opt)
+	q := e.analyze(question)
+	cands, err := e.gather(ctx, q, f)
+	if err != nil {
+		return nil, err
+	}
+	e.score(q, cands)
+	if len(cands) == 0 || cands[0].score < minRelevance {
+		a.Verdict = NotFound
+		if len(cands) > 0 {
+			a.Notes = append(a.Notes, fmt.Sprintf("nearest text (not deciding, relevance %.2f): %s", cands[0].score, citationOf(cands[0])))
+		}
+		return a, nil
+	}
+	d := decide(cands)
+	b := &builder{e: e, q: q, f: f, a: a, used: map[string]bool{}}
+	if err := b.build(ctx, d, cands); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// newAnswer returns an empty answer with the edition and as-of notes.
+func newAnswer(question string, opt Options) *Answer {
+	a := &Answer{Question: question, Sources: []Source{}, Data: DataVersion{Revisions: []PageRevision{}}}
+	ed := opt.Edition
+	if ed == 0 {
+		ed = wikirules.N4
+		a.EditionDefaulted = true
+		a.Notes = append(a.Notes, "edition: N4 (no edition given; ask with -edition c1 or n5 for another)")
+	}
+	a.Edition = wikirules.Editions(ed).String()
+	if !opt.AsOf.IsZero() {
+		t := opt.AsOf.UTC()
+		a.AsOf = &t
+		a.Notes = append(a.Notes, "as of "+t.Format("2006-01-02 15:04 MST")+": answered from the revisions current at that date and the FAQ versions published by then")
+	}
+	return a
+}
+
+// decide picks the deciding candidate: among those within contenderRatio
+// of the best relevance, the one of highest precedence (then relevance);
+// between FAQs asking the same question, the newer version.
+func decide(cands []*candidate) *candidate {
+	best := cands[0]
+	for _, c := range cands[1:] {
+		if c.score < contenderRatio*cands[0].score {
+			break
+		}
+		if c.rank() > best.rank() {
+			best = c
+		}
+	}
+	if best.faq != nil {
+		for _, c := range cands {
+			if c.faq != nil && c != best && sameQuestion(c.faq, best.faq) && newerVersion(c.faq.Version, best.faq.Version) && c.rank() >= best.rank() {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+// sameQuestion reports whether two FAQs ask the same thing (their
+// question words overlap by at least a half, Jaccard).
+func sameQuestion(a, b *wikirules.FAQ) bool {
+	return jaccard(keySet(a.Question), keySet(b.Question)) >= 0.5
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n := 0
+	for k := range a {
+		if b[k] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a)+len(b)-n)
+}
+
+// newerVersion reports whether FAQ version a ("1.1, marzo 2021") is newer
+// than b, comparing the leading dotted numbers.
+func newerVersion(a, b string) bool {
+	na, nb := versionNumbers(a), versionNumbers(b)
+	for i := 0; i < len(na) && i < len(nb); i++ {
+		if na[i] != nb[i] {
+			return na[i] > nb[i]
+		}
+	}
+	return len(na) > len(nb)
+}
+
+func versionNumbers(v string) []int {
+	var out []int
+	head := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })
+	if len(head) == 0 {
+		return nil
+	}
+	for _, p := range strings.Split(head[0], ".") {
+		n := 0
+		for _, r := range p {
+			if r < '0' || r > '9' {
+				return out
+			}
+			n = n*10 + int(r-'0')
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// citationOf returns the human citation of a candidate.
+func citationOf(c *candidate) string {
+	if c.faq != nil {
+		return wikirules.CitationOfFAQ(*c.faq, c.page).String()
+	}
+	return wikirules.CitationOf(*c.rec).String()
+}

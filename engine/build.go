@@ -1,0 +1,300 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// builder assembles an answer around its deciding candidate.
+type builder struct {
+	e    *Engine
+	q    query
+	f    wikirules.Filter
+	a    *Answer
+	used map[string]bool
+	num  string // the number of the verdict ("-3"), if any
+}
+
+// build quotes d as deciding, then the supporting and overridden sources,
+// and fills the verdict and data version.
+func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) error {
+	deciding := b.source(d, RoleDeciding, b.decidingReason(d, cands))
+	deciding.Score = round(d.score)
+	b.a.Found = true
+	b.a.Verdict, b.num = verdict(d, b.q)
+	b.used[d.id()] = true
+	var support, overridden []Source
+
+	// An FAQ or errata attaches to the rules of the pages it relates to:
+	// the bullets whose seefaq note repeats it are the rules it extends;
+	// examples carrying such a note are corrected by it.
+	if d.faq != nil {
+		pages := append(append([]string{}, d.faq.Related...), d.faq.Pages...)
+		rf := b.f
+		rf.Pages = pages
+		recs, err := b.e.store.Records(ctx, rf)
+		if err != nil {
+			return fmt.Errorf("engine: records related to %s: %w", d.faq.ID, err)
+		}
+		ak := keySet(d.faq.Answer)
+		var ext []extended
+		for i := range recs {
+			r := &recs[i]
+			if isFAQKind(r.Kind) || b.used[r.ID] {
+				continue
+			}
+			best := 0.0
+			for _, n := range r.Notes {
+				best = max(best, noteMatch(n, d.faq, ak))
+			}
+			if best < 0.4 {
+				continue
+			}
+			b.used[r.ID] = true
+			label := d.faq.Title + " " + d.faq.Version
+			if r.Kind == wikirules.KindExample {
+				overridden = append(overridden, recordSource(r, RoleOverridden,
+					fmt.Sprintf("%s beats examples: the example is corrected by it (its note: %q)", label, strings.Join(r.Notes, " "))))
+				continue
+			}
+			topic := 0
+			for _, t := range b.q.topics {
+				if fold(t) == fold(r.Page) {
+					topic = 1
+				}
+			}
+			ext = append(ext, extended{r, topic, b.e.coverage(b.q, keySet(r.Plain))})
+		}
+		sort.SliceStable(ext, func(i, j int) bool {
+			if ext[i].topic != ext[j].topic {
+				return ext[i].topic > ext[j].topic
+			}
+			return ext[i].sim > ext[j].sim
+		})
+		for _, x := range ext {
+			support = append(support, recordSource(x.r, RoleSupporting,
+				fmt.Sprintf("the rule %s %s extends (its seefaq note points to it)", d.faq.Title, d.faq.Version)))
+		}
+	}
+
+	// Other relevant candidates: lower-precedence text that contradicts the
+	// deciding number is overridden, examples flagged by a note too; the
+	// rest supports.
+	for _, c := range cands {
+		if b.used[c.id()] || c.score < supportRatio*d.score {
+			continue
+		}
+		if c.faq != nil && d.faq != nil && sameQuestion(c.faq, d.faq) && newerVersion(d.faq.Version, c.faq.Version) {
+			b.used[c.id()] = true
+			overridden = append(overridden, b.source(c, RoleOverridden,
+				fmt.Sprintf("a newer version (%s) of this FAQ decides", d.faq.Version)))
+			continue
+		}
+		if c.rank() < d.rank() && b.contradicts(c) {
+			b.used[c.id()] = true
+			overridden = append(overridden, b.source(c, RoleOverridden, overrideReason(d, c)))
+			continue
+		}
+		if len(support) >= maxSupporting {
+			continue
+		}
+		b.used[c.id()] = true
+		s := b.source(c, RoleSupporting, "")
+		s.Score = round(c.score)
+		support = append(support, s)
+	}
+
+	// Rule text: the current update beats the original it replaced.
+	if d.rec != nil {
+		hf := b.f
+		hf.Pages = []string{d.rec.Page}
+		hf.History = true
+		recs, err := b.e.store.Records(ctx, hf)
+		if err != nil {
+			return fmt.Errorf("engine: history of %s: %w", d.rec.Page, err)
+		}
+		for i := range recs {
+			r := &recs[i]
+			if r.Superseded && r.SupersededBy == d.rec.ID && !b.used[r.ID] {
+				b.used[r.ID] = true
+				overridden = append(overridden, recordSource(r, RoleOverridden,
+					fmt.Sprintf("original text superseded by the update %s", d.rec.Version)))
+			}
+		}
+	}
+	b.a.Sources = append(append(append(b.a.Sources, deciding), support...), overridden...)
+	b.a.Data = dataVersion(b.a.Sources)
+	return nil
+}
+
+// extended is a rule bullet an FAQ extends; topic is 1 when it stands on a
+// page the question names (quoted first).
+type extended struct {
+	r     *wikirules.Record
+	topic int
+	sim   float64 // relevance of its own text to the question
+}
+
+// noteMatch says how surely a seefaq note points to FAQ f (answer keys
+// ak): the Jaccard overlap of their words, or, when the note names the
+// FAQ's type ("N4 Errata, sólo se aplica…"), the share of the note's
+// other words the answer holds.
+func noteMatch(note string, f *wikirules.FAQ, ak map[string]bool) float64 {
+	nk := keySet(note)
+	m := jaccard(nk, ak)
+	if nk[stem(fold(f.Type))] {
+		delete(nk, stem(fold(f.Type)))
+		for _, w := range words(f.Title) {
+			delete(nk, stem(w))
+		}
+		m = max(m, containment(nk, ak)*0.8)
+	}
+	return m
+}
+
+// containment is the share of a's keys that b holds.
+func containment(a, b map[string]bool) float64 {
+	if len(a) == 0 {
+		return 0
+	}
+	n := 0
+	for k := range a {
+		if b[k] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
+}
+
+// source quotes a candidate.
+func (b *builder) source(c *candidate, role Role, reason string) Source {
+	if c.faq != nil {
+		return faqSource(c.faq, c.page, role, reason)
+	}
+	return recordSource(c.rec, role, reason)
+}
+
+// decidingReason says why d decides: its kind and, when it won over more
+// relevant text, the precedence.
+func (b *builder) decidingReason(d *candidate, cands []*candidate) string {
+	var why string
+	switch d.kind() {
+	case wikirules.KindErrata:
+		why = "errata: it takes precedence over FAQs, rule text and examples"
+	case wikirules.KindFAQ:
+		why = "FAQ: it takes precedence over rule text and examples"
+	case wikirules.KindExample:
+		why = "example: the only text that speaks to the question"
+	case wikirules.KindImportant:
+		why = "the page's important box"
+	default:
+		why = "rule text"
+		if d.rec != nil && d.rec.Version != "" {
+			why += " (update " + d.rec.Version + ")"
+		}
+	}
+	if len(b.q.topics) > 0 {
+		why += "; question names " + strings.Join(b.q.topics, ", ")
+	}
+	return why
+}
+
+// overrideReason says why d beats c.
+func overrideReason(d, c *candidate) string {
+	switch {
+	case c.kind() == wikirules.KindExample && d.kind() == wikirules.KindImportant && d.page == c.page:
+		return "the page's important box beats its examples"
+	case c.rec != nil && c.rec.Superseded:
+		return "original text, superseded by an update"
+	}
+	return fmt.Sprintf("%s beats %s (precedence errata > FAQ > rule text > example)", d.kind(), c.kind())
+}
+
+// contradicts reports whether a lower-precedence candidate disagrees with
+// the answer: an example flagged by a seefaq note, or text giving another
+// number where the verdict gives one.
+func (b *builder) contradicts(c *candidate) bool {
+	if c.rec != nil && c.rec.Kind == wikirules.KindExample && len(c.rec.Notes) > 0 {
+		return true
+	}
+	if c.rec != nil && c.rec.Superseded {
+		return true
+	}
+	if b.num == "" || c.rec == nil {
+		return false
+	}
+	for _, n := range modNumbers(recordText(c.rec)) {
+		if n != b.num {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	reMOD  = regexp.MustCompile(`(?i)\b(?:MOD|modificador)\s*(?:de\s*|of\s*)?([+\-−]\s?\d+)`)
+	reStat = regexp.MustCompile(`(?i)\b(?:FIS|CD|CC|VOL)\s?([\-−]\d+)\b`)
+	reCM   = regexp.MustCompile(`(?i)(\d+)\s?cm\b`)
+	reNoDe = regexp.MustCompile(`(?i)\bno\s+de\s*$`)
+)
+
+// modNumbers returns the modifiers a text states ("MOD de -3", "FIS -6",
+// "FIS-3"), as "-3", in order; a number introduced by "no de" (", no de
+// -6") is a denial and left out.
+func modNumbers(text string) []string {
+	var out []string
+	for _, re := range []*regexp.Regexp{reMOD, reStat} {
+		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+			if reNoDe.MatchString(text[:m[0]]) {
+				continue
+			}
+			n := strings.ReplaceAll(strings.ReplaceAll(text[m[2]:m[3]], "−", "-"), " ", "")
+			out = append(out, n)
+		}
+	}
+	// "no de -6" after a MOD: the denied value.
+	return out
+}
+
+// verdict returns the short answer of the deciding source and the number
+// it rests on: "Sí"/"No" when an FAQ's answer starts so, the first stated
+// modifier ("MOD -3") or distance when the question asks for a number (or
+// the FAQ answer gives nothing else).
+func verdict(d *candidate, q query) (string, string) {
+	text := ""
+	var parts []string
+	if d.faq != nil {
+		text = d.faq.Answer
+		w := words(text)
+		if len(w) > 0 && w[0] == "a" && len(w) > 1 {
+			w = w[1:] // "A: Sí…"
+		}
+		if len(w) > 0 {
+			switch w[0] {
+			case "si":
+				parts = append(parts, "Sí")
+			case "no":
+				parts = append(parts, "No")
+			}
+		}
+	} else {
+		text = recordText(d.rec)
+	}
+	num := ""
+	if q.number || (d.faq != nil && len(parts) == 0) {
+		if ns := modNumbers(text); len(ns) > 0 {
+			num = ns[0]
+			parts = append(parts, "MOD "+num)
+		} else if m := reCM.FindStringSubmatch(text); m != nil && q.number {
+			parts = append(parts, m[1]+" cm")
+		}
+	}
+	return strings.Join(parts, ", "), num
+}
+
+func round(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }

@@ -1,0 +1,254 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// dodgeCondition is one situation the Dodge important box lists with its
+// modifier.
+type dodgeCondition struct {
+	name string // "zoc", "template-no-lof", "deployable"
+	rec  *wikirules.Record
+	mod  int
+}
+
+// classifyDodge names the condition a bullet of the Dodge important box
+// states, or "".
+func classifyDodge(plain string) string {
+	f := fold(plain)
+	switch {
+	case strings.Contains(f, "posicionable"):
+		return "deployable"
+	case strings.Contains(f, "zona de control"):
+		return "zoc"
+	case strings.Contains(f, "careciendo") && strings.Contains(f, "ldt"):
+		return "template-no-lof"
+	}
+	return ""
+}
+
+// dodge works out the Dodge roll's modifier from the important box of the
+// Dodge page (its conditions and MOD), whether one MOD applies however
+// many hold (the box says "sólo se aplicará un único MOD", or an errata of
+// the page says so) and the examples such an errata corrects.
+func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error) {
+	if s.Dodge == nil {
+		return nil, nil
+	}
+	v, err := rs.page(ctx, "Esquivar")
+	if err != nil {
+		return nil, err
+	}
+	if v == nil {
+		return []Conclusion{unknown("dodge", "Esquivar (Dodge)")}, nil
+	}
+	var conds []dodgeCondition
+	var single *wikirules.Record
+	var roll *wikirules.Record
+	for i := range v.Records {
+		r := &v.Records[i]
+		f := fold(r.Plain)
+		switch r.Kind {
+		case wikirules.KindImportant:
+			if strings.Contains(f, "unico mod") || strings.Contains(f, "un unico") {
+				single = r
+			}
+			if name := classifyDodge(r.Plain); name != "" && r.Depth > 0 {
+				mod := 0
+				if ms := modNumbers(r.Plain); len(ms) > 0 {
+					mod = atoi(ms[0])
+				}
+				conds = append(conds, dodgeCondition{name, r, mod})
+			}
+		case wikirules.KindEffect:
+			if roll == nil && strings.Contains(f, "tirada enfrentada de su atributo de fis") {
+				roll = r
+			}
+		}
+	}
+	c := Conclusion{Topic: "dodge", Sources: []Source{}}
+	if len(conds) == 0 {
+		return []Conclusion{unknown("dodge", "the Dodge modifiers (no important box lists them)")}, nil
+	}
+	// The intro of the box holds the shared MOD when bullets give none.
+	if single != nil {
+		if ms := modNumbers(single.Plain); len(ms) > 0 {
+			for i := range conds {
+				if conds[i].mod == 0 {
+					conds[i].mod = atoi(ms[0])
+				}
+			}
+		}
+	}
+	var errata *wikirules.FAQ
+	for i := range v.FAQs {
+		fq := &v.FAQs[i]
+		a := fold(fq.Answer)
+		if strings.Contains(a, "solo") && len(modNumbers(fq.Answer)) > 0 && strings.Contains(fold(fq.Question), "mod") {
+			if errata == nil || fq.Type == "errata" {
+				errata = fq
+			}
+		}
+	}
+	lof := s.Dodge.LoFToAttacker == nil || *s.Dodge.LoFToAttacker
+	holds := map[string]bool{
+		"template-no-lof": s.Dodge.Template && !lof,
+		"deployable":      s.Dodge.Template && s.Dodge.Deployable,
+		"zoc":             s.Dodge.ZoCWithoutLoF,
+	}
+	var held []dodgeCondition
+	for _, cd := range conds {
+		if holds[cd.name] {
+			held = append(held, cd)
+		}
+	}
+	if len(held) == 0 {
+		c.Verdict = "FIS, no MOD"
+		c.Explanation = "none of the conditions of the Dodge important box holds: a plain FIS roll"
+		if roll != nil {
+			c.Sources = append(c.Sources, cite(roll, "Dodge is a FIS roll"))
+		}
+		for _, cd := range conds {
+			c.Sources = append(c.Sources, cite(cd.rec, "a condition that does not hold here"))
+		}
+		if s.Dodge.Template && errata != nil {
+			if r, err := rs.templateRule(ctx, errata); err != nil {
+				return nil, err
+			} else if r != nil {
+				c.Sources = append(c.Sources[:1:1], append([]Source{cite(r, "dodging a template is a FIS roll as a general rule")}, c.Sources[1:]...)...)
+			}
+		}
+		return []Conclusion{c}, nil
+	}
+	total := 0
+	var names []string
+	for _, cd := range held {
+		total += cd.mod
+		names = append(names, cd.name)
+	}
+	switch {
+	case errata != nil:
+		total = held[0].mod
+		c.Sources = append(c.Sources, faqSource(errata, v.Page.Title, RoleDeciding,
+			fmt.Sprintf("%s %s: one MOD however many conditions hold", errata.Title, errata.Version)))
+	case single != nil:
+		total = held[0].mod
+	}
+	if single != nil {
+		c.Sources = append(c.Sources, cite(single, "only one MOD applies even when the situations coincide"))
+	}
+	for _, cd := range held {
+		c.Sources = append(c.Sources, cite(cd.rec, "a condition that holds"))
+	}
+	c.Verdict = "FIS " + strconv.Itoa(total)
+	c.Explanation = fmt.Sprintf("conditions holding: %s; ", strings.Join(names, ", "))
+	if errata != nil || single != nil {
+		c.Explanation += fmt.Sprintf("a single MOD of %d applies however many hold", total)
+	} else {
+		c.Explanation += "the page does not say the modifiers do not stack: they are added"
+	}
+	if errata != nil {
+		for i := range v.Records {
+			r := &v.Records[i]
+			if r.Kind == wikirules.KindExample && len(r.Notes) > 0 && len(modNumbers(r.Plain)) > 0 {
+				c.Sources = append(c.Sources, recordSource(r, RoleOverridden,
+					fmt.Sprintf("%s %s beats the example (its note: %q)", errata.Title, errata.Version, strings.Join(r.Notes, " "))))
+			}
+		}
+	}
+	return []Conclusion{c}, nil
+}
+
+// templateRule finds, on the pages an errata relates to, the bullet giving
+// the general rule for dodging a template ("Como regla general … Tirada de
+// FIS").
+func (rs *resolver) templateRule(ctx context.Context, fq *wikirules.FAQ) (*wikirules.Record, error) {
+	f := rs.f
+	f.Pages = fq.Related
+	recs, err := rs.e.store.Records(ctx, f)
+	if err != nil {
+		return nil, fmt.Errorf("engine: records related to %s: %w", fq.ID, err)
+	}
+	for i := range recs {
+		p := fold(recs[i].Plain)
+		if strings.Contains(p, "regla general") && strings.Contains(p, "fis") && strings.Contains(p, "plantilla") {
+			return &recs[i], nil
+		}
+	}
+	return nil, nil
+}
+
+// burst works out an attack's Burst from the Módulo de Combate: modifiers
+// to Burst apply in the Active Turn only, the value is never above the
+// maximum it states, and in ARO the Burst is reduced to 1.
+func (rs *resolver) burst(ctx context.Context, s Situation) ([]Conclusion, error) {
+	if s.Burst == nil {
+		return nil, nil
+	}
+	v, err := rs.page(ctx, "Módulo de Combate")
+	if err != nil {
+		return nil, err
+	}
+	if v == nil {
+		return []Conclusion{unknown("burst", "Módulo de Combate")}, nil
+	}
+	var activeOnly, maxRec, aroRec *wikirules.Record
+	maxB := 0
+	for i := range v.Records {
+		r := &v.Records[i]
+		f := fold(r.Plain)
+		if activeOnly == nil && strings.Contains(f, "rafaga") && strings.Contains(f, "unicamente en turno activo") {
+			activeOnly = r
+		}
+		if m := reMax.FindStringSubmatch(f); maxRec == nil && m != nil && strings.Contains(f, "rafaga") {
+			maxRec, maxB = r, atoi(m[1])
+		}
+		if aroRec == nil && strings.Contains(f, "ora") && (strings.Contains(f, "se reduce a 1") || strings.Contains(f, "rafaga r1")) {
+			aroRec = r
+		}
+	}
+	c := Conclusion{Topic: "burst", Sources: []Source{}}
+	sum := 0
+	for _, m := range s.Burst.Mods {
+		sum += m
+	}
+	if s.Turn == "reactive" {
+		if aroRec == nil {
+			return []Conclusion{unknown("burst", "the Burst of an ARO")}, nil
+		}
+		c.Verdict = "1"
+		c.Explanation = fmt.Sprintf("in ARO the Burst is 1 (weapon B%d", s.Burst.Base)
+		if len(s.Burst.Mods) > 0 {
+			c.Explanation += fmt.Sprintf("; Burst modifiers %+d do not apply in the Reactive Turn", sum)
+		}
+		c.Explanation += ")"
+		c.Sources = append(c.Sources, cite(aroRec, "Burst in ARO"))
+		if activeOnly != nil && len(s.Burst.Mods) > 0 {
+			c.Sources = append(c.Sources, cite(activeOnly, "Burst modifiers apply only in the Active Turn"))
+		}
+		return []Conclusion{c}, nil
+	}
+	if len(s.Burst.Mods) > 0 && activeOnly == nil {
+		return []Conclusion{unknown("burst", "when Burst modifiers apply")}, nil
+	}
+	if maxRec == nil {
+		return []Conclusion{unknown("burst", "the maximum Burst")}, nil
+	}
+	total := s.Burst.Base + sum
+	c.Explanation = fmt.Sprintf("Active Turn: B%d %+d = %d", s.Burst.Base, sum, total)
+	if total > maxB {
+		c.Explanation += fmt.Sprintf(", capped at the maximum of %d", maxB)
+		total = maxB
+	}
+	c.Verdict = strconv.Itoa(total)
+	if activeOnly != nil {
+		c.Sources = append(c.Sources, cite(activeOnly, "Burst modifiers apply in the Active Turn"))
+	}
+	c.Sources = append(c.Sources, cite(maxRec, fmt.Sprintf("Burst is never above %d", maxB)))
+	return []Conclusion{c}, nil
+}

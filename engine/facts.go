@@ -1,0 +1,403 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// Skill classes, as the skill box TYPE and the order-composition bullets
+// name them.
+const (
+	classEntire    = "Orden Completa"
+	classShortMove = "Habilidad Corta de Movimiento"
+	classShort     = "Habilidad Corta"
+	classOther     = ""
+)
+
+// classOf returns the class a skill TYPE or a composition phrase names:
+// "ORDEN COMPLETA" / "Habilidad de Orden Completa" → classEntire, "HABILIDAD
+// CORTA DE MOVIMIENTO" → classShortMove, "HABILIDAD CORTA / ORA" →
+// classShort.
+func classOf(s string) string {
+	f := " " + strings.Join(words(s), " ") + " "
+	switch {
+	case strings.Contains(f, " orden completa "), strings.Contains(f, " entire order "):
+		return classEntire
+	case strings.Contains(f, " corta de movimiento "), strings.Contains(f, " short movement "):
+		return classShortMove
+	case strings.Contains(f, " corta "), strings.Contains(f, " short skill "):
+		return classShort
+	}
+	return classOther
+}
+
+// skillFact is what the skill box of a skill's page says.
+type skillFact struct {
+	name  string
+	rec   *wikirules.Record // the skill box
+	class string
+	aro   bool
+}
+
+// skill reads the skill box of the page named name; nil when the page or
+// its skill box is missing.
+func (rs *resolver) skill(ctx context.Context, name string) (*skillFact, error) {
+	if sf, ok := rs.skills[fold(name)]; ok {
+		return sf, nil
+	}
+	v, err := rs.page(ctx, name)
+	if err != nil || v == nil {
+		rs.skills[fold(name)] = nil
+		return nil, err
+	}
+	var sf *skillFact
+	for i := range v.Records {
+		r := &v.Records[i]
+		if r.Kind == wikirules.KindSkill && r.Skill != nil {
+			sf = &skillFact{name: v.Page.Title, rec: r, class: classOf(r.Skill.Type)}
+			for _, w := range words(r.Skill.Type) {
+				if w == "ora" || w == "aro" {
+					sf.aro = true
+				}
+			}
+			break
+		}
+	}
+	rs.skills[fold(name)] = sf
+	return sf, nil
+}
+
+// combination is one allowed composition of an order: the classes of its
+// skills, sorted, and the bullet that states it.
+type combination struct {
+	classes []string
+	rec     *wikirules.Record
+}
+
+var reOneSkill = regexp.MustCompile(`(?i)\b1\s+(habilidad[^+.(]*)`)
+
+// combinations reads the allowed compositions of an order from the bullets
+// of the order-activation page ("1 Habilidad Corta de Movimiento + 1
+// Habilidad Corta (o viceversa)."). The page is found as the one whose
+// records state them; nil when none does.
+func (rs *resolver) combinations(ctx context.Context) ([]combination, error) {
+	v, err := rs.page(ctx, "Activación de una Tropa")
+	if err != nil || v == nil {
+		return nil, err
+	}
+	var out []combination
+	for i := range v.Records {
+		r := &v.Records[i]
+		ms := reOneSkill.FindAllStringSubmatch(r.Plain, -1)
+		if len(ms) == 0 || !strings.HasPrefix(strings.TrimSpace(r.Plain), "1 ") {
+			continue
+		}
+		var cls []string
+		for _, m := range ms {
+			if c := classOf(m[1]); c != classOther {
+				cls = append(cls, c)
+			}
+		}
+		if len(cls) == len(ms) {
+			sort.Strings(cls)
+			out = append(out, combination{cls, r})
+		}
+	}
+	return out, nil
+}
+
+// order checks that the skills of the order combine.
+func (rs *resolver) order(ctx context.Context, s Situation) ([]Conclusion, error) {
+	if len(s.Order) == 0 {
+		return nil, nil
+	}
+	c := Conclusion{Topic: "order", Sources: []Source{}}
+	var classes []string
+	var desc []string
+	for _, name := range s.Order {
+		sf, err := rs.skill(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		if sf == nil {
+			return []Conclusion{unknown("order", name)}, nil
+		}
+		if sf.class == classOther {
+			u := unknown("order", "the order type of "+name)
+			u.Sources = append(u.Sources, cite(sf.rec, "its skill box gives no order type"))
+			return []Conclusion{u}, nil
+		}
+		classes = append(classes, sf.class)
+		desc = append(desc, fmt.Sprintf("%s is %s", sf.name, sf.rec.Skill.Type))
+		if !citesRecord(c.Sources, sf.rec) {
+			c.Sources = append(c.Sources, cite(sf.rec, "skill box: "+sf.rec.Skill.Type))
+		}
+	}
+	combos, err := rs.combinations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(combos) == 0 {
+		return []Conclusion{unknown("order", "the composition of an order (Activación de una Tropa)")}, nil
+	}
+	sorted := append([]string(nil), classes...)
+	sort.Strings(sorted)
+	for _, cb := range combos {
+		if subset(sorted, cb.classes) {
+			c.Verdict = "valid"
+			c.Explanation = strings.Join(desc, "; ") + "; an order may declare " + cb.rec.Plain
+			c.Sources = append([]Source{cite(cb.rec, "the composition this order follows")}, c.Sources...)
+			return []Conclusion{c}, nil
+		}
+	}
+	var why string
+	for i, cl := range classes {
+		if cl == classEntire && len(classes) > 1 {
+			why = fmt.Sprintf("%s is an %s, which takes the whole order", s.Order[i], classEntire)
+			break
+		}
+	}
+	if why == "" {
+		why = fmt.Sprintf("no composition allows %s", strings.Join(classes, " + "))
+	}
+	c.Verdict = "invalid: " + why
+	c.Explanation = strings.Join(desc, "; ") + "; the allowed compositions are listed in the cited bullets"
+	for _, cb := range combos {
+		c.Sources = append(c.Sources, cite(cb.rec, "an allowed composition"))
+	}
+	return []Conclusion{c}, nil
+}
+
+// subset reports whether the sorted multiset a is contained in sorted b.
+func subset(a, b []string) bool {
+	i := 0
+	for _, x := range b {
+		if i < len(a) && a[i] == x {
+			i++
+		}
+	}
+	return i == len(a)
+}
+
+func citesRecord(ss []Source, r *wikirules.Record) bool {
+	for _, s := range ss {
+		if s.Record != nil && s.Record.ID == r.ID {
+			return true
+		}
+	}
+	return false
+}
+
+// aro checks that the declared ARO is a skill whose box says ORA.
+func (rs *resolver) aro(ctx context.Context, s Situation) ([]Conclusion, error) {
+	if s.ARO == "" {
+		return nil, nil
+	}
+	sf, err := rs.skill(ctx, s.ARO)
+	if err != nil {
+		return nil, err
+	}
+	if sf == nil {
+		return []Conclusion{unknown("aro", s.ARO)}, nil
+	}
+	c := Conclusion{Topic: "aro", Sources: []Source{cite(sf.rec, "skill box: "+sf.rec.Skill.Type)}}
+	if sf.aro {
+		c.Verdict = "valid"
+		c.Explanation = fmt.Sprintf("%s may be declared as an ARO: its skill box says %s", sf.name, sf.rec.Skill.Type)
+	} else {
+		c.Verdict = fmt.Sprintf("invalid: %s is not an ARO skill (its skill box says %s)", sf.name, sf.rec.Skill.Type)
+		c.Explanation = "only skills whose box says ORA can be declared as AROs"
+	}
+	if s.Turn == "active" {
+		c.Verdict = "invalid: an ARO is declared in the Reactive Turn, not the Active Turn"
+	}
+	return []Conclusion{c}, nil
+}
+
+// marker checks the ARO against the AROs the marker's page allows: the
+// bullet saying "Las únicas ORA que se pueden ejecutar contra un Marcador…"
+// and the skills it links.
+func (rs *resolver) marker(ctx context.Context, s Situation) ([]Conclusion, error) {
+	if s.ActiveIsMarker == "" || s.ARO == "" {
+		return nil, nil
+	}
+	mw := words(s.ActiveIsMarker)
+	sf := rs.f
+	sf.Limit = 50
+	hits, err := rs.e.search.SearchText(ctx, s.ActiveIsMarker+" únicas ORA Marcador", sf)
+	if err != nil {
+		return nil, fmt.Errorf("engine: search marker %q: %w", s.ActiveIsMarker, err)
+	}
+	var pages []string
+	for _, h := range hits {
+		if h.Record != nil && containsWords(words(recordText(h.Record)), mw) && !hasFold(pages, h.Record.Page) {
+			pages = append(pages, h.Record.Page)
+		}
+	}
+	topic := "marker " + s.ActiveIsMarker
+	for _, p := range pages {
+		v, err := rs.page(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			continue
+		}
+		var lists []*wikirules.Record
+		for i := range v.Records {
+			r := &v.Records[i]
+			w := words(r.Plain)
+			if (containsWords(w, []string{"unicas", "ora"}) || containsWords(w, []string{"only", "aro"})) && len(r.Links) > 0 {
+				lists = append(lists, r)
+			}
+		}
+		if len(lists) == 0 {
+			continue
+		}
+		c := Conclusion{Topic: topic, Sources: []Source{}}
+		allowed := lists[0].Links
+		for _, r := range lists {
+			c.Sources = append(c.Sources, cite(r, "the AROs allowed against this marker"))
+		}
+		if hasFold(allowed, s.ARO) {
+			c.Verdict = "valid"
+			c.Explanation = fmt.Sprintf("against a %s marker the only AROs allowed are %s; %s is one of them", s.ActiveIsMarker, strings.Join(allowed, ", "), s.ARO)
+		} else {
+			c.Verdict = fmt.Sprintf("invalid: against a %s marker only %s may be declared as ARO", s.ActiveIsMarker, strings.Join(allowed, ", "))
+			c.Explanation = "the marker's page lists the only AROs allowed against it"
+		}
+		return []Conclusion{c}, nil
+	}
+	return []Conclusion{unknown(topic, "the AROs allowed against the marker "+s.ActiveIsMarker)}, nil
+}
+
+// states checks every declared skill against what each state allows: an
+// effect bullet of the state's page that says the trooper may only declare
+// (or declare nothing except) the skills it links, plus the skills an FAQ
+// or errata related to the state allows ("Sí. Berserk se puede declarar…").
+func (rs *resolver) states(ctx context.Context, s Situation) ([]Conclusion, error) {
+	declared := append([]string(nil), s.Order...)
+	if s.ARO != "" {
+		declared = append(declared, s.ARO)
+	}
+	var out []Conclusion
+	for _, st := range s.States {
+		topic := "state " + st
+		v, err := rs.page(ctx, st)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			out = append(out, unknown(topic, st))
+			continue
+		}
+		rule, allowed := allowList(v.Records)
+		c := Conclusion{Topic: topic, Sources: []Source{}}
+		if rule == nil {
+			c.Verdict = "valid"
+			c.Explanation = fmt.Sprintf("no effect bullet of %s restricts the skills a trooper may declare", v.Page.Title)
+			out = append(out, c)
+			continue
+		}
+		c.Sources = append(c.Sources, cite(rule, "what the state allows"))
+		var bad []string
+		for _, d := range declared {
+			if hasFold(allowed, d) {
+				continue
+			}
+			if fq := allowedByFAQ(v.FAQs, d, v.Page.Title); fq != nil {
+				c.Sources = append([]Source{faqSource(fq, v.Page.Title, RoleSupporting, fmt.Sprintf("%s allows %s in %s", fq.Title, d, v.Page.Title))}, c.Sources...)
+				continue
+			}
+			bad = append(bad, d)
+		}
+		if len(bad) == 0 {
+			c.Verdict = "valid"
+			c.Explanation = fmt.Sprintf("%s allows %s", v.Page.Title, strings.Join(declared, ", "))
+		} else {
+			c.Verdict = fmt.Sprintf("invalid: in state %s a trooper may only declare %s, not %s", v.Page.Title, strings.Join(allowed, ", "), strings.Join(bad, ", "))
+			c.Explanation = "the state's effect bullet lists what it allows; no FAQ or errata adds " + strings.Join(bad, ", ")
+		}
+		if ms := modNumbers(rule.Plain); len(ms) > 0 {
+			c.Explanation += fmt.Sprintf(" (with a MOD of %s, as the bullet says)", ms[0])
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// allowList finds the effect bullet of a state that restricts declarations
+// ("sólo pueden declarar A, B…", "no puede declarar … excepto A") and the
+// skills it allows: the links named in the clause after "declarar" or
+// "excepto", up to "y aquellas" / " con ".
+func allowList(recs []wikirules.Record) (*wikirules.Record, []string) {
+	for i := range recs {
+		r := &recs[i]
+		if r.Kind != wikirules.KindEffect {
+			continue
+		}
+		f := fold(r.Plain)
+		var at int
+		switch {
+		case strings.Contains(f, "excepto") && strings.Contains(f, "declarar"):
+			at = strings.Index(f, "excepto") + len("excepto")
+		case strings.Contains(f, "declarar") && (strings.Contains(f, "solo pueden") || strings.Contains(f, "solo puede") || strings.Contains(f, "unicamente")):
+			at = strings.Index(f, "declarar") + len("declarar")
+		default:
+			continue
+		}
+		clause := f[at:]
+		for _, stop := range []string{" y aquellas", " con un", " con el", ". "} {
+			if k := strings.Index(clause, stop); k >= 0 {
+				clause = clause[:k]
+			}
+		}
+		var allowed []string
+		for _, l := range r.Links {
+			if strings.Contains(clause, fold(l)) {
+				allowed = append(allowed, l)
+			}
+		}
+		if len(allowed) > 0 {
+			return r, allowed
+		}
+	}
+	return nil, nil
+}
+
+// allowedByFAQ returns an FAQ or errata of a state's page that relates to
+// the skill's page and answers yes to declaring it, or nil.
+func allowedByFAQ(faqs []wikirules.FAQ, skill, state string) *wikirules.FAQ {
+	var best *wikirules.FAQ
+	for i := range faqs {
+		f := &faqs[i]
+		if !hasFold(f.Related, skill) || !hasFold(f.Related, state) {
+			continue
+		}
+		w := words(f.Answer)
+		if len(w) > 0 && w[0] == "a" {
+			w = w[1:]
+		}
+		q := words(f.Question)
+		if len(w) > 0 && w[0] == "si" && containsWords(q, words(skill)) && containsWords(q, []string{"declarar"}) {
+			if best == nil || f.Type == "errata" && best.Type != "errata" {
+				best = f
+			}
+		}
+	}
+	return best
+}
+
+var reMax = regexp.MustCompile(`(?i)superior a (\d+)`)
+
+// atoi reads a signed integer ("-3", "−3"); 0 when it is none.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(strings.ReplaceAll(s, "−", "-"))
+	return n
+}
