@@ -7,18 +7,20 @@
 //
 // Entry points:
 //
-//	Open(path, format)   a file (plain, .gz or .bz2), format detected by content when ""
-//	Walk(paths)          files and directories, expanded in sorted order
-//	NewContribs(r, name) contributions dump
-//	NewXML(r, name)      XML export
-//	NewAPI(r, name)      API JSON, formatversion 1 or 2, slot or legacy shape
-//	Detect(head, name)   the format of a file from its first bytes
+//	Open(path, format)   a file (plain, gzip or bzip2 by magic bytes); format "" detects it
+//	Walk(paths)          files and directories, directories expanded in lexical order
+//	Detect(head, name)   the format of an input from its first bytes
+//	NewContribs(r, name) contributions dump            (wikirules.FormatContribs)
+//	NewXML(r, name)      XML export                    (wikirules.FormatXML)
+//	NewAPI(r, name)      API JSON, formatversion 1 / 2 (wikirules.FormatAPI)
+//	Register(format, c)  plug in the reader of another format (rendered text, HTML)
 //
 // Errors from Next are *Error values: they name the file and the byte offset
-// (and the line where the format is line based), and wrap the cause.
+// (and the line where the format is line based or encoding/xml gives it),
+// and wrap the cause. A reader stays failed after its first error.
 //
-// WriteXML and WriteAPI do the reverse: they write revisions as an XML export
-// or as API JSON (used by tests and by the synthetic generator cmd/genxml).
-//
-// The package imports only the standard library.
+// WriteXML / XMLWriter and WriteAPI do the reverse: they write revisions as
+// an XML export or as API JSON, streamed; tests convert the seed dump with
+// them and bench/gen builds its synthetic exports with XMLWriter.
+// SHA1Base36 converts a hex SHA-1 to the base-36 form of the XML export.
 package source

@@ -289,20 +289,31 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 		case xml.EndElement:
 			done = true
 		case xml.StartElement:
-			var s string
+			// Elements holding a string go to their field; the others
+			// are read (or skipped) by their own case.
+			var field *string
 			switch t.Name.Local {
-			case "id", "parentid", "timestamp", "comment", "sha1":
-				if s, err = x.readText(); err != nil {
+			case "id":
+				field = &rev.ID
+			case "parentid":
+				field = &rev.ParentID
+			case "timestamp":
+				field = &ts
+			case "comment":
+				field = &rev.Comment
+			case "sha1":
+				field = &sha36
+			}
+			switch {
+			case field != nil:
+				if *field, err = x.readText(); err != nil {
 					return nil, err
 				}
-			case "contributor":
+			case t.Name.Local == "contributor":
 				if rev.User, err = x.readContributor(); err != nil {
 					return nil, err
 				}
-				continue
-			case "minor":
-				rev.Minor = true
-			case "text":
+			case t.Name.Local == "text":
 				deleted := false
 				for _, a := range t.Attr {
 					switch a.Name.Local {
@@ -323,28 +334,17 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 					return nil, err
 				}
 				hasText = !deleted || text.Len() > 0
-				continue
-			}
-			if t.Name.Local != "id" && t.Name.Local != "parentid" && t.Name.Local != "timestamp" &&
-				t.Name.Local != "comment" && t.Name.Local != "sha1" {
+			default: // <minor/>, <model>, <format>, <origin>, <content>…
+				rev.Minor = rev.Minor || t.Name.Local == "minor"
 				if err := x.d.Skip(); err != nil {
 					return nil, x.fail(err, x.where())
 				}
 			}
-			switch t.Name.Local {
-			case "id":
-				rev.ID = strings.TrimSpace(s)
-			case "parentid":
-				rev.ParentID = strings.TrimSpace(s)
-			case "timestamp":
-				ts = strings.TrimSpace(s)
-			case "comment":
-				rev.Comment = s
-			case "sha1":
-				sha36 = strings.TrimSpace(s)
-			}
 		}
 	}
+	rev.ID = strings.TrimSpace(rev.ID)
+	rev.ParentID = strings.TrimSpace(rev.ParentID)
+	ts, sha36 = strings.TrimSpace(ts), strings.TrimSpace(sha36)
 	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
 	if rev.ID == "" {
 		return nil, x.failf(fmt.Sprintf("page %q", rev.Page.Title), "revision at byte %d has no <id>", off)
