@@ -26,10 +26,11 @@
 //     standing alone on its line in the run of such lines (and of "|", "!"
 //     table lines) just above, preferring a template whose name does not end
 //     in "row". A blank line or a line of text ends the run.
-//   - Format nodes are flat, not nested: "''a '''b''' c''" is an Italic,
-//     a BoldItalic and an Italic run, each ending where the style changes or
-//     at the end of the line (MediaWiki's doQuotes, including its rule for an
-//     odd number of both bold and italic marks).
+//   - Format nodes are flat, not nested: an italic run with a bold word
+//     inside is an Italic, a BoldItalic and an Italic node, each ending
+//     where the style changes or at the end of the line (MediaWiki's
+//     doQuotes, including its rule for an odd number of both bold and
+//     italic marks).
 //   - Extension tags listed in extTags are opaque Tags, includeonly,
 //     noinclude and onlyinclude included (their content is not parsed).
 //
