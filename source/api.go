@@ -81,7 +81,7 @@ func (a *apiReader) Next() (*wikirules.Revision, error) {
 		return nil, a.err
 	}
 	rev, err := a.next()
-	if err != nil {
+	if err != nil && final(err) {
 		a.err = err
 	}
 	return rev, err
@@ -422,11 +422,11 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 	}
 	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
 	if rev.ID == "" {
-		return nil, a.failf(a.where(), "revision without revid")
+		return nil, skippable(a.failf(a.where(), "revision without revid"))
 	}
 	ts, err := time.Parse(time.RFC3339, ar.Timestamp)
 	if err != nil {
-		return nil, a.failf(what, "bad timestamp %q: %w", ar.Timestamp, err)
+		return nil, skippable(a.failf(what, "bad timestamp %q: %w", ar.Timestamp, err))
 	}
 	rev.Timestamp = ts.UTC()
 	text, ok := ar.apiContent.text()
@@ -440,7 +440,7 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 	sum := sha1.Sum([]byte(text))
 	rev.SHA1 = hex.EncodeToString(sum[:])
 	if ar.SHA1 != "" && !sameSHA1(rev.SHA1, ar.SHA1) {
-		return nil, a.failf(what, "text SHA-1 %s does not match the API's %s", rev.SHA1, ar.SHA1)
+		return nil, skippable(a.failf(what, "text SHA-1 %s does not match the API's %s", rev.SHA1, ar.SHA1))
 	}
 	return rev, nil
 }

@@ -2,6 +2,8 @@ package source
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -78,6 +80,9 @@ func TestAPIErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := readErr(t, NewAPI(strings.NewReader(tt.in), "x.json"))
+		if e.Skippable != (tt.name == "sha1 mismatch" || tt.name == "bad timestamp") {
+			t.Errorf("%s: Skippable = %v", tt.name, e.Skippable)
+		}
 		if e.File != "x.json" || !strings.Contains(e.Error(), tt.msg) || (tt.offset >= 0 && e.Offset != tt.offset) {
 			t.Errorf("%s: error %q (offset %d)", tt.name, e, e.Offset)
 		}
@@ -95,5 +100,33 @@ func TestSeedDumpAsAPI(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameRevisions(t, "api", readAll(t, NewAPI(&buf, "seed.json")), want)
+	}
+}
+
+// TestAPISkippable: after a revision whose SHA-1 disagrees, reading goes on.
+func TestAPISkippable(t *testing.T) {
+	src, err := os.ReadFile("testdata/api-fv1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewAPI(strings.NewReader(strings.Replace(string(src), "Reactivo", "Reactiva", 1)), "x.json")
+	var got []string
+	for {
+		rev, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !e.Skippable || !strings.Contains(err.Error(), `page "Esquivar" revision 101`) {
+				t.Fatalf("error %v, want a skippable error on revision 101", err)
+			}
+			got = append(got, "bad")
+			continue
+		}
+		got = append(got, rev.ID)
+	}
+	if strings.Join(got, " ") != "bad 102 105 201 202" {
+		t.Errorf("got %v", got)
 	}
 }

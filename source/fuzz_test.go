@@ -33,14 +33,23 @@ func addSeeds(f *testing.F, glob string) {
 // sticky, and the number of revisions is bounded by the input size.
 func drain(t *testing.T, r Reader, size int) []*wikirules.Revision {
 	var out []*wikirules.Revision
+	skips := 0
 	for {
 		rev, err := r.Next()
 		if err == io.EOF {
 			return out
 		}
 		if err != nil {
-			if _, ok := err.(*Error); !ok {
+			e, ok := err.(*Error)
+			if !ok {
 				t.Fatalf("error %v is %T, not *Error", err, err)
+			}
+			if e.Skippable {
+				skips++
+				if skips > size+1 {
+					t.Fatalf("%d skippable errors from %d bytes", skips, size)
+				}
+				continue
 			}
 			if _, again := r.Next(); again != err {
 				t.Fatalf("error not sticky: %v then %v", err, again)

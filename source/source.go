@@ -9,8 +9,9 @@ import (
 
 // Reader yields the revisions of one input in file order. Next returns
 // io.EOF after the last revision; any other error is an *Error naming the
-// file and position, after which the reader stays failed (Next returns the
-// same error again). Offset is the number of input bytes consumed so far
+// file and position. After an error the reader stays failed (Next returns
+// the same error again) unless the error is Skippable: then the bad
+// revision was consumed and Next goes on with the next one. Offset is the number of input bytes consumed so far
 // (uncompressed), for progress reports.
 type Reader interface {
 	Next() (*wikirules.Revision, error)
@@ -20,11 +21,32 @@ type Reader interface {
 // Error is a read error at a position of an input: File is the name given
 // to the reader, Offset the byte offset in the (uncompressed) input, Line
 // the 1-based line number where known (0 otherwise), Err the cause.
+//
+// Skippable is true when the error concerns one revision of an otherwise
+// well-formed input (a text whose SHA-1 or size disagrees with the dump, a
+// bad timestamp, a missing id): the reader has consumed that revision and
+// Next may be called again to go on with the next one (ingest -keep-going).
+// Any other error is final: Next keeps returning it.
 type Error struct {
-	File   string
-	Offset int64
-	Line   int
-	Err    error
+	File      string
+	Offset    int64
+	Line      int
+	Err       error
+	Skippable bool
+}
+
+// skippable marks err (an *Error) as Skippable and returns it.
+func skippable(err error) error {
+	if e, ok := err.(*Error); ok {
+		e.Skippable = true
+	}
+	return err
+}
+
+// final reports whether err ends a reader (anything but a Skippable *Error).
+func final(err error) bool {
+	e, ok := err.(*Error)
+	return !ok || !e.Skippable
 }
 
 // Error renders "file:line N (byte OFF): cause" or "file: byte OFF: cause".

@@ -83,7 +83,7 @@ func (x *xmlReader) Next() (*wikirules.Revision, error) {
 		return nil, x.err
 	}
 	rev, err := x.next()
-	if err != nil {
+	if err != nil && final(err) {
 		x.err = err
 	}
 	return rev, err
@@ -347,11 +347,11 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 	ts, sha36 = strings.TrimSpace(ts), strings.TrimSpace(sha36)
 	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
 	if rev.ID == "" {
-		return nil, x.failf(fmt.Sprintf("page %q", rev.Page.Title), "revision at byte %d has no <id>", off)
+		return nil, skippable(x.failf(fmt.Sprintf("page %q", rev.Page.Title), "revision at byte %d has no <id>", off))
 	}
 	t, err := time.Parse(time.RFC3339, ts)
 	if err != nil {
-		return nil, x.failf(what, "bad <timestamp> %q: %w", ts, err)
+		return nil, skippable(x.failf(what, "bad <timestamp> %q: %w", ts, err))
 	}
 	rev.Timestamp = t.UTC()
 	if !hasText {
@@ -360,11 +360,11 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 	rev.Text = text.String()
 	rev.SHA1 = hex.EncodeToString(h.Sum(nil))
 	if bytesAttr >= 0 && bytesAttr != len(rev.Text) {
-		return nil, x.failf(what, "text has %d bytes, export says bytes=%d", len(rev.Text), bytesAttr)
+		return nil, skippable(x.failf(what, "text has %d bytes, export says bytes=%d", len(rev.Text), bytesAttr))
 	}
 	for _, want := range []string{sha36, attrSHA36} {
 		if want != "" && !sameSHA1(rev.SHA1, want) {
-			return nil, x.failf(what, "text SHA-1 %s (base 36 %s) does not match export's %s", rev.SHA1, SHA1Base36(rev.SHA1), want)
+			return nil, skippable(x.failf(what, "text SHA-1 %s (base 36 %s) does not match export's %s", rev.SHA1, SHA1Base36(rev.SHA1), want))
 		}
 	}
 	return rev, nil

@@ -2,6 +2,7 @@ package source
 
 import (
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -91,7 +92,7 @@ func readErr(t *testing.T, r Reader) *Error {
 		if !errors.As(err, &e) {
 			t.Fatalf("error %v (%T) is not *Error", err, err)
 		}
-		if _, again := r.Next(); again != err {
+		if _, again := r.Next(); !e.Skippable && again != err {
 			t.Errorf("Next after failure returned %v, want the same error", again)
 		}
 		return e
@@ -144,7 +145,27 @@ func TestXMLErrors(t *testing.T) {
 			n++
 		}
 	}
-	if n != 2 || !strings.Contains(err.Error(), `page "Esquivar" revision 105: text SHA-1`) {
-		t.Errorf("read %d revisions before %v, want 2 and revision 105", n, err)
+	var e *Error
+	if n != 2 || !errors.As(err, &e) || !e.Skippable || !strings.Contains(err.Error(), `page "Esquivar" revision 105: text SHA-1`) {
+		t.Fatalf("read %d revisions before %v, want 2 and a skippable error on revision 105", n, err)
+	}
+	// The export is well-formed: reading goes on with Suplantado.
+	var ids []string
+	for {
+		rev, err := r.Next()
+		if err != nil {
+			if err != io.EOF {
+				t.Fatal(err)
+			}
+			break
+		}
+		ids = append(ids, rev.ID)
+	}
+	if strings.Join(ids, " ") != "201 202" {
+		t.Errorf("after the skippable error: %v, want 201 202", ids)
+	}
+	// A syntax error is final.
+	if e := readErr(t, NewXML(strings.NewReader(s[:textAt]+"<"), "x.xml")); e.Skippable {
+		t.Errorf("truncated export gave a skippable error %v", e)
 	}
 }
