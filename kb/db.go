@@ -28,6 +28,10 @@ var _ wikirules.Store = (*DB)(nil)
 // connection or process before failing with SQLITE_BUSY.
 const busyTimeoutMS = 10000
 
+// cacheSizeKiB is the page cache of each connection, as SQLite's negative
+// cache_size (KiB): 32 MiB.
+const cacheSizeKiB = -32000
+
 // Open opens the database at path, creating it if needed, and applies the
 // pending migrations. path ":memory:" gives a private in-memory database
 // (one connection, so every call sees the same data). The file uses WAL
@@ -41,7 +45,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if strings.ContainsAny(path, "?#") && path != ":memory:" {
 		return nil, fmt.Errorf("kb: open %s: '?' and '#' are not allowed in a database path", path)
 	}
-	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate", busyTimeoutMS)
+	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate&_pragma=cache_size(%d)", busyTimeoutMS, cacheSizeKiB)
 	dsn := "file:" + path + "?" + params + "&_journal_mode=WAL&_synchronous=NORMAL"
 	if path == ":memory:" {
 		dsn = ":memory:?" + params
@@ -72,7 +76,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 	if strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("kb: open read-only %s: '?' and '#' are not allowed in a database path", path)
 	}
-	dsn := fmt.Sprintf("file:%s?mode=ro&_busy_timeout=%d&_query_only=1", path, busyTimeoutMS)
+	dsn := fmt.Sprintf("file:%s?mode=ro&_busy_timeout=%d&_query_only=1&_pragma=cache_size(%d)", path, busyTimeoutMS, cacheSizeKiB)
 	sdb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("kb: open read-only %s: %w", path, err)

@@ -2,7 +2,9 @@ package kb
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -61,6 +63,9 @@ func (db *DB) Put(ctx context.Context, batch []Item) (PutResult, error) {
 			return PutResult{}, fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err)
 		}
 	}
+	if err := w.flushSearch(ctx); err != nil {
+		return PutResult{}, fmt.Errorf("kb: put: %w", err)
+	}
 	if err := tx.Commit(); err != nil {
 		return PutResult{}, fmt.Errorf("kb: put: commit: %w", err)
 	}
@@ -72,14 +77,21 @@ type writer struct {
 	tx    *sql.Tx
 	pages map[string]int64 // title → pages.pk, cache
 
-	page, rev, sameText, record, search, searchDel         *sql.Stmt
-	faqGet, faqIns, faqUpd, relDel, relIns, occ, cat, unk *sql.Stmt
-	all                                                    []*sql.Stmt
+	page, rev, sameText, record, search                           *sql.Stmt
+	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk *sql.Stmt
+	all                                                           []*sql.Stmt
 }
 
 // newWriter prepares the write statements in tx.
 func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 	w := &writer{tx: tx, pages: map[string]int64{}}
+	if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS search_pending
+		(rowid INTEGER PRIMARY KEY, page TEXT, title TEXT, body TEXT)`); err != nil {
+		return nil, fmt.Errorf("search_pending: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM temp.search_pending`); err != nil {
+		return nil, fmt.Errorf("search_pending: %w", err)
+	}
 	for _, p := range []struct {
 		s   **sql.Stmt
 		sql string
@@ -93,13 +105,13 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.record, `INSERT INTO records (revision, seq, id, section, kind, ordinal, depth, editions, version,
 			superseded, superseded_by, alternative, title, text, plain, span_start, span_end, links, notes,
 			skill, fields, template) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
-		{&w.search, `INSERT INTO search (rowid, page, title, body) VALUES (?, ?, ?, ?)`},
-		{&w.searchDel, `DELETE FROM search WHERE rowid = ?`},
-		{&w.faqGet, `SELECT f.pk, r.timestamp, r.id FROM faqs f JOIN revisions r ON r.id = f.source WHERE f.id = ?`},
-		{&w.faqIns, `INSERT INTO faqs (id, type, title, version, question, answer, editions, source)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.search, `INSERT OR REPLACE INTO temp.search_pending (rowid, page, title, body) VALUES (?, ?, ?, ?)`},
+		{&w.faqGet, `SELECT f.pk, r.timestamp, r.id, f.digest FROM faqs f JOIN revisions r ON r.id = f.source WHERE f.id = ?`},
+		{&w.faqIns, `INSERT INTO faqs (id, type, title, version, question, answer, editions, digest, source)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&w.faqUpd, `UPDATE faqs SET type = ?, title = ?, version = ?, question = ?, answer = ?, editions = ?,
-			source = ? WHERE pk = ?`},
+			digest = ?, source = ? WHERE pk = ?`},
+		{&w.faqSrc, `UPDATE faqs SET source = ? WHERE pk = ?`},
 		{&w.relDel, `DELETE FROM faq_related WHERE faq = ?`},
 		{&w.relIns, `INSERT INTO faq_related (faq, seq, title, fold) VALUES (?, ?, ?, ?)`},
 		{&w.occ, `INSERT INTO faq_occurrences (revision, seq, faq) VALUES (?, ?, ?)`},
@@ -115,6 +127,26 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		w.all = append(w.all, s)
 	}
 	return w, nil
+}
+
+// flushSearch moves the search rows collected in temp.search_pending into
+// the search table with one statement each for deletes and inserts. FTS5
+// flushes its pending index data at every statement savepoint once it is
+// part of a transaction, so writing it row by row among the other inserts
+// would write one tiny index segment per row.
+func (w *writer) flushSearch(ctx context.Context) error {
+	if _, err := w.tx.ExecContext(ctx, `DELETE FROM search WHERE rowid IN
+		(SELECT rowid FROM temp.search_pending WHERE rowid < 0)`); err != nil {
+		return fmt.Errorf("search: replace faq rows: %w", err)
+	}
+	if _, err := w.tx.ExecContext(ctx, `INSERT INTO search (rowid, page, title, body)
+		SELECT rowid, page, title, body FROM temp.search_pending ORDER BY rowid`); err != nil {
+		return fmt.Errorf("search: insert rows: %w", err)
+	}
+	if _, err := w.tx.ExecContext(ctx, `DELETE FROM temp.search_pending`); err != nil {
+		return fmt.Errorf("search: clear pending rows: %w", err)
+	}
+	return nil
 }
 
 // close releases the prepared statements.
@@ -279,11 +311,13 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 	}
 	ts := encodeTime(rev.Timestamp)
 	var pk int64
-	var srcTS, srcID string
-	err = w.faqGet.QueryRowContext(ctx, id).Scan(&pk, &srcTS, &srcID)
+	var srcTS, srcID, digest string
+	newDigest := faqDigest(f)
+	err = w.faqGet.QueryRowContext(ctx, id).Scan(&pk, &srcTS, &srcID, &digest)
+	newer := ts > srcTS || (ts == srcTS && rev.ID > srcID)
 	switch {
 	case err == sql.ErrNoRows:
-		r, err := w.faqIns.ExecContext(ctx, id, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), rev.ID)
+		r, err := w.faqIns.ExecContext(ctx, id, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID)
 		if err != nil {
 			return false, err
 		}
@@ -296,8 +330,12 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 		added = true
 	case err != nil:
 		return false, err
-	case ts > srcTS || (ts == srcTS && rev.ID > srcID):
-		if _, err := w.faqUpd.ExecContext(ctx, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), rev.ID, pk); err != nil {
+	case newer && digest == newDigest:
+		if _, err := w.faqSrc.ExecContext(ctx, rev.ID, pk); err != nil {
+			return false, err
+		}
+	case newer:
+		if _, err := w.faqUpd.ExecContext(ctx, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID, pk); err != nil {
 			return false, err
 		}
 		if err := w.faqContent(ctx, pk, f, true); err != nil {
@@ -316,9 +354,6 @@ func (w *writer) faqContent(ctx context.Context, pk int64, f *wikirules.FAQ, rep
 		if _, err := w.relDel.ExecContext(ctx, pk); err != nil {
 			return err
 		}
-		if _, err := w.searchDel.ExecContext(ctx, -pk); err != nil {
-			return err
-		}
 	}
 	for i, t := range f.Related {
 		if _, err := w.relIns.ExecContext(ctx, pk, i, t, fold(t)); err != nil {
@@ -330,6 +365,17 @@ func (w *writer) faqContent(ctx context.Context, pk int64, f *wikirules.FAQ, rep
 		return fmt.Errorf("search row: %w", err)
 	}
 	return nil
+}
+
+// faqDigest is the SHA-256 of the stored content of an FAQ, to tell a
+// repeated occurrence from a changed one.
+func faqDigest(f *wikirules.FAQ) string {
+	h := sha256.New()
+	for _, s := range append([]string{f.Type, f.Title, f.Version, f.Question, f.Answer, f.Editions.String()}, f.Related...) {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // firstErr returns the first non-nil error.

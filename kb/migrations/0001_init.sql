@@ -23,12 +23,12 @@ CREATE TABLE revisions (
 	sha1          TEXT NOT NULL,
 	format        TEXT NOT NULL,
 	origin        TEXT NOT NULL,
-	text          TEXT NOT NULL,
 	extracted     INTEGER NOT NULL,
 	page_editions INTEGER NOT NULL,
 	links         TEXT NOT NULL,
 	layout        TEXT NOT NULL,
-	diagnostics   TEXT NOT NULL
+	diagnostics   TEXT NOT NULL,
+	text          TEXT NOT NULL -- last: reading the columns before it never walks its overflow pages
 );
 CREATE INDEX revisions_page_time ON revisions (page, timestamp, id);
 
@@ -46,16 +46,16 @@ CREATE TABLE records (
 	superseded    INTEGER NOT NULL,
 	superseded_by TEXT NOT NULL,
 	alternative   TEXT NOT NULL,
-	title         TEXT NOT NULL,
-	text          TEXT NOT NULL,
-	plain         TEXT NOT NULL,
 	span_start    INTEGER NOT NULL,
 	span_end      INTEGER NOT NULL,
+	template      TEXT NOT NULL,
+	title         TEXT NOT NULL,
 	links         TEXT NOT NULL,
 	notes         TEXT NOT NULL,
 	skill         TEXT NOT NULL,
 	fields        TEXT NOT NULL,
-	template      TEXT NOT NULL,
+	text          TEXT NOT NULL,
+	plain         TEXT NOT NULL,
 	UNIQUE (revision, seq),
 	UNIQUE (revision, id)
 );
@@ -69,6 +69,7 @@ CREATE TABLE faqs (
 	question TEXT NOT NULL,
 	answer   TEXT NOT NULL,
 	editions INTEGER NOT NULL,
+	digest   TEXT NOT NULL,
 	source   TEXT NOT NULL REFERENCES revisions (id)
 );
 
