@@ -82,6 +82,7 @@ func (p *pass) skillLabel(u unit) {
 	if p.skill >= 0 {
 		r := &p.x.Records[p.skill]
 		r.Skill.Labels = append(r.Skill.Labels, labels...)
+		r.Text, r.Plain = skillText(r.Skill)
 	}
 	r := p.newRecord(p.context(), u.span)
 	r.Kind = wikirules.KindRule
