@@ -87,11 +87,15 @@ type parser struct {
 
 // slab hands out values of T from chunks, so that the many small nodes of
 // a document cost few allocations.
-type slab[T any] struct{ buf []T }
+type slab[T any] struct {
+	buf   []T
+	chunk int // size of the last chunk: chunks grow from 8 to 256
+}
 
 func (s *slab[T]) new() *T {
 	if len(s.buf) == 0 {
-		s.buf = make([]T, 128)
+		s.chunk = min(max(8, 2*s.chunk), 256)
+		s.buf = make([]T, s.chunk)
 	}
 	t := &s.buf[0]
 	s.buf = s.buf[1:]
@@ -105,7 +109,9 @@ func (p *parser) nodeList(n int) []Node {
 	}
 	l := len(p.nodeSlab)
 	if cap(p.nodeSlab)-l < n {
-		p.nodeSlab = make([]Node, 0, 8192)
+		// Chunks grow with use, from a size fitting small documents.
+		size := min(max(2*cap(p.nodeSlab), len(p.src)/64, 64), 8192)
+		p.nodeSlab = make([]Node, 0, max(size, n))
 		l = 0
 	}
 	p.nodeSlab = p.nodeSlab[:l+n]
