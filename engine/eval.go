@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"embed"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -254,4 +255,38 @@ func parseDay(s string) (time.Time, error) {
 		return t, fmt.Errorf("bad date %q: want 2006-01-02 or RFC 3339", s)
 	}
 	return t.Add(24*time.Hour - time.Second), nil
+}
+
+// Add adds the counts and results of r to rep.
+func (rep *Report) Add(r *Report) {
+	rep.Questions += r.Questions
+	rep.First += r.First
+	rep.Top3 += r.Top3
+	rep.SituationsN += r.SituationsN
+	rep.SituationsOK += r.SituationsOK
+	rep.Results = append(rep.Results, r.Results...)
+}
+
+// builtinCases are the example cases (a copy of
+// /work/shared/cases/judge-examples.json) and the engine's own set.
+//
+//go:embed testdata/judge-examples.json testdata/cases.json
+var builtinCases embed.FS
+
+// BuiltinCases returns the case files built into the engine: the judge
+// examples and the engine's own cases (testdata/cases.json).
+func BuiltinCases() ([]*CaseFile, error) {
+	var out []*CaseFile
+	for _, name := range []string{"testdata/judge-examples.json", "testdata/cases.json"} {
+		data, err := builtinCases.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		cf, err := ParseCases(data, name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cf)
+	}
+	return out, nil
 }

@@ -78,6 +78,25 @@ func (rs *resolver) skill(ctx context.Context, name string) (*skillFact, error) 
 type combination struct {
 	classes []string
 	rec     *wikirules.Record
+	text    string // the bullet's words ("1 Habilidad de Orden Completa.")
+}
+
+// segments splits a record's plain text into its lines and bullets (a
+// record of rendered page text may hold a whole list: "… - 1 Habilidad …").
+func segments(plain string) []string {
+	var out []string
+	for _, line := range strings.Split(plain, "\n") {
+		for _, seg := range strings.Split(line, " - ") {
+			seg = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(seg), "-•*"))
+			if i := strings.Index(seg, ". "); i >= 0 {
+				seg = seg[:i+1] // the bullet ends with its sentence
+			}
+			if seg != "" {
+				out = append(out, seg)
+			}
+		}
+	}
+	return out
 }
 
 var reOneSkill = regexp.MustCompile(`(?i)\b1\s+(habilidad[^+.(]*)`)
@@ -94,19 +113,21 @@ func (rs *resolver) combinations(ctx context.Context) ([]combination, error) {
 	var out []combination
 	for i := range v.Records {
 		r := &v.Records[i]
-		ms := reOneSkill.FindAllStringSubmatch(r.Plain, -1)
-		if len(ms) == 0 || !strings.HasPrefix(strings.TrimSpace(r.Plain), "1 ") {
-			continue
-		}
-		var cls []string
-		for _, m := range ms {
-			if c := classOf(m[1]); c != classOther {
-				cls = append(cls, c)
+		for _, seg := range segments(r.Plain) {
+			ms := reOneSkill.FindAllStringSubmatch(seg, -1)
+			if len(ms) == 0 || !strings.HasPrefix(seg, "1 ") {
+				continue
 			}
-		}
-		if len(cls) == len(ms) {
-			sort.Strings(cls)
-			out = append(out, combination{cls, r})
+			var cls []string
+			for _, m := range ms {
+				if c := classOf(m[1]); c != classOther {
+					cls = append(cls, c)
+				}
+			}
+			if len(cls) == len(ms) {
+				sort.Strings(cls)
+				out = append(out, combination{cls, r, seg})
+			}
 		}
 	}
 	return out, nil
@@ -151,8 +172,8 @@ func (rs *resolver) order(ctx context.Context, s Situation) ([]Conclusion, error
 	for _, cb := range combos {
 		if subset(sorted, cb.classes) {
 			c.Verdict = "valid"
-			c.Explanation = strings.Join(desc, "; ") + "; an order may declare " + cb.rec.Plain
-			c.Sources = append([]Source{cite(cb.rec, "the composition this order follows")}, c.Sources...)
+			c.Explanation = strings.Join(desc, "; ") + "; an order may declare " + cb.text
+			c.Sources = append([]Source{cite(cb.rec, "the composition this order follows: "+cb.text)}, c.Sources...)
 			return []Conclusion{c}, nil
 		}
 	}

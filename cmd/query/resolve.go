@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/wikirules/wikirules/engine"
+)
+
+func init() {
+	register(command{"resolve", "[-edition E] [-as-of D] FILE|-", "resolve a game situation (JSON) with citations", runResolve})
+}
+
+const resolveHelp = `Resolves a situation given as JSON (a file, or - for stdin), in the shape of
+the judge cases: {"turn": "active"|"reactive", "order": ["Mover", "Mover"],
+"aro": "Esquivar", "states": ["Trabado"], "active_is_marker": "IMP-2",
+"dodge": {"template": true, "deployable": true, "lof_to_attacker": false,
+"zoc_without_lof": false}, "burst": {"base": 2, "mods": [1]}}. Every
+conclusion cites the records it was read from. Example:
+  echo '{"turn":"active","order":["Trepar","Mover"]}' | query resolve -`
+
+func runResolve(ctx context.Context, e *env, args []string) error {
+	c := newFlags(e, "resolve", "FILE|-", resolveHelp, true)
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if c.fs.NArg() != 1 {
+		c.fs.Usage()
+		return errUsage
+	}
+	name := c.fs.Arg(0)
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+		name = "stdin"
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return fmt.Errorf("reading the situation: %w", err)
+	}
+	var s engine.Situation
+	if err := json.Unmarshal(data, &s); err != nil {
+		return fmt.Errorf("%s: %w", name, jsonError(data, err))
+	}
+	opt, err := engineOptions(c)
+	if err != nil {
+		return err
+	}
+	db, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	r, err := engine.New(db, db).Resolve(ctx, s, opt)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return writeJSON(e.stdout, r)
+	}
+	fmt.Fprintf(e.stdout, "→ %s\n", r.Verdict)
+	printNotes(e.stdout, r.Notes)
+	for _, cl := range r.Conclusions {
+		fmt.Fprintf(e.stdout, "\n[%s] %s\n  %s\n\n", cl.Topic, cl.Verdict, cl.Explanation)
+		printSources(e.stdout, cl.Sources)
+	}
+	printData(e.stdout, r.Data)
+	return nil
+}
+
+// jsonError adds the line and column of a JSON syntax or type error.
+func jsonError(data []byte, err error) error {
+	var off int64 = -1
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		off = e.Offset
+	case *json.UnmarshalTypeError:
+		off = e.Offset
+	}
+	if off < 0 {
+		return err
+	}
+	line, col := 1, 1
+	for _, b := range data[:min(int(off), len(data))] {
+		if b == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Errorf("line %d, column %d (byte %d): %w", line, col, off, err)
+}
