@@ -37,12 +37,13 @@ func (v *Vocabulary) Extract(rev wikirules.Revision, doc *wikitext.Document) *wi
 		rev:    rev,
 		src:    doc.Src,
 		units:  cutUnits(doc, v),
-		x:      &wikirules.Extraction{Records: []wikirules.Record{}, FAQs: []wikirules.FAQ{}},
+		x:      &wikirules.Extraction{FAQs: []wikirules.FAQ{}},
 		slug:   Slug(rev.Page.Title),
 		block:  blockState{sc: &scope{}},
 		skill:  -1,
 		boxesN: map[string]int{},
 	}
+	p.x.Records = make([]wikirules.Record, 0, len(p.units))
 	p.x.PageEditions = pageEditions(doc, v)
 	p.countUnknown(doc)
 	p.run()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/wikitext"
 )
 
 func fixture(t *testing.T, name, title string) (wikirules.Revision, *wikirules.Extraction) {
@@ -194,6 +195,19 @@ func TestSlug(t *testing.T) {
 	} {
 		if got := Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLookupMatchesNormalizeName: the allocation-free key of Lookup agrees
+// with wikitext.NormalizeName.
+func TestLookupMatchesNormalizeName(t *testing.T) {
+	for _, name := range []string{"Remember_End", " Important-start ", "n4  list", "Section-basic-rules", "N4-weapon-header",
+		"css_skillbox", "Activación", "a\tb", "_x_", ""} {
+		var buf [64]byte
+		got, ok := asciiKey(name, buf[:0])
+		if want := wikitext.NormalizeName(name); ok && string(got) != want {
+			t.Errorf("asciiKey(%q) = %q, NormalizeName %q", name, got, want)
 		}
 	}
 }

@@ -45,7 +45,7 @@ type cutter struct {
 }
 
 func cutUnits(doc *wikitext.Document, v *Vocabulary) []unit {
-	c := &cutter{src: doc.Src, v: v}
+	c := &cutter{src: doc.Src, v: v, units: make([]unit, 0, len(doc.Nodes))}
 	c.nodes(doc.Nodes)
 	c.flush()
 	return c.units

@@ -100,16 +100,47 @@ type Vocabulary struct {
 // Lookup returns the entry of a template name (any case, "_" or space) and
 // whether it is known. Names matching a LayoutPrefixes prefix are RoleLayout.
 func (v *Vocabulary) Lookup(name string) (Entry, bool) {
-	key := wikitext.NormalizeName(name)
-	if e, ok := v.Templates[key]; ok {
+	var buf [64]byte
+	key, ok := asciiKey(name, buf[:0])
+	if !ok {
+		key = []byte(wikitext.NormalizeName(name))
+	}
+	if e, ok := v.Templates[string(key)]; ok { // no allocation: map index by string(bytes)
 		return e, true
 	}
 	for _, p := range v.LayoutPrefixes {
-		if strings.HasPrefix(key, p) {
+		if len(key) >= len(p) && string(key[:len(p)]) == p {
 			return Entry{Role: RoleLayout}, true
 		}
 	}
 	return Entry{}, false
+}
+
+// asciiKey is wikitext.NormalizeName for short ASCII names, written into
+// buf without allocating; ok is false for other names.
+func asciiKey(name string, buf []byte) ([]byte, bool) {
+	if len(name) > cap(buf) {
+		return nil, false
+	}
+	space := false
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80:
+			return nil, false
+		case c == '_' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			space = true
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if space && len(buf) > 0 {
+			buf = append(buf, ' ')
+		}
+		space = false
+		buf = append(buf, c)
+	}
+	return buf, true
 }
 
 // Vocabulary entry constructors: one line per template in Default.
