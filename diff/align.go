@@ -129,6 +129,9 @@ func align(a, b []wikirules.Record) []pair {
 			take(i, j, ByID, 1)
 		}
 	}
+	// content: records whose content is unique on both sides first (they
+	// anchor the order), then repeated content, each new record taking the
+	// unused old copy nearest to where the anchors say it should be
 	byKey := map[string][]int{}
 	for i := range a {
 		if !usedA[i] {
@@ -136,21 +139,42 @@ func align(a, b []wikirules.Record) []pair {
 			byKey[k] = append(byKey[k], i)
 		}
 	}
+	keysB := make([]string, len(b))
+	countB := map[string]int{}
+	for j := range b {
+		if !usedB[j] {
+			keysB[j] = contentKey(&b[j])
+			countB[keysB[j]]++
+		}
+	}
+	for j := range b {
+		if k := keysB[j]; !usedB[j] && countB[k] == 1 && len(byKey[k]) == 1 {
+			take(byKey[k][0], j, ByHash, 1)
+		}
+	}
+	expected := expectation(pairs, len(b))
 	for j := range b {
 		if usedB[j] {
 			continue
 		}
-		k := contentKey(&b[j])
-		if q := byKey[k]; len(q) > 0 {
-			take(q[0], j, ByHash, 1)
-			byKey[k] = q[1:]
+		best := -1
+		for _, i := range byKey[keysB[j]] {
+			if !usedA[i] && (best < 0 || abs(i-expected(j)) < abs(best-expected(j))) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			take(best, j, ByHash, 1)
+			expected = expectation(pairs, len(b))
 		}
 	}
+	expected = expectation(pairs, len(b))
 
 	type cand struct {
 		i, j  int
 		sim   float64
 		bonus float64
+		dist  int
 	}
 	var cands []cand
 	bagsA := map[int]bag{}
@@ -179,13 +203,16 @@ func align(a, b []wikirules.Record) []pair {
 			if sectionKey(&a[i]) == sectionKey(&b[j]) {
 				bonus += 0.01
 			}
-			cands = append(cands, cand{i, j, s, bonus})
+			cands = append(cands, cand{i, j, s, bonus, abs(i - expected(j))})
 		}
 	}
 	sort.Slice(cands, func(x, y int) bool {
 		sx, sy := cands[x].sim+cands[x].bonus, cands[y].sim+cands[y].bonus
 		if sx != sy {
 			return sx > sy
+		}
+		if cands[x].dist != cands[y].dist {
+			return cands[x].dist < cands[y].dist
 		}
 		if cands[x].j != cands[y].j {
 			return cands[x].j < cands[y].j
@@ -222,6 +249,40 @@ func align(a, b []wikirules.Record) []pair {
 	}
 	sort.Slice(pairs, func(x, y int) bool { return pairs[x].new < pairs[y].new })
 	return pairs
+}
+
+// expectation returns, for a new record index, the old index it would have
+// if nothing moved: the old index of the nearest paired new record before
+// it, plus the distance to it (the new index itself when none precedes).
+func expectation(pairs []pair, n int) func(int) int {
+	oldOf := make([]int, n)
+	for j := range oldOf {
+		oldOf[j] = -1
+	}
+	for _, p := range pairs {
+		oldOf[p.new] = p.old
+	}
+	prev := make([]int, n) // nearest paired new index ≤ j, or -1
+	last := -1
+	for j := 0; j < n; j++ {
+		if oldOf[j] >= 0 {
+			last = j
+		}
+		prev[j] = last
+	}
+	return func(j int) int {
+		if j > 0 && prev[j-1] >= 0 {
+			return oldOf[prev[j-1]] + j - prev[j-1]
+		}
+		return j
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func recordWords(r *wikirules.Record) string {
@@ -293,8 +354,12 @@ func markMoves(a, b []wikirules.Record, pairs []pair) []bool {
 	return moved
 }
 
-// where is a record's place as people read it: section path, then the
-// item number ("1.2"), the ordinal or the title.
+// Where is a record's place as people read it: its section path (without
+// an example's own title), then its item number ("1.2"), FAQ question,
+// title, ordinal or paragraph number ("¶2"), e.g. "Efectos › 3",
+// "Requisitos › 2.1", "Ejemplos › Ejemplo de Suplantación 2".
+func Where(r *wikirules.Record) string { return where(r) }
+
 func where(r *wikirules.Record) string {
 	parts := []string{}
 	if s := sectionKey(r); s != "" {

@@ -49,7 +49,9 @@ func History(history []Snapshot, sizes map[string]int) []Step {
 // introduced it (the first of the unbroken chain of revisions where it was
 // aligned with its predecessor) and the last revision that changed it
 // (added it, changed a field or moved it), with the class of that last
-// change ("" when it was introduced and never changed since).
+// change and its details ("note 1 reworded", "text MOD -6 → -3", "moved
+// from Efectos › 3"); LastClass is "" when the record was introduced and
+// never changed since.
 type Blamed struct {
 	Record      wikirules.Record   `json:"record"`
 	Introduced  wikirules.Revision `json:"introduced"`
@@ -88,10 +90,10 @@ func Blame(history []Snapshot) []Blamed {
 			st := cur[p.old]
 			c := compare(&a[p.old], &b[p.new])
 			if c.Op != "" || moved[n] || c.Moved {
-				st.last, st.class, st.reasons = k, c.Class, c.Reasons
-				if moved[n] || c.Moved {
+				c.Moved = c.Moved || moved[n]
+				st.last, st.class, st.reasons = k, c.Class, c.Details()
+				if c.Moved {
 					st.class = Substantive
-					st.reasons = append([]string{"moved from " + where(&a[p.old])}, c.Reasons...)
 				}
 			}
 			next[p.new] = st

@@ -14,14 +14,19 @@ import (
 // at time ts.
 func fixtureRecords(t testing.TB, name string, ts time.Time) []wikirules.Record {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name+".wiki"))
+	b, err := readFixture(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	page := wikirules.Page{Title: "Esquivar", Language: "es", Wiki: "infinity-es"}
-	rev := wikirules.Revision{Page: page, Timestamp: ts, Text: string(b), Format: wikirules.FormatContribs}
+	rev := wikirules.Revision{Page: page, Timestamp: ts, Text: b, Format: wikirules.FormatContribs}
 	rev.ID = wikirules.DeriveRevisionID(page.Title, ts, rev.Text)
 	return records(rev)
+}
+
+func readFixture(name string) (string, error) {
+	b, err := os.ReadFile(filepath.Join("testdata", name+".wiki"))
+	return string(b), err
 }
 
 var (

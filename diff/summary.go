@@ -36,27 +36,40 @@ func (c Change) Summary() string {
 			fmt.Fprintf(&b, " (update %s)", r.Version)
 		}
 	case Moved:
-		fmt.Fprintf(&b, "moved %s to %s (from %s)", c.Kind, c.Where, where(c.Old))
+		if from := where(c.Old); from != c.Where {
+			fmt.Fprintf(&b, "moved %s to %s (from %s)", c.Kind, c.Where, from)
+		} else {
+			fmt.Fprintf(&b, "moved %s %s (reordered)", c.Kind, c.Where)
+		}
 	default:
-		fmt.Fprintf(&b, "changed %s %s:", c.Kind, c.Where)
-		var parts []string
-		if c.Moved {
-			parts = append(parts, "moved from "+where(c.Old))
-		}
-		for _, f := range c.Fields {
-			if f.Field == "section" && c.Moved {
-				continue
-			}
-			part := f.Describe()
-			if !strings.HasPrefix(part, f.Field) && f.Field != "superseded" && f.Field != "version" {
-				part = f.Field + " " + part
-			}
-			parts = append(parts, part)
-		}
-		b.WriteString(" " + strings.Join(parts, "; "))
+		fmt.Fprintf(&b, "changed %s %s: %s", c.Kind, c.Where, strings.Join(c.Details(), "; "))
 	}
 	fmt.Fprintf(&b, " [%s]", c.Class)
 	return b.String()
+}
+
+// Details describes a changed or moved record field by field, e.g.
+// ["moved from Efectos › 3", "note 1 reworded", "text MOD -6 → -3"].
+func (c Change) Details() []string {
+	var parts []string
+	if c.Moved && c.Old != nil {
+		if from := where(c.Old); from != c.Where {
+			parts = append(parts, "moved from "+from)
+		} else {
+			parts = append(parts, "reordered")
+		}
+	}
+	for _, f := range c.Fields {
+		if f.Field == "section" && c.Moved {
+			continue
+		}
+		part := f.Describe()
+		if !strings.HasPrefix(part, f.Field) && f.Field != "superseded" && f.Field != "version" {
+			part = f.Field + " " + part
+		}
+		parts = append(parts, part)
+	}
+	return parts
 }
 
 // Headline is a diff in one line for a history listing: "no change to the

@@ -171,31 +171,43 @@ func Inline(es []Edit) string {
 	return b.String()
 }
 
-// Excerpt is Inline cut to the changed region: at most context tokens of
-// kept text on each side of every change, with "…" where text was cut.
-func Excerpt(es []Edit, context int) string {
-	var b strings.Builder
+// Excerpt is Inline(Trim(es, context)).
+func Excerpt(es []Edit, context int) string { return Inline(Trim(es, context)) }
+
+// Trim cuts the kept runs of es to at most context words on each side of
+// every change, marking cut text with "…" (a kept run between two changes
+// keeps context words at each end). Changed runs are left whole.
+func Trim(es []Edit, context int) []Edit {
+	out := make([]Edit, 0, len(es))
 	for i, e := range es {
 		if e.Op != Keep {
-			b.WriteString(Inline([]Edit{e}))
+			out = append(out, e)
 			continue
 		}
 		toks := tokenize(e.Text)
 		first, last := i == 0, i == len(es)-1
 		switch {
 		case first && last:
-			b.WriteString(e.Text)
 		case first:
-			b.WriteString(tail(toks, context, true))
+			e.Text = tail(toks, context, true)
 		case last:
-			b.WriteString(head(toks, context, true))
-		case len(toks) > 2*context+1:
-			b.WriteString(head(toks, context, false) + " … " + tail(toks, context, false))
-		default:
-			b.WriteString(e.Text)
+			e.Text = head(toks, context, true)
+		case countWords(toks) > 2*context:
+			e.Text = head(toks, context, false) + " … " + tail(toks, context, false)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func countWords(toks []string) int {
+	n := 0
+	for _, t := range toks {
+		if isWordToken(t) {
+			n++
 		}
 	}
-	return b.String()
+	return n
 }
 
 // head returns the first n word tokens (with what lies between them) of toks.
@@ -206,6 +218,9 @@ func head(toks []string, n int, ellipsis bool) string {
 			words++
 		}
 		k++
+	}
+	if countWords(toks[k:]) == 0 {
+		k = len(toks)
 	}
 	s := strings.Join(toks[:k], "")
 	if ellipsis && k < len(toks) {
@@ -222,6 +237,9 @@ func tail(toks []string, n int, ellipsis bool) string {
 		if isWordToken(toks[k]) {
 			words++
 		}
+	}
+	if countWords(toks[:k]) == 0 {
+		k = 0
 	}
 	s := strings.Join(toks[k:], "")
 	if ellipsis && k > 0 {

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/diff"
+)
+
+func init() {
+	register(command{"blame", "PAGE", "which revision introduced, and which last changed, each record", runBlame})
+}
+
+// blameJSON is one record in blame -json output.
+type blameJSON struct {
+	Kind        wikirules.Kind     `json:"kind"`
+	Where       string             `json:"where"`
+	Text        string             `json:"text"`
+	Introduced  revRef             `json:"introduced"`
+	LastChanged revRef             `json:"last_changed"`
+	LastClass   diff.Class         `json:"last_class,omitempty"`
+	LastReasons []string           `json:"last_reasons,omitempty"`
+	Citation    wikirules.Citation `json:"citation"`
+}
+
+func runBlame(ctx context.Context, e *env, args []string) error {
+	c := newChangeFlags(e, "blame", "PAGE", "For each current record of PAGE (superseded text left out), prints the revision that\n"+
+		"introduced it and the last revision that changed it, with the class of that change.\n\n"+
+		"Example: query blame \"Activación de una Tropa\"")
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	title := c.text()
+	if title == "" {
+		c.fs.Usage()
+		return errUsage
+	}
+	db, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	revs, err := db.History(ctx, title)
+	if err != nil {
+		return err
+	}
+	if len(revs) == 0 {
+		return fmt.Errorf("page %q has no revisions", title)
+	}
+	snaps, _, err := loadSnapshots(ctx, db, revs)
+	if err != nil {
+		return err
+	}
+	var rows []diff.Blamed
+	for _, b := range diff.Blame(snaps) {
+		if !b.Record.Superseded {
+			rows = append(rows, b)
+		}
+	}
+	page := revs[0].Page.Title
+	if c.json {
+		out := make([]blameJSON, 0, len(rows))
+		for _, b := range rows {
+			out = append(out, blameJSON{Kind: b.Record.Kind, Where: whereOf(b.Record), Text: b.Record.Text,
+				Introduced: refOf(b.Introduced, 0), LastChanged: refOf(b.LastChanged, 0), LastClass: b.LastClass,
+				LastReasons: b.LastReasons, Citation: b.Citation})
+		}
+		return writeJSON(e.stdout, map[string]any{"page": page, "revisions": len(revs), "records": out})
+	}
+	w := e.stdout
+	if c.format == "md" {
+		fmt.Fprintf(w, "## %s — blame\n\n| record | introduced | last changed | change |\n|---|---|---|---|\n", page)
+		for _, b := range rows {
+			change := ""
+			if b.LastClass != "" {
+				change = string(b.LastClass) + ": " + strings.Join(b.LastReasons, "; ")
+			}
+			fmt.Fprintf(w, "| %s (%s) | `%s` %s | `%s` %s | %s |\n", mdCell(whereOf(b.Record)), b.Record.Kind,
+				shortID(b.Introduced.ID), b.Introduced.Timestamp.UTC().Format(time.RFC3339),
+				shortID(b.LastChanged.ID), b.LastChanged.Timestamp.UTC().Format(time.RFC3339), mdCell(change))
+		}
+		return nil
+	}
+	p := c.palette(w)
+	fmt.Fprintf(w, "%s — %d records, %d revisions\n", p.bold(page), len(rows), len(revs))
+	for _, b := range rows {
+		fmt.Fprintf(w, "%s %s  %s\n", p.bold(whereOf(b.Record)), p.dim("("+string(b.Record.Kind)+")"), clipText(b.Record.Plain, 70))
+		fmt.Fprintf(w, "    introduced   %s\n", revLine(b.Introduced))
+		if b.LastClass != "" {
+			fmt.Fprintf(w, "    last changed %s  [%s] %s\n", revLine(b.LastChanged), p.class(b.LastClass), strings.Join(b.LastReasons, "; "))
+		}
+	}
+	return nil
+}
+
+// whereOf is a record's place in its page (diff.Where).
+func whereOf(r wikirules.Record) string { return diff.Where(&r) }
+
+// clipText cuts s to n runes with "…".
+func clipText(s string, n int) string {
+	s = collapse(s)
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

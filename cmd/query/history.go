@@ -1,0 +1,237 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/diff"
+	"github.com/wikirules/wikirules/kb"
+)
+
+func init() {
+	register(command{"history", "PAGE", "every revision of a page and what it changed", runHistory})
+}
+
+// changeFlags holds the output flags of history, diff, changes and blame:
+// -format text|md and -color auto|always|never, besides common's -json.
+type changeFlags struct {
+	*common
+	format string
+	color  string
+}
+
+func newChangeFlags(e *env, name, args, help string) *changeFlags {
+	c := &changeFlags{common: newFlags(e, name, args, help, false)}
+	c.fs.StringVar(&c.format, "format", "text", "text, or md for a Markdown changelog to publish")
+	c.fs.StringVar(&c.color, "color", "auto", "auto (ANSI colours only when stdout is a terminal), always or never")
+	return c
+}
+
+// check validates -format and -color after parsing.
+func (c *changeFlags) check() error {
+	if c.format != "text" && c.format != "md" {
+		return fmt.Errorf("-format %q: want text or md", c.format)
+	}
+	if c.color != "auto" && c.color != "always" && c.color != "never" {
+		return fmt.Errorf("-color %q: want auto, always or never", c.color)
+	}
+	return nil
+}
+
+// palette returns the ANSI styles to use on w: none unless -color always,
+// or -color auto and w is a terminal; never in Markdown.
+func (c *changeFlags) palette(w io.Writer) palette {
+	on := c.color == "always"
+	if c.color == "auto" {
+		if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			on = true
+		}
+	}
+	if !on || c.format == "md" {
+		return palette{}
+	}
+	return palette{on: true}
+}
+
+// palette wraps text in ANSI SGR sequences when on.
+type palette struct{ on bool }
+
+func (p palette) sgr(code, s string) string {
+	if !p.on || s == "" {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (p palette) bold(s string) string { return p.sgr("1", s) }
+func (p palette) dim(s string) string  { return p.sgr("2", s) }
+func (p palette) del(s string) string  { return p.sgr("31", s) }
+func (p palette) ins(s string) string  { return p.sgr("32", s) }
+
+// class colours a class name: substantive bold red, translation magenta,
+// wording yellow, cosmetic dim.
+func (p palette) class(c diff.Class) string {
+	switch c {
+	case diff.Substantive:
+		return p.sgr("1;31", string(c))
+	case diff.Translation:
+		return p.sgr("35", string(c))
+	case diff.Wording:
+		return p.sgr("33", string(c))
+	}
+	return p.dim(string(c))
+}
+
+// revRef is a revision as the change commands print it in JSON.
+type revRef struct {
+	ID                string    `json:"id"`
+	Timestamp         time.Time `json:"timestamp"`
+	TimestampInferred bool      `json:"timestamp_inferred,omitempty"`
+	User              string    `json:"user,omitempty"`
+	Comment           string    `json:"comment,omitempty"`
+	Minor             bool      `json:"minor,omitempty"`
+	Size              int       `json:"size,omitempty"`
+}
+
+func refOf(r wikirules.Revision, size int) revRef {
+	return revRef{ID: r.ID, Timestamp: r.Timestamp, TimestampInferred: r.TimestampInferred, User: r.User,
+		Comment: r.Comment, Minor: r.Minor, Size: size}
+}
+
+// shortID is the first 10 characters of a revision id.
+func shortID(id string) string {
+	if len(id) > 10 {
+		return id[:10]
+	}
+	return id
+}
+
+// revLine is "d1636acd37 2021-02-11 09:29Z User".
+func revLine(r wikirules.Revision) string {
+	s := shortID(r.ID) + " " + r.Timestamp.UTC().Format("2006-01-02 15:04Z")
+	if r.TimestampInferred {
+		s += "~"
+	}
+	if r.User != "" {
+		s += " " + r.User
+	}
+	return s
+}
+
+// loadSnapshots reads the records of each revision, with its text size.
+func loadSnapshots(ctx context.Context, db *kb.DB, revs []wikirules.Revision) ([]diff.Snapshot, map[string]int, error) {
+	out := make([]diff.Snapshot, 0, len(revs))
+	sizes := map[string]int{}
+	for _, r := range revs {
+		recs, err := db.RevisionRecords(ctx, r.ID)
+		if err != nil {
+			return nil, nil, fmt.Errorf("page %s: %w", r.Page.Title, err)
+		}
+		full, err := db.Revision(ctx, r.ID)
+		if err != nil {
+			return nil, nil, fmt.Errorf("page %s: %w", r.Page.Title, err)
+		}
+		sizes[r.ID] = len(full.Text)
+		out = append(out, diff.Snapshot{Revision: r, Records: recs})
+	}
+	return out, sizes, nil
+}
+
+// historyJSON is one revision in history -json output.
+type historyJSON struct {
+	Revision revRef             `json:"revision"`
+	Summary  string             `json:"summary"`
+	Class    diff.Class         `json:"class,omitempty"`
+	Counts   map[diff.Class]int `json:"counts,omitempty"`
+	Changes  []changeJSON       `json:"changes,omitempty"`
+}
+
+func runHistory(ctx context.Context, e *env, args []string) error {
+	c := newChangeFlags(e, "history", "PAGE", "Lists every revision of PAGE, oldest first: time, user, comment, size in bytes and a\n"+
+		"one-line summary of what it changed in the rule records (with its class: cosmetic,\nwording, translation, substantive).\n\n"+
+		"Example: query history GizmoKit")
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	title := c.text()
+	if title == "" {
+		c.fs.Usage()
+		return errUsage
+	}
+	db, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	revs, err := db.History(ctx, title)
+	if err != nil {
+		return err
+	}
+	snaps, sizes, err := loadSnapshots(ctx, db, revs)
+	if err != nil {
+		return err
+	}
+	steps := diff.History(snaps, sizes)
+	page := title
+	if len(revs) > 0 {
+		page = revs[0].Page.Title
+	}
+	if c.json {
+		out := make([]historyJSON, 0, len(steps))
+		for _, s := range steps {
+			h := historyJSON{Revision: refOf(s.Revision, s.Size), Summary: s.Summary}
+			if s.Diff != nil {
+				h.Class, h.Counts, h.Changes = s.Diff.Class, s.Diff.Counts, changesJSON(s.Diff.Changes)
+			}
+			out = append(out, h)
+		}
+		return writeJSON(e.stdout, map[string]any{"page": page, "revisions": out})
+	}
+	p := c.palette(e.stdout)
+	w := e.stdout
+	if c.format == "md" {
+		fmt.Fprintf(w, "## %s — history\n\n| revision | time (UTC) | user | size | comment | change |\n|---|---|---|---:|---|---|\n", page)
+		for _, s := range steps {
+			r := s.Revision
+			fmt.Fprintf(w, "| `%s` | %s | %s | %d | %s | %s |\n", shortID(r.ID), r.Timestamp.UTC().Format(time.RFC3339),
+				mdCell(r.User), s.Size, mdCell(r.Comment), mdCell(s.Summary))
+		}
+		return nil
+	}
+	fmt.Fprintf(w, "%s — %d revisions\n", p.bold(page), len(steps))
+	for _, s := range steps {
+		r := s.Revision
+		fmt.Fprintf(w, "%s  %6d B", p.bold(revLine(r)), s.Size)
+		if r.Minor {
+			fmt.Fprint(w, "  m")
+		}
+		if r.Comment != "" {
+			fmt.Fprintf(w, "  %q", r.Comment)
+		}
+		fmt.Fprintln(w)
+		cls := ""
+		if s.Diff != nil && s.Diff.Class != "" {
+			cls = "[" + p.class(s.Diff.Class) + "] "
+		}
+		fmt.Fprintf(w, "    %s%s\n", cls, s.Summary)
+	}
+	return nil
+}
+
+// mdCell escapes a value for a Markdown table cell.
+func mdCell(s string) string {
+	s = strings.ReplaceAll(collapse(s), "|", `\|`)
+	return s
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
