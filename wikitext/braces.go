@@ -217,6 +217,9 @@ func (p *parser) parserFunction(f frame, span Span, closePos int) *ParserFunctio
 		pos = nodes0[k].End()
 		k++
 	}
+	if !hash && colon < 0 {
+		return nil // the common case: a template
+	}
 	nameEnd := end0
 	if colon >= 0 {
 		nameEnd = colon

@@ -92,6 +92,7 @@ var parseTests = []struct {
 	{"heading in argument", "{{a|\n== x ==\n}}", `(tpl "a" (#1 "\n" (h2 " x ") "\n"))`, 0},
 	{"heading line hides pipe", "{{a|\n== x | y ==\n}}", `(tpl "a" (#1 "\n" (h2 " x | y ") "\n"))`, 0},
 	{"heading line hides equals", "{{a|\n== x ==\n|k=v}}", `(tpl "a" (#1 "\n" (h2 " x ") "\n") (k= "v"))`, 0},
+	{"heading line hides closing braces", "{{a|\n==b}}\nc}}", `(tpl "a" (#1 "\n==b}}\nc"))`, 0},
 	{"single equals at line start names", "{{a|\n=x}}", `(tpl "a" (""= "x"))`, 0},
 	{"list in named value", "{{a|q=\n* x\n** y}}", `(tpl "a" (q= (li "*" " x") "\n" (li "**" " y")))`, 0},
 	{"value start is no line start", "{{a|* x}}", `(tpl "a" (#1 "* x"))`, 0},
