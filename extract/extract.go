@@ -255,7 +255,7 @@ func (p *pass) openBlock(u unit) {
 	sc := p.currentScope()
 	f := &frame{entry: e, sc: sc, base: sc.counter, paras: sc.paras}
 	if e.Role == RoleUpdateStart {
-		f.version = positionalText(p.src, p.v, u.tmpl)
+		f.version = updateVersion(p.src, p.v, u.tmpl)
 	}
 	if prev := p.lastClosed; prev != nil && prev.sc == sc {
 		pe := prev.entry
@@ -556,6 +556,23 @@ func pageEditions(doc *wikitext.Document, v *Vocabulary) wikirules.Editions {
 		}
 	}
 	return out
+}
+
+// updateVersion reads the version of {{update | 1.1.1, dic 2021}}: the
+// positional parameters, else the named version and date parameters.
+func updateVersion(src string, v *Vocabulary, t *wikitext.Template) string {
+	if s := positionalText(src, v, t); s != "" {
+		return s
+	}
+	var parts []string
+	for _, name := range []string{"version", "date"} {
+		if prm := t.Param(name); prm != nil {
+			if _, pl := newRenderer(src, v).renderParam(prm); pl != "" {
+				parts = append(parts, pl)
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // positionalText is the plain text of a template's positional parameters

@@ -75,6 +75,8 @@ func TestSnippets(t *testing.T) {
 			"rule 1/1  | Caso: [N4: sólo en N4] fin.\n", nil},
 		{"original before its update", "{{original}}\n* Viejo.\n{{original-end}}\n{{update|1.2|feb 2022}}\n* Nuevo.\n{{update-end}}\n",
 			"rule 1/1  | Viejo. {superseded by 1}\nrule 2/1  | Nuevo. {v 1.2, feb 2022}\n", nil},
+		{"update with named version and date", "{{update|version=1.3|date=nov 2022}}\nNuevo.\n{{update-end}}\n",
+			"rule 0/0  | Nuevo. {v 1.3, nov 2022}\n", nil},
 		{"hacking row", "{{n4-hacking-header}}\n{{hackingrow | [[Ruido Blanco]] | - | - | -- | 1 | -- | Hab. Corta | Efecto}}\n|}\n",
 			"program 1/0  | **Ruido Blanco** | - | - | -- | 1 | -- | Hab. Corta | Efecto {name Ruido Blanco} {burst 1} {skill_type Hab. Corta}\n", nil},
 		{"N4 weapon header", "{{N4-weapon-header}}\n{{weaponrow|Mina|--|--|--|--|--|--|--|13|1|N|BLI|[[Posicionable]]}}\n|}\n",
