@@ -272,8 +272,9 @@ func (p *parser) argument(f frame, elemStart, closePos int) Node {
 }
 
 // link builds [[target|label]] of frame f whose "]]" starts at closePos,
-// with the letters glued after it as trail. It returns nil (and a
-// diagnostic) for an invalid target, and the offset where scanning resumes.
+// with the lower-case letters glued after it as trail ("[[Tropa]]s"). It
+// returns nil (and a diagnostic) for an invalid target, and the offset
+// where scanning resumes.
 func (p *parser) link(f frame, elemStart, closePos int) (Node, int) {
 	src := p.src
 	ts := f.start + f.count
@@ -294,7 +295,7 @@ func (p *parser) link(f frame, elemStart, closePos int) (Node, int) {
 	end := closePos + 2
 	for end < len(src) {
 		r, size := utf8.DecodeRuneInString(src[end:])
-		if !unicode.IsLetter(r) {
+		if !unicode.IsLower(r) { // MediaWiki's link trails are lower-case letters
 			break
 		}
 		end += size

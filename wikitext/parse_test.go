@@ -33,6 +33,7 @@ var parseTests = []struct {
 	{"single bracket is not tracked", "{{a|[x|y]}}", `(tpl "a" (#1 "[x") (#2 "y]"))`, 0},
 	{"link trail", "[[Tropa]]s, [[LDT]].", `(link "Tropa" (trail "s")) ", " (link "LDT") "."`, 0},
 	{"link trail with accents", "[[Órden]]ésé!", `(link "Órden" (trail "ésé")) "!"`, 0},
+	{"no trail in capitals", "[[A]]Bc", `(link "A") "Bc"`, 0},
 	{"category link", "[[Category: Combat Module]]", `(link "Category: Combat Module")`, 0},
 	{"label keeps further pipes", "[[File:a.jpg|thumb|x]]", `(link "File:a.jpg" (label "thumb|x"))`, 0},
 	{"empty target is text", "[[|x]]", `"[[|x]]"`, 1},
