@@ -198,7 +198,11 @@ func (p *pass) exampleUnit(rd *renderer, u unit) (md, plain string) {
 
 // faq makes the FAQ entry of a {{faqbox}} and its record (Kind faq or
 // errata, Fields["faq_id"]). The question loses its leading "Q:" or
-// "[Errata]", the answer its "A:"; the record's Text keeps them.
+// "[Errata]", the answer its "A:"; the record's Text keeps them. FAQ
+// Question and Answer are Markdown; the ID (wikirules.FAQID) hashes the
+// plain question, so markup edits do not split an entry. Editions come
+// from the title ("N4 FAQ" → n4), else from the record's context; the
+// record's Ordinal counts the FAQ boxes under the same heading.
 func (p *pass) faq(u unit) {
 	t := u.tmpl
 	rd := newRenderer(p.src, p.v)

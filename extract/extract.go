@@ -420,9 +420,22 @@ func (p *pass) add(r wikirules.Record) {
 // revision text always gives the same ids, and no two records of one
 // revision share one.
 func (p *pass) recordID(r wikirules.Record) string {
-	h := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%d\x00%d",
-		r.RevisionID, r.Kind, strings.Join(r.Section, "\x1f"), r.Ordinal, r.Span.Start, r.Span.End)))
-	return p.slug + "-" + hex.EncodeToString(h[:])[:10]
+	b := make([]byte, 0, 128)
+	b = append(append(b, r.RevisionID...), 0)
+	b = append(append(b, r.Kind...), 0)
+	for i, sec := range r.Section {
+		if i > 0 {
+			b = append(b, 0x1f)
+		}
+		b = append(b, sec...)
+	}
+	b = strconv.AppendInt(append(b, 0), int64(r.Ordinal), 10)
+	b = strconv.AppendInt(append(b, 0), int64(r.Span.Start), 10)
+	b = strconv.AppendInt(append(b, 0), int64(r.Span.End), 10)
+	h := sha256.Sum256(b)
+	var id [5]byte
+	copy(id[:], h[:5])
+	return p.slug + "-" + hex.EncodeToString(id[:])
 }
 
 func setField(r *wikirules.Record, k, v string) {
