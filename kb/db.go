@@ -36,8 +36,10 @@ const cacheSizeKiB = -32000
 // pending migrations. path ":memory:" gives a private in-memory database
 // (one connection, so every call sees the same data). The file uses WAL
 // journaling (readers never block the writer), synchronous=NORMAL, a
-// busy_timeout of 10 s and enforced foreign keys; transactions begin
-// IMMEDIATE so that writers queue instead of failing on lock upgrade.
+// busy_timeout of 10 s, a 32 MiB page cache and enforced foreign keys;
+// the WAL is checkpointed every 16,384 pages (64 MiB: fewer checkpoint
+// fsyncs during bulk ingest) and truncated to 64 MiB after. Transactions
+// begin IMMEDIATE so that writers queue instead of failing on lock upgrade.
 func Open(ctx context.Context, path string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("kb: open: empty path")
@@ -46,7 +48,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("kb: open %s: '?' and '#' are not allowed in a database path", path)
 	}
 	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate&_pragma=cache_size(%d)", busyTimeoutMS, cacheSizeKiB)
-	dsn := "file:" + path + "?" + params + "&_journal_mode=WAL&_synchronous=NORMAL"
+	dsn := "file:" + path + "?" + params + "&_journal_mode=WAL&_synchronous=NORMAL&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
 	if path == ":memory:" {
 		dsn = ":memory:?" + params
 	}

@@ -146,7 +146,7 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 			if err != nil {
 				return nil, err
 			}
-			hits = append(hits, wikirules.Hit{FAQ: &faq.FAQ, Score: h.score, Snippet: h.snippet,
+			hits = append(hits, wikirules.Hit{FAQ: &faq.FAQ, Score: h.score, Snippet: oneLine(h.snippet),
 				Citation: wikirules.CitationOfFAQ(faq.FAQ, "")})
 		}
 	}
@@ -187,11 +187,15 @@ func searchRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Fi
 		if err != nil {
 			return nil, fmt.Errorf("records: %w", err)
 		}
-		h.Record, h.Citation = &rec, wikirules.CitationOf(rec)
+		h.Record, h.Citation, h.Snippet = &rec, wikirules.CitationOf(rec), oneLine(h.Snippet)
 		hits = append(hits, h)
 	}
 	return hits, rows.Err()
 }
+
+// oneLine collapses the whitespace of a snippet (newlines between
+// question and answer, between plain text and notes) to single spaces.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // faqHit is a FAQ matched by the search table.
 type faqHit struct {
