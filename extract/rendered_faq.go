@@ -161,7 +161,9 @@ func (p *rpass) faqLine(l *rline, mk marker) bool {
 		for _, t := range splitList(rest) {
 			e.related = appendUnique(e.related, PageTitle(t))
 		}
-		e.related = append(e.related, l.links...)
+		for _, k := range l.links {
+			e.related = appendUnique(e.related, k)
+		}
 		e.span.End = l.span.End
 		p.finishFAQ()
 		return true

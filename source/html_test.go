@@ -1,0 +1,116 @@
+package source
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wikirules/wikirules"
+)
+
+func readFixture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "rendered", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestHTMLFixtures reads the two rendered HTML fixtures: a saved page with
+// RLCONF and the footer's last-edit line (native id, exact time), and one
+// without them (derived id, time of its update marker, inferred).
+func TestHTMLFixtures(t *testing.T) {
+	tests := []struct {
+		file, title, id string
+		ts              time.Time
+		inferred        bool
+	}{
+		{"activacion-old-headings.html", "Activación de una Tropa", "18342", time.Date(2022, 11, 30, 10, 15, 0, 0, time.UTC), false},
+		{"integridad-new-headings.html", "Integridad del Fireteam", "", time.Date(2022, 3, 1, 0, 0, 0, 0, time.UTC), true},
+	}
+	for _, tc := range tests {
+		b := readFixture(t, tc.file)
+		rev, err := NewHTML(strings.NewReader(string(b)), tc.file).Next()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		id := tc.id
+		if id == "" {
+			id = wikirules.DeriveRevisionID(tc.title, tc.ts, string(b))
+		}
+		if rev.Page.Title != tc.title || rev.Page.Language != "es" || rev.Page.Wiki != "infinity-es" {
+			t.Errorf("%s: page %+v", tc.file, rev.Page)
+		}
+		if rev.ID != id || !rev.Timestamp.Equal(tc.ts) || rev.TimestampInferred != tc.inferred {
+			t.Errorf("%s: id %s time %v inferred %v; want %s %v %v", tc.file, rev.ID, rev.Timestamp, rev.TimestampInferred, id, tc.ts, tc.inferred)
+		}
+		if rev.Text != string(b) || rev.Format != wikirules.FormatHTML {
+			t.Errorf("%s: text not verbatim or format %s", tc.file, rev.Format)
+		}
+	}
+}
+
+// TestHTMLErrors checks bad HTML: cut short, not a MediaWiki page, not
+// UTF-8 — each a sticky *Error with the byte offset.
+func TestHTMLErrors(t *testing.T) {
+	full := string(readFixture(t, "activacion-old-headings.html"))
+	cut := full[:strings.Index(full, "FAQs &amp; Errata")]
+	tests := []struct {
+		name, in string
+		off      int64
+		want     string
+	}{
+		{"cut.html", cut, int64(len(cut)), "cut short"},
+		{"plain.html", "<html><body><p>Hola</p></body></html>", 0, "not a rendered MediaWiki page"},
+		{"latin1.html", "<div class=\"mw-parser-output\"><p>Acci\xf3n</p></div>", 37, "invalid UTF-8"},
+		{"empty.html", "  \n", 0, "empty"},
+	}
+	for _, tc := range tests {
+		r := NewHTML(strings.NewReader(tc.in), tc.name)
+		_, err := r.Next()
+		var e *Error
+		if !errors.As(err, &e) || e.File != tc.name || e.Offset != tc.off || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v (%+v), want *Error at byte %d with %q", tc.name, err, e, tc.off, tc.want)
+		}
+		if _, again := r.Next(); again != err {
+			t.Errorf("%s: error not sticky", tc.name)
+		}
+	}
+}
+
+// TestParseLastMod reads MediaWiki's footer line in Spanish and English.
+func TestParseLastMod(t *testing.T) {
+	tests := []struct {
+		in   string
+		want time.Time
+		ok   bool
+	}{
+		{"Esta página se editó por última vez el 11 feb 2021 a las 10:26.", time.Date(2021, 2, 11, 10, 26, 0, 0, time.UTC), true},
+		{"Esta página se editó por última vez el 3 de marzo de 2022 a las 09:05.", time.Date(2022, 3, 3, 9, 5, 0, 0, time.UTC), true},
+		{"This page was last edited on 11 February 2021, at 10:26.", time.Date(2021, 2, 11, 10, 26, 0, 0, time.UTC), true},
+		{"Texto disponible bajo licencia", time.Time{}, false},
+	}
+	for _, tc := range tests {
+		got, ok := parseLastMod(tc.in)
+		if !got.Equal(tc.want) || ok != tc.ok {
+			t.Errorf("parseLastMod(%q) = %v %v, want %v %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// FuzzHTML reads arbitrary input as rendered HTML: no panic, and what
+// drain checks of every reader.
+func FuzzHTML(f *testing.F) {
+	addSeeds(f, "rendered/*.html")
+	f.Add([]byte(`<div class="mw-parser-output"><h2><span class="mw-headline">A</span></h2><p>Actualización 1.0, ene 2021</p>`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		revs := drain(t, NewHTML(strings.NewReader(string(b)), "fuzz.html"), len(b))
+		if len(revs) > 1 {
+			t.Fatalf("%d revisions from one page", len(revs))
+		}
+	})
+}
