@@ -14,56 +14,89 @@ const (
 	searchLimit      = 40   // hits asked of the Searcher
 	glossaryWeight   = 0.8  // weight of a glossary expansion against a typed word
 	topicBonus       = 0.15 // relevance added to sources on (or FAQs related to) a page the question names
-	minRelevance     = 0.42 // below this the best candidate does not decide anything
+	minRelevance     = 0.45 // below this the best candidate does not decide anything
 	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
 	supportRatio     = 0.55 // candidates within this ratio of the best are quoted as supporting
 	maxSupporting    = 4
-	unknownWeight    = 0.6  // weight of a Spanish word no record holds, at the highest idf
-	faqQuestionShare = 0.6  // share of an FAQ's relevance computed on its question alone
-	exampleDamping   = 0.85 // examples are narrative: their word matches count for less
+	numberBonus      = 0.05   // a text stating a number, when the question asks for one
+	lengthTieBreak   = 0.0005 // per distinct word: between equals, the shorter text wins
+	unknownWeightEN  = 0.3    // the same for an English question
+	unknownWeight    = 0.6    // weight of a Spanish word no record holds, at the highest idf
+	faqQuestionShare = 0.6    // share of an FAQ's relevance computed on its question alone
+	exampleDamping   = 0.85   // examples are narrative: their word matches count for less
 )
 
-// query is an analysed question: its stems with weights (typed words 1,
-// glossary expansions glossaryWeight), the sum of weight × idf of the
-// stems the knowledge base knows, the pages it names and whether it asks
+// query is an analysed question: its units (a typed word, or a glossary
+// concept the question names with all its terms as alternatives), the sum
+// of their weight × idf (total), the pages it names and whether it asks
 // for a number.
 type query struct {
 	text     string
 	expanded []string
-	weights  map[string]float64
+	units    []unit
 	total    float64
 	topics   []string
 	number   bool
 }
 
+// unit is one thing a question asks about: alternatives (each the stems
+// of a word or glossary term) of which a text must hold one, its weight
+// and its idf (that of its rarest known alternative).
+type unit struct {
+	alts   [][]string
+	weight float64
+	idf    float64
+}
+
 // numberWords are folded words that make a question ask for a number.
-var numberWords = toSet(`mod mods modificador modificadores modifier modifiers cuanto cuantos cuanta how much many distancia distance cm rafaga burst valor value penalizador penalty`)
+var numberWords = toSet(`mod mods modificador modificadores modifier modifiers cuanto cuantos cuanta how much many distancia distance cm rafaga burst valor value penalizador penalty maxima maximo maximum`)
 
 // analyze turns a question into a query.
 func (e *Engine) analyze(question string) query {
-	q := query{text: question, weights: map[string]float64{}}
-	for _, k := range keys(question) {
-		q.weights[k] = 1
-	}
-	q.expanded = e.gloss.expand(question)
-	for _, t := range q.expanded {
-		for _, k := range keys(t) {
-			if _, ok := q.weights[k]; !ok {
-				q.weights[k] = glossaryWeight
+	q := query{text: question}
+	typed := keys(question)
+	covered := map[string]bool{}
+	for _, m := range e.gloss.match(question) {
+		u := unit{weight: 1}
+		tk := keys(strings.Join(m.typed, " "))
+		if len(tk) == 0 {
+			continue
+		}
+		u.alts = append(u.alts, tk)
+		for _, k := range tk {
+			covered[k] = true
+		}
+		for _, o := range m.others {
+			q.expanded = append(q.expanded, o)
+			if ok := keys(o); len(ok) > 0 {
+				u.alts = append(u.alts, ok)
 			}
 		}
+		q.units = append(q.units, u)
 	}
-	for k, w := range q.weights {
-		q.total += w * e.idf(k)
+	for _, k := range typed {
+		if !covered[k] {
+			q.units = append(q.units, unit{alts: [][]string{{k}}, weight: 1})
+		}
 	}
-	// In a Spanish question a content word no record holds ("Tohaa") is
-	// a subject the knowledge base lacks: it weighs against every
-	// candidate. English words outside the glossary are simply unknown.
-	if spanish(question) {
-		for _, k := range keys(question) {
-			if e.df[k] == 0 && len(k) > 2 {
-				q.total += unknownWeight * e.maxIDF()
+	es := spanish(question)
+	for i := range q.units {
+		u := &q.units[i]
+		for _, alt := range u.alts {
+			u.idf = max(u.idf, e.altIDF(alt))
+		}
+		switch {
+		case u.idf > 0:
+			q.total += u.weight * u.idf
+		case len(u.alts[0][0]) > 2:
+			// A word no record holds ("Tohaa") is a subject the knowledge
+			// base may lack: it weighs against every candidate, less in an
+			// English question (whose words the glossary may just not know).
+			w := unknownWeight
+			if !es {
+				w = unknownWeightEN
 			}
+			q.total += w * e.maxIDF()
 		}
 	}
 	qw := words(question + " \n " + strings.Join(q.expanded, " \n "))
@@ -78,6 +111,37 @@ func (e *Engine) analyze(question string) query {
 		}
 	}
 	return q
+}
+
+// altIDF is the idf of an alternative: the mean idf of its stems, 0 when
+// a stem is unknown to the knowledge base.
+func (e *Engine) altIDF(alt []string) float64 {
+	var s float64
+	for _, k := range alt {
+		f := e.idf(k)
+		if f == 0 {
+			return 0
+		}
+		s += f
+	}
+	return s / float64(len(alt))
+}
+
+// holds reports whether keys hold one alternative of u (all its stems; one
+// may miss in a term of three or more).
+func (u *unit) holds(keys map[string]bool) bool {
+	for _, alt := range u.alts {
+		miss := 0
+		for _, k := range alt {
+			if !keys[k] {
+				miss++
+			}
+		}
+		if miss == 0 || miss == 1 && len(alt) >= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // candidate is a record or FAQ that may answer a question, with its
@@ -226,6 +290,10 @@ func (e *Engine) score(q query, cands []*candidate) {
 		if c.kind() == wikirules.KindExample {
 			s *= exampleDamping
 		}
+		if q.number && c.rec != nil && strings.ContainsAny(c.rec.Plain, "0123456789") {
+			s += numberBonus // the question asks for a number; this text gives one
+		}
+		s -= lengthTieBreak * float64(len(c.keys)) // between equals, the focused text
 		if n := len(c.keys); n > 50 {
 			s /= 1 + float64(n-50)/200
 		}
@@ -249,9 +317,9 @@ func (e *Engine) coverage(q query, keys map[string]bool) float64 {
 		return 0
 	}
 	var s float64
-	for k, w := range q.weights {
-		if keys[k] {
-			s += w * e.idf(k)
+	for i := range q.units {
+		if u := &q.units[i]; u.idf > 0 && u.holds(keys) {
+			s += u.weight * u.idf
 		}
 	}
 	return s / q.total

@@ -49,14 +49,30 @@ func parseGlossary(data string) (*glossary, error) {
 	return g, sc.Err()
 }
 
-// expand returns the terms of every group one of whose terms occurs in the
-// question's words (single-letter abbreviations such as "S" or "H" only
-// when typed in capitals, so the English article "a" expands nothing),
-// each group once, the matched term left out.
+// expand returns the other terms of every group the question names (see
+// match), each group once.
 func (g *glossary) expand(question string) []string {
+	var out []string
+	for _, m := range g.match(question) {
+		out = append(out, m.others...)
+	}
+	return out
+}
+
+// glossMatch is a glossary group a question names: the term it typed
+// (folded words) and the group's other terms.
+type glossMatch struct {
+	typed  []string
+	others []string
+}
+
+// match returns the groups one of whose terms occurs in the question's
+// words (single-letter and two-letter abbreviations such as "S" or "R" only
+// when typed exactly, so the English article "a" matches nothing).
+func (g *glossary) match(question string) []glossMatch {
 	qw := words(question)
 	raw := strings.Fields(question)
-	var out []string
+	var out []glossMatch
 	for i, group := range g.terms {
 		hit := -1
 		for j, t := range group {
@@ -71,11 +87,13 @@ func (g *glossary) expand(question string) []string {
 		if hit < 0 {
 			continue
 		}
+		m := glossMatch{typed: group[hit]}
 		for j, t := range g.groups[i] {
 			if j != hit {
-				out = append(out, t)
+				m.others = append(m.others, t)
 			}
 		}
+		out = append(out, m)
 	}
 	return out
 }

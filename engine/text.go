@@ -40,8 +40,9 @@ func words(s string) []string {
 }
 
 // stem reduces a folded word to the key the engine compares: a plural "s"
-// or "es" dropped, then at most six letters kept ("trabados" → "trabad",
-// "declarar" → "declar", "esquina" ≠ "esquiv"). Numbers are kept whole.
+// or "es" dropped, a final vowel a/o/e dropped, then at most six letters
+// kept ("trabados" → "trabad", "máxima" = "máximo" → "maxim", "declarar" →
+// "declar", "esquina" ≠ "esquivar"). Numbers are kept whole.
 func stem(w string) string {
 	if w == "" || unicode.IsDigit(rune(w[0])) {
 		return w
@@ -50,6 +51,9 @@ func stem(w string) string {
 		w = w[:len(w)-2]
 	} else if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 		w = w[:len(w)-1]
+	}
+	if len(w) > 4 && strings.ContainsRune("aoe", rune(w[len(w)-1])) {
+		w = w[:len(w)-1] // gender and verb endings: máxima = máximo
 	}
 	if len(w) > 6 {
 		w = w[:6]
