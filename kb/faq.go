@@ -68,9 +68,12 @@ func newFAQLoader(ctx context.Context, tx *sql.Tx) (*faqLoader, error) {
 	if l.rel, err = tx.PrepareContext(ctx, `SELECT title FROM faq_related WHERE faq = ? ORDER BY seq`); err != nil {
 		return nil, err
 	}
-	l.occ, err = tx.PrepareContext(ctx, `SELECT p.title, r.id, r.timestamp FROM faq_occurrences o
+	// Stored timestamps are fixed width, so "timestamp id" orders as
+	// (timestamp, id) does.
+	l.occ, err = tx.PrepareContext(ctx, `SELECT MIN(r.timestamp || ' ' || r.id), MAX(r.timestamp || ' ' || r.id),
+		json_group_array(DISTINCT p.title) FROM faq_occurrences o
 		JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
-		WHERE o.faq = ? AND r.timestamp <= ? ORDER BY r.timestamp, r.id`)
+		WHERE o.faq = ? AND r.timestamp <= ?`)
 	return l, err
 }
 
@@ -109,33 +112,21 @@ func (l *faqLoader) load(ctx context.Context, pk int64, asOf string) (loadedFAQ,
 		f.Related = append(f.Related, t)
 	}
 	rows.Close()
-	if rows, err = l.occ.QueryContext(ctx, pk, asOf); err != nil {
+	var first, last sql.NullString
+	var pages string
+	if err := l.occ.QueryRowContext(ctx, pk, asOf).Scan(&first, &last, &pages); err != nil {
 		return f, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
 	}
-	defer rows.Close()
-	pages := map[string]bool{}
-	var last string
-	for rows.Next() {
-		var page, rev, ts string
-		if err := rows.Scan(&page, &rev, &ts); err != nil {
-			return f, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
-		}
-		if f.FirstRevision == "" {
-			f.FirstRevision, f.firstSeen = rev, ts
-		}
-		f.LastRevision, last = rev, ts
-		pages[page] = true
-	}
-	if err := rows.Err(); err != nil {
+	f.Pages = []string{}
+	if err := decodeJSON(pages, &f.Pages); err != nil {
 		return f, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
-	}
-	f.Pages = make([]string, 0, len(pages))
-	for p := range pages {
-		f.Pages = append(f.Pages, p)
 	}
 	sort.Strings(f.Pages)
-	if last != "" {
-		if f.Timestamp, err = decodeTime(last); err != nil {
+	if first.Valid {
+		var lastTS string
+		f.firstSeen, f.FirstRevision, _ = strings.Cut(first.String, " ")
+		lastTS, f.LastRevision, _ = strings.Cut(last.String, " ")
+		if f.Timestamp, err = decodeTime(lastTS); err != nil {
 			return f, fmt.Errorf("faq %s: %w", f.ID, err)
 		}
 	}
