@@ -106,7 +106,9 @@ func (p *pass) selfContainedBox(u unit) {
 	r.Text, r.Plain = md, pl
 	p.fill(&r, rd)
 	p.add(r)
-	p.closeTo(len(p.frames) - 1)
+	if n := len(p.frames); n > 0 && p.frames[n-1] == f {
+		p.closeTo(n - 1)
+	}
 }
 
 // example makes one record of a greybox example: from {{greybox-start |

@@ -8,7 +8,16 @@ import "github.com/wikirules/wikirules"
 // at the next conflicting start or at the end of the page) and a stray or
 // mismatched end, each with a diagnostic.
 
+// maxFrames bounds the nesting of open blocks, as MediaWiki bounds
+// template nesting: deeper starts are ignored (with a diagnostic), which
+// keeps the pass linear on pathological input.
+const maxFrames = 100
+
 func (p *pass) open(u unit, f *frame) {
+	if len(p.frames) >= maxFrames {
+		p.diag(u.span.Start, "{{%s}} opens more than %d nested blocks; ignored", u.tmpl.Name, maxFrames)
+		return
+	}
 	f.start = u.span.Start
 	f.first = len(p.x.Records)
 	p.frames = append(p.frames, f)

@@ -32,19 +32,27 @@ func newRenderer(src string, v *Vocabulary) *renderer { return &renderer{src: sr
 func (r *renderer) text(n wikitext.Node) string { return r.src[n.Pos():n.End()] }
 
 // inline renders nodes to Markdown and plain text (not yet normalised).
+// An inline edition span ({{n4inline}} … {{n4inline-end}}) renders as
+// "[N4: …]"; a start without its end renders nothing. Time is linear in
+// len(ns): the next end marker of each position is found in one backward
+// scan, done only when the list holds an inline start.
 func (r *renderer) inline(ns []wikitext.Node) (md, plain string) {
 	var m, p strings.Builder
+	var nextEnd []int
 	for i := 0; i < len(ns); i++ {
 		n := ns[i]
 		if t, ok := n.(*wikitext.Template); ok {
 			if e, known := r.v.Lookup(t.Name); known && e.Role == RoleEditionStart && e.Inline {
-				j := i + 1
-				for j < len(ns) && !isInlineEnd(r.v, ns[j], e.Group) {
-					j++
+				if nextEnd == nil {
+					nextEnd = r.inlineEnds(ns)
+				}
+				j := nextEnd[i]
+				if j < 0 || !isInlineEnd(r.v, ns[j], e.Group) {
+					continue // no end: the start marker alone says nothing
 				}
 				save := r.edPrefix
 				r.edPrefix = e.Editions.Label() + " "
-				im, ip := r.inline(ns[i+1 : min(j, len(ns))])
+				im, ip := r.inline(ns[i+1 : j])
 				r.edPrefix = save
 				if strings.TrimSpace(ip) != "" {
 					lbl := strings.Trim(e.Editions.Label(), "[]")
@@ -60,6 +68,22 @@ func (r *renderer) inline(ns []wikitext.Node) (md, plain string) {
 		p.WriteString(np)
 	}
 	return m.String(), p.String()
+}
+
+// inlineEnds returns, for each index of ns, the index of the first inline
+// edition end marker after it (-1 when none).
+func (r *renderer) inlineEnds(ns []wikitext.Node) []int {
+	out := make([]int, len(ns))
+	next := -1
+	for i := len(ns) - 1; i >= 0; i-- {
+		out[i] = next
+		if t, ok := ns[i].(*wikitext.Template); ok {
+			if e, known := r.v.Lookup(t.Name); known && e.Role == RoleEditionEnd && e.Inline {
+				next = i
+			}
+		}
+	}
+	return out
 }
 
 func isInlineEnd(v *Vocabulary, n wikitext.Node, group string) bool {
