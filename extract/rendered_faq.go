@@ -119,12 +119,12 @@ type rfaq struct {
 }
 
 type rfaqEntry struct {
-	span               wikirules.Span
-	q, a               []string // plain
-	qmd, amd           []string // Markdown
-	related            []string
-	links              []string
-	answering          bool
+	span      wikirules.Span
+	q, a      []string // plain
+	qmd, amd  []string // Markdown
+	related   []string
+	links     []string
+	answering bool
 }
 
 // faqLine reads line l in an FAQ section; it returns false when the line is

@@ -17,20 +17,20 @@ import (
 type marker uint8
 
 const (
-	mkNone         marker = iota
-	mkFurniture           // "Mostrar texto original.", "Saltar a: navegación, buscar"
-	mkUpdate              // "Actualización 1.1.1, Dec 2021"
-	mkOriginal            // "Original"
-	mkEditionNote         // "Esta regla N4 no se utiliza en CodeOne."
-	mkAnnex               // "Anexo de Reglas"
-	mkAnnexNote           // the annex box's fixed explanation
-	mkBox                 // "IMPORTANTE", "RECUERDA", "Ejemplo" …
-	mkFAQHeading          // "FAQs & Errata"
-	mkQuestion            // "Q: …"
-	mkAnswer              // "A: …"
-	mkPages               // "Páginas: A, B"
-	mkFAQTitle            // "N4 FAQ 1.0, enero 2021" (inside an FAQ section)
-	mkCategories          // "Categorías: A | B"
+	mkNone        marker = iota
+	mkFurniture          // "Mostrar texto original.", "Saltar a: navegación, buscar"
+	mkUpdate             // "Actualización 1.1.1, Dec 2021"
+	mkOriginal           // "Original"
+	mkEditionNote        // "Esta regla N4 no se utiliza en CodeOne."
+	mkAnnex              // "Anexo de Reglas"
+	mkAnnexNote          // the annex box's fixed explanation
+	mkBox                // "IMPORTANTE", "RECUERDA", "Ejemplo" …
+	mkFAQHeading         // "FAQs & Errata"
+	mkQuestion           // "Q: …"
+	mkAnswer             // "A: …"
+	mkPages              // "Páginas: A, B"
+	mkFAQTitle           // "N4 FAQ 1.0, enero 2021" (inside an FAQ section)
+	mkCategories         // "Categorías: A | B"
 )
 
 var (
