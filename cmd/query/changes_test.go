@@ -1,8 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/wikirules/wikirules/bench/gen"
+	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pipeline"
 )
 
 type changesOut struct {
@@ -68,5 +77,98 @@ func TestChanges(t *testing.T) {
 	empty := runOn(t, "changes", "-since", "2030-01-01", "-until", "2030-01-02")
 	if !strings.Contains(empty, "0 pages edited") {
 		t.Errorf("empty window:\n%s", empty)
+	}
+}
+
+// syntheticDB ingests a synthetic MediaWiki export of about size bytes
+// (bench/gen: the seed pages renamed, 20 revisions each with word, bullet,
+// MOD and FAQ edits) into a database file and returns its path, the
+// title of a page and the time span of the history.
+func syntheticDB(b *testing.B, size int64) (path, page string, first, last time.Time) {
+	b.Helper()
+	dir := b.TempDir()
+	xml := filepath.Join(dir, "synthetic.xml")
+	f, err := os.Create(xml)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, err := gen.Write(f, gen.Options{Size: size, Seed: 6})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	path = filepath.Join(dir, "rules.db")
+	db, err := kb.Open(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := pipeline.IngestFiles(ctx, db, []string{xml}, pipeline.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	pages, err := db.Pages(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, p := range pages {
+		h, err := db.History(ctx, p.Title)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if page == "" {
+			page = p.Title
+		}
+		if first.IsZero() || h[0].Timestamp.Before(first) {
+			first = h[0].Timestamp
+		}
+		if h[len(h)-1].Timestamp.After(last) {
+			last = h[len(h)-1].Timestamp
+		}
+	}
+	db.Close()
+	b.Logf("synthetic export: %d bytes, %d pages, %d revisions, %s – %s", st.Bytes, st.Pages, st.Revisions, first, last)
+	return path, page, first, last
+}
+
+// BenchmarkChanges runs `query changes -json` over a 2 MB synthetic
+// history, in two windows: the whole history (every page new: its last
+// revision diffed against nothing) and its second half (the page that
+// straddles the boundary diffed from its state at -since, the later pages
+// new).
+func BenchmarkChanges(b *testing.B) {
+	path, _, first, last := syntheticDB(b, 2<<20)
+	mid := first.Add(last.Sub(first) / 2)
+	for _, w := range []struct {
+		name  string
+		since time.Time
+	}{{"whole", first.Add(-time.Minute)}, {"half", mid}} {
+		b.Run(w.name, func(b *testing.B) {
+			args := []string{"changes", "-db", path, "-json", "-since", w.since.Format(time.RFC3339), "-until", last.Format(time.RFC3339)}
+			for b.Loop() {
+				var out, errb bytes.Buffer
+				if err := Run(context.Background(), args, &out, &errb); err != nil {
+					b.Fatal(err, errb.String())
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkHistorySynthetic runs `query history -json` and `query blame
+// -json` on one synthetic page with 20 revisions (19 diffs each).
+func BenchmarkHistorySynthetic(b *testing.B) {
+	path, page, _, _ := syntheticDB(b, 256<<10)
+	for _, cmd := range []string{"history", "blame"} {
+		b.Run(cmd, func(b *testing.B) {
+			args := []string{cmd, "-db", path, "-json", page}
+			for b.Loop() {
+				var out, errb bytes.Buffer
+				if err := Run(context.Background(), args, &out, &errb); err != nil {
+					b.Fatal(err, errb.String())
+				}
+			}
+		})
 	}
 }
