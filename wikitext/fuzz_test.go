@@ -13,7 +13,7 @@ import (
 func FuzzParse(f *testing.F) {
 	inputs := testInputs(f)
 	for _, src := range inputs {
-		if len(src) > 20000 { // the dump: seed with its revisions
+		if len(src) > 100000 { // the dump: seed with its revisions
 			for _, r := range seedRevisions(src) {
 				f.Add(r)
 			}

@@ -77,7 +77,8 @@ func checkNode(src string, n Node, depth int) error {
 	return nil
 }
 
-// testInputs returns the wikitext inputs of testdata and the seed dump.
+// testInputs returns the testdata pages and the seed files (the dump and
+// the rendered pages, which parse as text), by name.
 func testInputs(t testing.TB) map[string]string {
 	t.Helper()
 	in := map[string]string{}
@@ -92,11 +93,20 @@ func testInputs(t testing.TB) map[string]string {
 		}
 		in[f] = string(b)
 	}
-	b, err := fs.ReadFile(sample.FS(), sample.DumpName)
-	if err != nil {
-		t.Fatalf("reading the seed dump: %v", err)
+	seeds, err := fs.Glob(sample.FS(), "*.txt")
+	if err != nil || len(seeds) == 0 {
+		t.Fatalf("listing the seed files: %v (%d found)", err, len(seeds))
 	}
-	in[sample.DumpName] = string(b)
+	for _, name := range seeds {
+		b, err := fs.ReadFile(sample.FS(), name)
+		if err != nil {
+			t.Fatalf("reading seed %s: %v", name, err)
+		}
+		in[name] = string(b)
+	}
+	if in[sample.DumpName] == "" {
+		t.Fatalf("seed dump %s missing", sample.DumpName)
+	}
 	return in
 }
 
