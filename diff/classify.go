@@ -77,7 +77,7 @@ func Text(old, new string, answer bool) TextChange {
 	}
 	tc := TextChange{Edits: Words(old, new)}
 	if nums := numberChanges(old, new); nums != nil {
-		tc.Class, tc.Reasons = Substantive, nums
+		tc.Class, tc.Reasons = Substantive, append(nums, polarityChange(old, new, answer)...)
 		return tc
 	}
 	if reasons := cosmeticReasons(old, new); reasons != nil {
@@ -89,12 +89,7 @@ func Text(old, new string, answer bool) TextChange {
 		tc.Class, tc.Reasons = Translation, []string{la + " → " + lb}
 		return tc
 	}
-	var reasons []string
-	if answer {
-		if pa, pb := polarity(old), polarity(new); pa != pb && pa != "" && pb != "" {
-			reasons = append(reasons, "answer "+pa+" → "+pb)
-		}
-	}
+	reasons := polarityChange(old, new, answer)
 	if na, nb := negations(old), negations(new); na != nb {
 		if nb > na {
 			reasons = append(reasons, "negation added")
@@ -164,6 +159,17 @@ func cosmeticReasons(old, new string) []string {
 		out = append(out, "whitespace")
 	}
 	return out
+}
+
+// polarityChange names a changed leading yes/no of an FAQ answer.
+func polarityChange(old, new string, answer bool) []string {
+	if !answer {
+		return nil
+	}
+	if pa, pb := polarity(old), polarity(new); pa != pb && pa != "" && pb != "" {
+		return []string{"answer " + pa + " → " + pb}
+	}
+	return nil
 }
 
 // polarity returns "yes", "no" or "" for the first word of an answer.
