@@ -31,6 +31,7 @@ type Options struct {
 	Progress  func(Progress)
 
 	skipUnsupported bool // skip inputs whose format has no registered reader
+	extractor       *Extractor
 }
 
 // Progress is the running state of an ingest: revisions read so far, bytes
@@ -105,9 +106,40 @@ func (s *Summary) add(it kb.Item) {
 	}
 }
 
-// Extract returns the extraction of one revision, whatever its format.
+// Extract returns the extraction of one revision, whatever its format,
+// without an FAQ catalogue (see Extractor).
 func Extract(rev *wikirules.Revision) *wikirules.Extraction {
-	return extract.ExtractText(*rev)
+	return (&Extractor{}).Extract(context.Background(), rev)
+}
+
+// Extractor extracts revisions of any format. Rendered pages show their
+// FAQs without the FAQ title and version that make an FAQ's identity, so
+// it keeps a catalogue of the FAQs it has seen (and, when DB is set, those
+// already stored, loaded on the first rendered page) to give the same FAQ
+// the same id whichever source it comes from.
+type Extractor struct {
+	DB      *kb.DB
+	catalog *extract.FAQCatalog
+}
+
+// Extract returns the extraction of rev.
+func (e *Extractor) Extract(ctx context.Context, rev *wikirules.Revision) *wikirules.Extraction {
+	if e.catalog == nil {
+		e.catalog = extract.NewFAQCatalog()
+		if e.DB != nil {
+			if stored, err := e.DB.FAQs(ctx, "", wikirules.Filter{}); err == nil {
+				e.catalog.Add(stored...)
+			}
+		}
+	}
+	var x *wikirules.Extraction
+	if extract.IsRendered(rev.Format) {
+		x = extract.ExtractRenderedWith(*rev, extract.RenderedOptions{FAQs: e.catalog})
+	} else {
+		x = extract.ExtractText(*rev)
+	}
+	e.catalog.Add(x.FAQs...)
+	return x
 }
 
 // IngestFiles reads every path (files, directories, .gz, .bz2), extracts
@@ -121,6 +153,7 @@ func IngestFiles(ctx context.Context, db *kb.DB, paths []string, opt Options) (*
 		return nil, err
 	}
 	sum := newSummary()
+	opt.extractor = &Extractor{DB: db}
 	for _, f := range files {
 		r, file, err := source.Open(f, opt.Format)
 		if err != nil {
@@ -150,6 +183,7 @@ func IngestFiles(ctx context.Context, db *kb.DB, paths []string, opt Options) (*
 // IngestFS ingests the named files of fsys (e.g. the embedded sample).
 func IngestFS(ctx context.Context, db *kb.DB, fsys fs.FS, names []string, opt Options) (*Summary, error) {
 	sum := newSummary()
+	opt.extractor = &Extractor{DB: db}
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -213,7 +247,7 @@ func ingestReader(ctx context.Context, db *kb.DB, r source.Reader, name string, 
 			readErr = err
 			break
 		}
-		batch = append(batch, kb.Item{Rev: *rev, X: Extract(rev)})
+		batch = append(batch, kb.Item{Rev: *rev, X: opt.extractor.Extract(ctx, rev)})
 		if opt.Progress != nil {
 			opt.Progress(Progress{File: name, Revisions: len(batch), Bytes: r.Offset()})
 		}
