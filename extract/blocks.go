@@ -150,13 +150,11 @@ func (p *pass) example(i int) int {
 	}
 	p.examples++
 	c := p.context()
-	if c.box == nil {
-		label := title
-		if label == "" {
-			label = p.v.ExampleLabel
-		}
-		c.section = append(p.headingPath(), label)
+	label := title
+	if label == "" {
+		label = p.v.ExampleLabel
 	}
+	c.section = append(p.headingPath(), label)
 	r := p.newRecord(c, wikirules.Span{Start: start.span.Start, End: p.units[last].span.End})
 	r.Kind, r.Title = wikirules.KindExample, title
 	r.Text, r.Plain = normalizeMarkdown(md.String()), collapse(plain.String())
@@ -188,7 +186,7 @@ func (p *pass) exampleUnit(rd *renderer, u unit) (md, plain string) {
 	case uMarker:
 		switch u.entry.Role {
 		case RoleTableRow:
-			m, pl := rowText(p.rowFields(rd, u.tmpl, u.entry))
+			m, pl := rowText(rowFields(rd, u.tmpl, u.entry))
 			return "\n" + m + "\n", pl
 		case RoleBoxStart, RoleSkill, RoleFAQ:
 			m, pl := rd.template(u.tmpl)
@@ -301,35 +299,12 @@ func stripMarkers(s string, markers ...string) string {
 	return s
 }
 
-// table makes records of a table: one per row template ({{weaponrow}},
-// {{hackingrow}}) when a header template opened it, else one record for
-// the whole table. Header, separators and the closing "|}" are layout.
+// table makes one record of a wikitable ({| … |}); tables opened by a
+// template are flattened by the cutter into header and row markers.
 func (p *pass) table(u unit) {
-	tb := u.table
-	if _, ok := tb.Open.(*wikitext.Template); ok {
-		p.block = blockState{sc: &scope{}}
-		at := tb.Pos()
-		n := 0
-		for _, nd := range tb.Nodes {
-			t, ok := nd.(*wikitext.Template)
-			if !ok {
-				continue
-			}
-			e, known := p.v.Lookup(t.Name)
-			if !known || e.Role != RoleTableRow {
-				continue
-			}
-			p.addLayout(wikirules.Span{Start: at, End: t.Pos()})
-			n++
-			p.row(t, e, n)
-			at = t.End()
-		}
-		p.addLayout(wikirules.Span{Start: at, End: tb.End()})
-		return
-	}
 	c := p.context()
 	rd := newRenderer(p.src, p.v)
-	m, pl := rd.node(tb)
+	m, pl := rd.node(u.table)
 	r := p.newRecord(c, u.span)
 	r.Text, r.Plain = normalizeMarkdown(m), collapse(pl)
 	p.fill(&r, rd)
@@ -338,11 +313,11 @@ func (p *pass) table(u unit) {
 
 // row makes the record of a table row template: Fields by the entry's
 // Columns (extra positional values as "col_N", named parameters by name),
-// Title = the first column, Ordinal = n (the row's number in its table;
-// 0 when unknown).
+// Title = the first column, Ordinal = n (the row's number since the last
+// table header template).
 func (p *pass) row(t *wikitext.Template, e Entry, n int) {
 	rd := newRenderer(p.src, p.v)
-	fields := p.rowFields(rd, t, e)
+	fields := rowFields(rd, t, e)
 	c := p.context()
 	c.section = p.headingPath()
 	r := p.newRecord(c, span(t))
@@ -362,7 +337,7 @@ type rowValues struct {
 	byName map[string]string
 }
 
-func (p *pass) rowFields(rd *renderer, t *wikitext.Template, e Entry) rowValues {
+func rowFields(rd *renderer, t *wikitext.Template, e Entry) rowValues {
 	rv := rowValues{byName: map[string]string{}}
 	for _, prm := range t.Params {
 		_, pl := rd.renderParam(prm)

@@ -71,6 +71,7 @@ type pass struct {
 	updates    []*frame
 	originals  []*frame
 	examples   int
+	rows       int // table rows since the last table header
 }
 
 type heading struct {
@@ -197,7 +198,8 @@ func (p *pass) marker(i int) int {
 		p.lastClosed = nil
 		return i
 	case RoleTableRow:
-		p.row(u.tmpl, e, 0)
+		p.rows++
+		p.row(u.tmpl, e, p.rows)
 		p.lastClosed = nil
 		return i
 	case RoleBoxStart:
@@ -217,6 +219,7 @@ func (p *pass) marker(i int) int {
 		p.block = blockState{kind: e.Kind, label: e.Label, sc: &scope{}}
 	case RoleTableHeader:
 		p.block = blockState{sc: &scope{}}
+		p.rows = 0
 	case RoleBoxStart:
 		p.boxesN[e.Group]++
 		p.open(u, &frame{entry: e, sc: &scope{}, boxN: p.boxesN[e.Group]})

@@ -240,6 +240,9 @@ func (r *renderer) template(t *wikitext.Template) (md, plain string) {
 		}
 		r.highlights[e.Group] = append(r.highlights[e.Group], collapse(pl))
 		return m, pl
+	case RoleTableRow:
+		m, pl := rowText(rowFields(r, t, e))
+		return "\n" + m + "\n", "\n" + pl + "\n"
 	case RoleBoxStart:
 		if e.ContentParam > 0 {
 			if p := t.Positional(e.ContentParam); p != nil {

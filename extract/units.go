@@ -65,6 +65,10 @@ func (c *cutter) nodes(ns []wikitext.Node) {
 			c.flush()
 			c.item(n)
 		case *wikitext.Table:
+			if _, ok := n.Open.(*wikitext.Template); ok {
+				c.templateTable(n)
+				continue
+			}
 			c.flush()
 			c.units = append(c.units, unit{kind: uTable, span: span(n), table: n})
 		case *wikitext.Template:
@@ -89,6 +93,25 @@ func (c *cutter) nodes(ns []wikitext.Node) {
 		default:
 			c.run = append(c.run, n)
 		}
+	}
+}
+
+// templateTable flattens a table opened by a template ({{weapon}} … |}):
+// the parser opens it at the first template of the run of template lines
+// before the "|}", which may be a box or an example start rather than the
+// table header, so its nodes are read like any others (header and row
+// templates are markers) and the closing "|}" is layout.
+func (c *cutter) templateTable(t *wikitext.Table) {
+	c.nodes(append([]wikitext.Node{t.Open}, t.Nodes...))
+	c.flush()
+	tail := t.Pos()
+	if len(t.Nodes) > 0 {
+		tail = t.Nodes[len(t.Nodes)-1].End()
+	} else if t.Open != nil {
+		tail = t.Open.End()
+	}
+	if tail < t.End() {
+		c.units = append(c.units, unit{kind: uLayout, span: wikirules.Span{Start: tail, End: t.End()}})
 	}
 }
 
