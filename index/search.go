@@ -138,6 +138,9 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	req.Fields = []string{fieldJSON, fieldType}
 	req.IncludeLocations = true
 	for _, f := range facetFields {
+		if f.name == "category" && len(q.Categories) == 0 {
+			continue // multi-valued and costly: only when filtering by category
+		}
 		req.AddFacet(f.name, bleve.NewFacetRequest(f.field, f.size))
 	}
 	sr, err := x.bi.SearchInContext(ctx, req)
@@ -275,6 +278,9 @@ func (x *Index) textQuery(units []unit, lex *lexicon) (query.Query, []string) {
 	var unitQs []query.Query
 	var expanded []string
 	for _, u := range units {
+		if len(u.synonyms) == 0 && x.stopword(u.text) {
+			continue // "de", "se", "the": no clause can match it
+		}
 		var qs []query.Query
 		add := func(term string, boost float64, fuzz int) {
 			multi := len(rawWords(term)) > 1
@@ -332,14 +338,36 @@ func (x *Index) textQuery(units []unit, lex *lexicon) (query.Query, []string) {
 		}
 		expanded = append(expanded, e)
 	}
+	if len(unitQs) == 0 {
+		return nil, expanded
+	}
 	if len(unitQs) == 1 {
 		return unitQs[0], expanded
+	}
+	any := query.NewDisjunctionQuery(unitQs)
+	if len(unitQs) >= 3 {
+		// Long queries: a document must match half of the units (rounded
+		// up), which keeps common words from matching most of the wiki.
+		any.SetMin(float64((len(unitQs) + 1) / 2))
 	}
 	// A document that matches every unit gets the all-units clause on top
 	// of the sum of units (and a full coordination factor).
 	all := query.NewConjunctionQuery(unitQs)
 	all.SetBoost(boostAllUnits)
-	return query.NewDisjunctionQuery([]query.Query{query.NewDisjunctionQuery(unitQs), all}), expanded
+	return query.NewDisjunctionQuery([]query.Query{any, all}), expanded
+}
+
+// stopword reports whether some language's analyzer drops every word of
+// text ("de", "se", "the", "can"): such a unit carries no meaning in a
+// mixed-language query, and counting it would make long queries demand
+// more matching units than they have.
+func (x *Index) stopword(text string) bool {
+	for _, an := range languages {
+		if a := x.bi.Mapping().AnalyzerNamed(an); a != nil && len(a.Analyze([]byte(text))) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // nameMatches reports whether a skill name is one of the query units or
