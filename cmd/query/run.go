@@ -43,13 +43,16 @@ func usage(w io.Writer) {
 	cs := append([]command(nil), commands...)
 	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
 	for _, c := range cs {
-		fmt.Fprintf(w, "  %-8s %-28s %s\n", c.name, c.args, c.summary)
+		fmt.Fprintf(w, "  %-8s %-36s %s\n", c.name, c.args, c.summary)
 	}
 	fmt.Fprint(w, `
 Examples:
+  query ask "¿Se puede declarar Berserk estando trabado?"
   query search "esquivar plantilla"
   query show -edition c1 Trabado
   query faq berserk
+  query diff "Sin Incapacidad por Herida"
+  echo '{"turn":"active","order":["Trepar","Mover"]}' | query resolve -
 `)
 }
 
