@@ -211,3 +211,13 @@ func TestLookupMatchesNormalizeName(t *testing.T) {
 		}
 	}
 }
+
+func TestCollapse(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "", "a": "a", " a  b\n\tc ": "a b c", "a\u00a0b": "a b", "ya limpio": "ya limpio", "\n\n": "", "á  é": "á é",
+	} {
+		if got := collapse(in); got != want {
+			t.Errorf("collapse(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

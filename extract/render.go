@@ -260,6 +260,9 @@ func (r *renderer) template(t *wikitext.Template) (md, plain string) {
 // "Propiedades#Ataque_Especulativo" → "Propiedades"). Empty for a link to a
 // section of the same page.
 func PageTitle(target string) string {
+	if target != "" && target[0] >= 'A' && target[0] <= 'Z' && !strings.ContainsAny(target, "#_:") && collapse(target) == target {
+		return target
+	}
 	if i := strings.IndexByte(target, '#'); i >= 0 {
 		target = target[:i]
 	}
@@ -278,41 +281,74 @@ func categoryName(target string) string {
 }
 
 // collapse turns every run of white space (ASCII space, tab, line breaks,
-// NBSP) into one space and trims.
+// NBSP) into one space and trims. It returns s itself when s is already
+// collapsed, and copies whole runs of text otherwise.
 func collapse(s string) string {
-	var b []byte
-	space, changed := false, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		isSp := c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
-		if c == 0xC2 && i+1 < len(s) && s[i+1] == 0xA0 { // U+00A0
-			isSp = true
-			i++
-			changed = true
-		}
-		if isSp {
-			if c != ' ' || space || len(b) == 0 {
-				changed = true
-			}
-			space = true
-			continue
-		}
-		if b == nil {
-			b = make([]byte, 0, len(s))
-		}
-		if space && len(b) > 0 {
-			b = append(b, ' ')
-		}
-		space = false
-		b = append(b, c)
-	}
-	if space {
-		changed = true
-	}
-	if !changed {
+	if collapsed(s) {
 		return s
 	}
+	b := make([]byte, 0, len(s))
+	i := 0
+	for i < len(s) {
+		j := i
+		for j < len(s) && !isSpaceAt(s, j) {
+			j++
+		}
+		if j > i {
+			if len(b) > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, s[i:j]...)
+		}
+		for j < len(s) && isSpaceAt(s, j) {
+			j += spaceLen(s, j)
+		}
+		i = j
+	}
 	return string(b)
+}
+
+// collapsed reports whether s has no leading, trailing or doubled white
+// space and no white space other than single ASCII spaces.
+func collapsed(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ':
+			if s[i+1] == ' ' {
+				return false
+			}
+		case '\t', '\n', '\r', '\v', '\f':
+			return false
+		case 0xC2:
+			if i+1 < len(s) && s[i+1] == 0xA0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isSpaceAt(s string, i int) bool {
+	switch s[i] {
+	case ' ', '\t', '\n', '\r', '\v', '\f':
+		return true
+	case 0xC2:
+		return i+1 < len(s) && s[i+1] == 0xA0
+	}
+	return false
+}
+
+func spaceLen(s string, i int) int {
+	if s[i] == 0xC2 {
+		return 2
+	}
+	return 1
 }
 
 // normalizeMarkdown tidies rendered Markdown: lines are trimmed at the right
@@ -320,6 +356,9 @@ func collapse(s string) string {
 // one paragraph break; list lines ("- ", "1. ", indented) stay on their own
 // line; other single line breaks join lines with a space.
 func normalizeMarkdown(s string) string {
+	if strings.IndexByte(s, '\n') < 0 {
+		return collapse(s) // one line: nothing but spaces to tidy
+	}
 	var out []string
 	cur := ""
 	flush := func() {
