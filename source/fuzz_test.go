@@ -13,6 +13,13 @@ import (
 	"github.com/wikirules/wikirules"
 )
 
+// Run a target with, e.g.,
+//
+//	go test -run XXX -fuzz '^FuzzXML$' -fuzztime 60s -fuzzminimizetime 200x ./source
+//
+// (the default minimisation budget of 60 s per new input stalls progress
+// on a loaded 2-core machine).
+
 // addSeeds adds the files of testdata matching glob to the fuzz corpus.
 func addSeeds(f *testing.F, glob string) {
 	files, err := filepath.Glob(filepath.Join("testdata", glob))

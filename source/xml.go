@@ -327,8 +327,11 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 						deleted = true
 					}
 				}
-				if bytesAttr > 0 && bytesAttr < 1<<28 {
-					text.Grow(bytesAttr)
+				if bytesAttr > 0 {
+					// Pre-size from the dump's byte count, but never trust
+					// it for more than 1 MiB: a corrupt attribute must not
+					// allocate gigabytes.
+					text.Grow(min(bytesAttr, 1<<20))
 				}
 				if err := x.readTextTo(&text, h); err != nil {
 					return nil, err
