@@ -73,8 +73,10 @@ type contribsReader struct {
 // else 0), Language (the header's "[es]" tag), Wiki ("infinity-es": the
 // header's site name before " - " plus the language)}, Timestamp in UTC,
 // User without the ':', ID = wikirules.DeriveRevisionID(title, timestamp,
-// text) and SHA1 = hex SHA-1 of Text. The input is read line by line; only
-// the current revision's text is held in memory.
+// text) and SHA1 = hex SHA-1 of Text. Text is the wikitext verbatim minus
+// the line breaks at its end (the blank lines separating revisions; see the
+// format comment above). The input is read line by line; only the current
+// revision's text is held in memory.
 //
 // Errors: a missing or malformed header, a line that is not a revision
 // header where one is expected, or invalid UTF-8 give an *Error with the
