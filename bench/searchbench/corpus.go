@@ -13,6 +13,9 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"syscall"
+	"testing"
+	"time"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/extract"
@@ -210,4 +213,41 @@ func Percentile(sortedMS []float64, p float64) float64 {
 	}
 	i := int(p/100*float64(len(sortedMS))+0.5) - 1
 	return sortedMS[min(max(i, 0), len(sortedMS)-1)]
+}
+
+// Measure times b.N searches cycling through Queries and reports p50 and
+// p99 wall-clock latency (ms), the process CPU time per search (ms, user +
+// system, background goroutines included: the steadier figure on a loaded
+// machine) and the hits per search.
+func Measure(b *testing.B, search func(q string) (int, error)) {
+	lat := make([]float64, 0, b.N)
+	hits := 0
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := Queries[i%len(Queries)]
+		t0 := time.Now()
+		n, err := search(q)
+		lat = append(lat, float64(time.Since(t0).Microseconds())/1000)
+		if err != nil {
+			b.Fatalf("%q: %v", q, err)
+		}
+		hits += n
+	}
+	b.StopTimer()
+	cpu := cpuTime() - cpu0
+	sort.Float64s(lat)
+	b.ReportMetric(Percentile(lat, 50), "p50-ms")
+	b.ReportMetric(Percentile(lat, 99), "p99-ms")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(hits)/float64(b.N), "hits/op")
+}
+
+// cpuTime returns the user + system CPU time of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -35,29 +34,6 @@ func loadCorpus(b *testing.B) []Page {
 	return corpus
 }
 
-// run times b.N searches cycling through Queries and reports p50 and p99
-// latency in milliseconds.
-func run(b *testing.B, search func(q string) (int, error)) {
-	lat := make([]float64, 0, b.N)
-	hits := 0
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		q := Queries[i%len(Queries)]
-		t0 := time.Now()
-		n, err := search(q)
-		lat = append(lat, float64(time.Since(t0).Microseconds())/1000)
-		if err != nil {
-			b.Fatalf("%q: %v", q, err)
-		}
-		hits += n
-	}
-	b.StopTimer()
-	sort.Float64s(lat)
-	b.ReportMetric(Percentile(lat, 50), "p50-ms")
-	b.ReportMetric(Percentile(lat, 99), "p99-ms")
-	b.ReportMetric(float64(hits)/float64(b.N), "hits/op")
-}
-
 // BenchmarkSearchBleve: index.Search (limit 10, facets, snippets) on an
 // on-disk index of the synthetic corpus; reports the build time too.
 func BenchmarkSearchBleve(b *testing.B) {
@@ -76,7 +52,7 @@ func BenchmarkSearchBleve(b *testing.B) {
 	defer idx.Close()
 	n, _ := idx.Count()
 	ctx := context.Background()
-	run(b, func(q string) (int, error) {
+	Measure(b, func(q string) (int, error) {
 		res, err := idx.Search(ctx, index.Query{Text: q, Limit: 10})
 		if err != nil {
 			return 0, err
@@ -110,7 +86,7 @@ func BenchmarkSearchFTS5(b *testing.B) {
 		}
 	}
 	build := time.Since(t0)
-	run(b, func(q string) (int, error) {
+	Measure(b, func(q string) (int, error) {
 		hits, err := db.SearchText(ctx, q, wikirules.Filter{Limit: 10})
 		return len(hits), err
 	})
