@@ -282,6 +282,9 @@ type Citation struct {
 	Timestamp time.Time `json:"timestamp"`
 	Anchor    string    `json:"anchor"`
 	Version   string    `json:"version,omitempty"`
+	// Item is the position of a nested bullet within its block, e.g. "5.2"
+	// (the second sub-bullet of bullet 5); empty for top-level records.
+	Item string `json:"item,omitempty"`
 }
 
 // String renders the human citation line, e.g.
@@ -293,7 +296,9 @@ func (c Citation) String() string {
 		b.WriteString(" › ")
 		b.WriteString(c.Section)
 	}
-	if c.Ordinal > 0 {
+	if c.Item != "" {
+		fmt.Fprintf(&b, " › %s", c.Item)
+	} else if c.Ordinal > 0 {
 		fmt.Fprintf(&b, " › %d", c.Ordinal)
 	}
 	if l := c.Editions.Label(); l != "" {
@@ -322,6 +327,7 @@ func CitationOf(r Record) Citation {
 		Timestamp: r.Timestamp,
 		Anchor:    r.ID,
 		Version:   r.Version,
+		Item:      r.Fields["item"],
 	}
 }
 

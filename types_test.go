@@ -14,6 +14,13 @@ func TestCitationString(t *testing.T) {
 	}
 }
 
+func TestCitationNestedItem(t *testing.T) {
+	r := Record{Page: "Esquivar", Section: []string{"Efectos"}, Ordinal: 5, Depth: 2, Fields: map[string]string{"item": "5.2"}}
+	if got, want := CitationOf(r).String(), "Esquivar › Efectos › 5.2"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
 func TestEditions(t *testing.T) {
 	s, err := ParseEditions("c1, N4")
 	if err != nil {
