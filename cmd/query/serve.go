@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/web"
+)
+
+func init() {
+	register(command{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe})
+}
+
+const serveHelp = `Serves the web page for judges (search, pages as rule cards, FAQ and
+errata, history and diffs, ask and resolve, every citation one tap from its
+record) and the JSON API (/api/search, /api/page/TITLE, /api/faq,
+/api/history/TITLE, /api/diff/TITLE, POST /api/ask, POST /api/resolve) on
+ADDR, until interrupted. The knowledge base is opened read-only; without
+-db and ./rules.db the embedded sample corpus is served. Example:
+  query serve -addr 127.0.0.1:8080     # then open http://127.0.0.1:8080/`
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	c := newFlags(e, "serve", "", serveHelp, false)
+	addr := c.fs.String("addr", "127.0.0.1:8080", "host:port to listen on (port 0 picks a free port)")
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if c.fs.NArg() > 0 {
+		c.fs.Usage()
+		return errUsage
+	}
+	db, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	logger := log.New(e.stderr, "serve: ", log.LstdFlags)
+	srv, err := web.New(web.Deps{Store: db, Judge: engine.New(db, db), Search: db, Logger: logger})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	hs := web.NewHTTPServer(*addr, srv)
+	hs.ErrorLog = logger
+	fmt.Fprintf(e.stderr, "serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdown); err != nil {
+		return fmt.Errorf("serve: shutting down: %w", err)
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
