@@ -68,7 +68,6 @@ func Bases() ([]*wikirules.Revision, error) {
 	}
 }
 
-
 // countWriter counts bytes written through it.
 type countWriter struct {
 	w io.Writer
