@@ -1,0 +1,165 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// ErrWriterDone is returned by a Writer used after Commit, Rollback or a
+// failed Put.
+var ErrWriterDone = errors.New("kb: writer already committed, rolled back or failed")
+
+// searchFlushRows is how many search rows a Writer collects in
+// temp.search_pending before moving them into the FTS5 table: large enough
+// that FTS5 writes few, big index segments, small enough that the pending
+// rows (about 1 KB each) stay a few MB.
+const searchFlushRows = 8192
+
+// ingestCacheKiB is the page cache of the connection a Writer holds, as
+// SQLite's negative cache_size (KiB): 64 MiB, twice the default, so that
+// the b-tree pages touched by a long stream of inserts (the records, the
+// revisions_page_time index, the FTS5 segments) are found in the cache
+// rather than re-read from the WAL. Dirty pages beyond it spill to the
+// WAL (SQLite's cache_spill), so memory stays bounded whatever the size
+// of the transaction.
+const ingestCacheKiB = -64000
+
+// Writer is a streaming write transaction, made by Begin: Put stores one
+// item at a time, Commit makes everything put visible at once, Rollback
+// (or any error) discards it. Only the items being written are held in
+// memory, so a transaction may cover a whole multi-GB export: its pages
+// go to the WAL as SQLite's cache fills (the WAL grows to about the size
+// of the data written, and is checkpointed and truncated to 64 MiB after
+// the commit, see Open).
+//
+// The semantics are those of Put over the concatenation of every item:
+// a revision already stored (or put earlier in the same Writer) is
+// skipped, FAQs are merged by id. A Writer is not safe for concurrent
+// use. It holds one connection of the DB until Commit or Rollback; on an
+// in-memory database (a single connection) other calls on the same DB
+// wait until then.
+type Writer struct {
+	ctx     context.Context // Begin's, for Commit's final statements
+	conn    *sql.Conn
+	tx      *sql.Tx
+	w       *writer
+	res     PutResult
+	n       int // items put
+	pending int // search rows (upper bound) since the last flush
+	err     error
+}
+
+// Begin starts a streaming write transaction (see Writer). Errors: the
+// database is closed, ctx is done, or the write lock cannot be had within
+// the busy timeout (another writer holds it). Cancelling ctx rolls the
+// transaction back.
+func (db *DB) Begin(ctx context.Context) (*Writer, error) {
+	if db.readOnly {
+		return nil, fmt.Errorf("kb: begin %s: database opened read-only", db.path)
+	}
+	conn, err := db.db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("kb: begin: %w", err)
+	}
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = %d`, ingestCacheKiB)); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("kb: begin: cache size: %w", err)
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		resetConn(conn)
+		return nil, fmt.Errorf("kb: begin: %w", err)
+	}
+	w, err := newWriter(ctx, tx)
+	if err != nil {
+		tx.Rollback()
+		resetConn(conn)
+		return nil, fmt.Errorf("kb: begin: %w", err)
+	}
+	return &Writer{ctx: ctx, conn: conn, tx: tx, w: w}, nil
+}
+
+// resetConn gives the connection back to the pool with the default page
+// cache (a read-only caller must not keep 64 MiB per connection).
+func resetConn(conn *sql.Conn) {
+	conn.ExecContext(context.Background(), fmt.Sprintf(`PRAGMA cache_size = %d`, cacheSizeKiB))
+	conn.Close()
+}
+
+// Put stores one item in the transaction (see DB.Put for what is stored
+// and skipped). Its counts are added to the PutResult that Commit
+// returns. An error names the item's index in the Writer, its page and
+// revision; it leaves the transaction unusable (the item may be half
+// written), so the Writer is rolled back and later calls return
+// ErrWriterDone.
+func (w *Writer) Put(ctx context.Context, it Item) error {
+	if w.err != nil {
+		return w.err
+	}
+	i := w.n
+	w.n++
+	if err := ctx.Err(); err != nil {
+		return w.fail(fmt.Errorf("kb: put item %d: %w", i, err))
+	}
+	before := w.res.Records + w.res.Occurrences
+	if err := w.w.put(ctx, &it, &w.res); err != nil {
+		return w.fail(fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err))
+	}
+	w.pending += w.res.Records + w.res.Occurrences - before
+	if w.pending >= searchFlushRows {
+		if err := w.w.flushSearch(ctx); err != nil {
+			return w.fail(fmt.Errorf("kb: put item %d: %w", i, err))
+		}
+		w.pending = 0
+	}
+	return nil
+}
+
+// Len returns the number of items put so far (including skipped ones).
+func (w *Writer) Len() int { return w.n }
+
+// Commit writes the pending search rows and commits the transaction
+// (under the context given to Begin); it returns the totals of every Put. After an error nothing of the Writer
+// is stored. The Writer cannot be used afterwards.
+func (w *Writer) Commit() (PutResult, error) {
+	if w.err != nil {
+		return PutResult{}, w.err
+	}
+	if err := w.w.flushSearch(w.ctx); err != nil {
+		return PutResult{}, w.fail(fmt.Errorf("kb: commit: %w", err))
+	}
+	w.w.close()
+	err := w.tx.Commit()
+	w.err = ErrWriterDone
+	resetConn(w.conn)
+	if err != nil {
+		return PutResult{}, fmt.Errorf("kb: commit: %w", err)
+	}
+	return w.res, nil
+}
+
+// Rollback discards everything put. It is a no-op after Commit or a
+// failed Put (which already rolled back), so it can be deferred.
+func (w *Writer) Rollback() error {
+	if w.err != nil {
+		return nil
+	}
+	w.fail(ErrWriterDone)
+	return nil
+}
+
+// fail rolls the transaction back, releases the connection and marks the
+// Writer done; it returns err.
+func (w *Writer) fail(err error) error {
+	w.w.close()
+	w.tx.Rollback()
+	resetConn(w.conn)
+	if err == ErrWriterDone {
+		w.err = ErrWriterDone
+	} else {
+		w.err = fmt.Errorf("%w (after: %v)", ErrWriterDone, err)
+	}
+	return err
+}
