@@ -1,15 +1,9 @@
-// Package pipeline wires the stages together: it reads revisions from
-// files (package source), extracts their records (package extract) and
-// stores them (package kb). Both commands use it: ingest on the files it is
-// given, query on the embedded sample corpus when there is no database.
 package pipeline
 
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"sort"
 
@@ -21,89 +15,29 @@ import (
 )
 
 // Options control an ingest. Format forces a reader ("" = detect from the
-// content). KeepGoing stores the good files (and, within a file, the
-// revisions read before the error) and lists the bad ones in the summary
-// instead of failing. Progress, when set, is called after every revision
-// with the running totals.
+// content). KeepGoing stores the good files and revisions and lists the
+// bad ones in Summary.Bad instead of failing (see IngestFiles). Progress,
+// when set, is called after every stored revision with the running
+// totals, from the goroutine that called IngestFiles. Workers is the
+// number of goroutines that parse and extract wikitext revisions (0:
+// runtime.NumCPU()).
 type Options struct {
 	Format    wikirules.Format
 	KeepGoing bool
 	Progress  func(Progress)
+	Workers   int
 
 	skipUnsupported bool // skip inputs whose format has no registered reader
-	extractor       *Extractor
 }
 
-// Progress is the running state of an ingest: revisions read so far, bytes
-// of the current file consumed and its size (0 when unknown), and the file.
+// Progress is the running state of an ingest: the current file, revisions
+// stored so far over all files, bytes of the current file consumed (of the
+// file on disk, compressed or not) and its size in bytes (0 when unknown).
 type Progress struct {
 	File      string
 	Revisions int
 	Bytes     int64
 	Size      int64
-}
-
-// BadFile is an input that could not be read: its name and the error
-// (which names the byte offset or line).
-type BadFile struct {
-	File  string `json:"file"`
-	Error string `json:"error"`
-}
-
-// Summary is what an ingest saw and stored. Pages, Revisions, Records and
-// FAQs count the input (FAQs: distinct FAQ and errata entries, Occurrences:
-// how often they appear); Added and Skipped say how many revisions were new
-// to the database and how many it already held. UnknownTemplates counts the
-// uses of templates outside the vocabulary. Coverage is the share (0–1) of
-// the input's wikitext bytes covered by records or layout.
-type Summary struct {
-	Files            int            `json:"files"`
-	Pages            int            `json:"pages"`
-	Revisions        int            `json:"revisions"`
-	Records          int            `json:"records"`
-	FAQs             int            `json:"faqs"`
-	Occurrences      int            `json:"faq_occurrences"`
-	Added            int            `json:"added"`
-	Skipped          int            `json:"skipped"`
-	UnknownTemplates map[string]int `json:"unknown_templates"`
-	Coverage         float64        `json:"coverage"`
-	Diagnostics      int            `json:"diagnostics"`
-	Bad              []BadFile      `json:"bad_files,omitempty"`
-	Database         *kb.Stats      `json:"database,omitempty"`
-
-	pages    map[string]bool
-	faqs     map[string]bool
-	bytes    int64
-	covBytes float64
-}
-
-func newSummary() *Summary {
-	return &Summary{UnknownTemplates: map[string]int{}, pages: map[string]bool{}, faqs: map[string]bool{}}
-}
-
-func (s *Summary) add(it kb.Item) {
-	s.Revisions++
-	s.pages[it.Rev.Page.Title] = true
-	s.Pages = len(s.pages)
-	x := it.X
-	s.Records += len(x.Records)
-	for _, f := range x.FAQs {
-		s.Occurrences++
-		s.faqs[f.ID] = true
-	}
-	s.FAQs = len(s.faqs)
-	for k, n := range x.Unknown {
-		s.UnknownTemplates[k] += n
-	}
-	s.Diagnostics += len(x.Diagnostics)
-	n := int64(len(it.Rev.Text))
-	s.bytes += n
-	s.covBytes += x.Coverage(len(it.Rev.Text)) * float64(n)
-	if s.bytes > 0 {
-		s.Coverage = s.covBytes / float64(s.bytes)
-	} else {
-		s.Coverage = 1
-	}
 }
 
 // Extract returns the extraction of one revision, whatever its format,
@@ -115,21 +49,40 @@ func Extract(rev *wikirules.Revision) *wikirules.Extraction {
 // Extractor extracts revisions of any format. Rendered pages show their
 // FAQs without the FAQ title and version that make an FAQ's identity, so
 // it keeps a catalogue of the FAQs it has seen (and, when DB is set, those
-// already stored, loaded on the first rendered page) to give the same FAQ
-// the same id whichever source it comes from.
+// already stored, loaded by the first Extract or when an ingest starts) to
+// give the same FAQ the same id whichever source it comes from. It is not
+// safe for concurrent use.
 type Extractor struct {
 	DB      *kb.DB
 	catalog *extract.FAQCatalog
 }
 
-// Extract returns the extraction of rev.
+// init loads the catalogue (from DB when set) unless already loaded. It
+// must run before a kb.Writer is open: on an in-memory database the read
+// would wait for the writer's connection.
+func (e *Extractor) init(ctx context.Context) error {
+	if e.catalog != nil {
+		return nil
+	}
+	e.catalog = extract.NewFAQCatalog()
+	if e.DB != nil {
+		stored, err := e.DB.FAQs(ctx, "", wikirules.Filter{})
+		if err != nil {
+			e.catalog = nil
+			return fmt.Errorf("load the FAQ catalogue: %w", err)
+		}
+		e.catalog.Add(stored...)
+	}
+	return nil
+}
+
+// Extract returns the extraction of rev and adds its FAQs to the
+// catalogue.
 func (e *Extractor) Extract(ctx context.Context, rev *wikirules.Revision) *wikirules.Extraction {
 	if e.catalog == nil {
-		e.catalog = extract.NewFAQCatalog()
-		if e.DB != nil {
-			if stored, err := e.DB.FAQs(ctx, "", wikirules.Filter{}); err == nil {
-				e.catalog.Add(stored...)
-			}
+		e.init(ctx) // without the stored FAQs if they cannot be read
+		if e.catalog == nil {
+			e.catalog = extract.NewFAQCatalog()
 		}
 	}
 	var x *wikirules.Extraction
@@ -143,17 +96,31 @@ func (e *Extractor) Extract(ctx context.Context, rev *wikirules.Revision) *wikir
 }
 
 // IngestFiles reads every path (files, directories, .gz, .bz2), extracts
-// and stores their revisions. Each file is stored in one transaction: a
-// file that fails to read leaves the database as it was (unless
-// opt.KeepGoing). Re-ingesting the same input adds nothing. Errors name the
-// file and the byte offset or line.
+// and stores their revisions, streaming: each file is read, extracted
+// (wikitext on opt.Workers goroutines, results put back in file order) and
+// written through one kb.Writer, so memory holds only the revisions in
+// flight whatever the size of the file.
+//
+// Each file is one transaction. By default the first error (a file that
+// cannot be opened, a malformed or truncated file, a bad revision) is
+// returned, naming the file and the byte offset or line, and the file
+// leaves the database as it was (files before it stay stored). With
+// opt.KeepGoing: a file that cannot be opened is listed in Summary.Bad; a
+// bad revision in an otherwise readable file (source.Error.Skippable) is
+// listed and skipped; a file that breaks mid-way (truncated XML, invalid
+// UTF-8, malformed JSON) is listed and the revisions read before the
+// break are stored. Errors of the store itself always stop the ingest.
+// Re-ingesting the same input adds nothing (revisions are keyed by id).
 func IngestFiles(ctx context.Context, db *kb.DB, paths []string, opt Options) (*Summary, error) {
 	files, err := source.Walk(paths)
 	if err != nil {
 		return nil, err
 	}
 	sum := newSummary()
-	opt.extractor = &Extractor{DB: db}
+	ex := &Extractor{DB: db}
+	if err := ex.init(ctx); err != nil {
+		return nil, err
+	}
 	for _, f := range files {
 		r, file, err := source.Open(f, opt.Format)
 		if err != nil {
@@ -163,14 +130,8 @@ func IngestFiles(ctx context.Context, db *kb.DB, paths []string, opt Options) (*
 			}
 			return nil, err
 		}
-		o := opt
-		if opt.Progress != nil {
-			o.Progress = func(p Progress) {
-				p.Bytes, p.Size = file.RawOffset(), file.Size
-				opt.Progress(p)
-			}
-		}
-		err = ingestReader(ctx, db, r, f, o, sum)
+		in := input{name: f, r: r, size: file.Size, offset: file.RawOffset}
+		err = ingestReader(ctx, db, ex, in, opt, sum)
 		file.Close()
 		if err != nil {
 			return nil, err
@@ -180,10 +141,14 @@ func IngestFiles(ctx context.Context, db *kb.DB, paths []string, opt Options) (*
 	return finish(ctx, db, sum)
 }
 
-// IngestFS ingests the named files of fsys (e.g. the embedded sample).
+// IngestFS ingests the named files of fsys (e.g. the embedded sample), as
+// IngestFiles does.
 func IngestFS(ctx context.Context, db *kb.DB, fsys fs.FS, names []string, opt Options) (*Summary, error) {
 	sum := newSummary()
-	opt.extractor = &Extractor{DB: db}
+	ex := &Extractor{DB: db}
+	if err := ex.init(ctx); err != nil {
+		return nil, err
+	}
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -202,8 +167,9 @@ func IngestFS(ctx context.Context, db *kb.DB, fsys fs.FS, names []string, opt Op
 		if c == nil {
 			return nil, fmt.Errorf("%s: format %q: %w", name, format, source.ErrUnsupportedFormat)
 		}
-		err = ingestReader(ctx, db, c(bytes.NewReader(data), name), name, opt, sum)
-		if err != nil {
+		r := c(bytes.NewReader(data), name)
+		in := input{name: name, r: r, size: int64(len(data)), offset: r.Offset}
+		if err := ingestReader(ctx, db, ex, in, opt, sum); err != nil {
 			return nil, err
 		}
 		sum.Files++
@@ -229,46 +195,4 @@ func finish(ctx context.Context, db *kb.DB, sum *Summary) (*Summary, error) {
 	}
 	sum.Database = &st
 	return sum, nil
-}
-
-// ingestReader reads one input to the end and stores it in one Put.
-func ingestReader(ctx context.Context, db *kb.DB, r source.Reader, name string, opt Options, sum *Summary) error {
-	var batch []kb.Item
-	var readErr error
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		rev, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			readErr = err
-			break
-		}
-		batch = append(batch, kb.Item{Rev: *rev, X: opt.extractor.Extract(ctx, rev)})
-		if opt.Progress != nil {
-			opt.Progress(Progress{File: name, Revisions: len(batch), Bytes: r.Offset()})
-		}
-	}
-	if readErr != nil {
-		if !opt.KeepGoing {
-			return readErr
-		}
-		sum.Bad = append(sum.Bad, BadFile{File: name, Error: readErr.Error()})
-	}
-	if len(batch) == 0 {
-		return nil
-	}
-	res, err := db.Put(ctx, batch)
-	if err != nil {
-		return fmt.Errorf("ingest %s: %w", name, err)
-	}
-	for _, it := range batch {
-		sum.add(it)
-	}
-	sum.Added += res.Added
-	sum.Skipped += len(res.Skipped)
-	return nil
 }

@@ -1,0 +1,75 @@
+package pipeline
+
+import (
+	"github.com/wikirules/wikirules/kb"
+)
+
+// BadFile is an input, or a revision of an input, that could not be read
+// (listed with -keep-going): the file's name and the error, which names
+// the byte offset or line. Kept is how many revisions of that file read
+// before a final error were stored anyway (0 for a file that could not be
+// opened or whose format is unknown; for a skipped revision, the file's
+// other revisions are stored and Kept is not set).
+type BadFile struct {
+	File  string `json:"file"`
+	Error string `json:"error"`
+	Kept  int    `json:"kept,omitempty"`
+}
+
+// Summary is what an ingest saw and stored. Pages, Revisions, Records and
+// FAQs count the input (FAQs: distinct FAQ and errata entries, Occurrences:
+// how often they appear); Added and Skipped say how many revisions were new
+// to the database and how many it already held. UnknownTemplates counts the
+// uses of templates outside the vocabulary. Coverage is the share (0–1) of
+// the input's wikitext bytes covered by records or layout. Bad lists the
+// files and revisions that could not be read (only with KeepGoing).
+type Summary struct {
+	Files            int            `json:"files"`
+	Pages            int            `json:"pages"`
+	Revisions        int            `json:"revisions"`
+	Records          int            `json:"records"`
+	FAQs             int            `json:"faqs"`
+	Occurrences      int            `json:"faq_occurrences"`
+	Added            int            `json:"added"`
+	Skipped          int            `json:"skipped"`
+	UnknownTemplates map[string]int `json:"unknown_templates"`
+	Coverage         float64        `json:"coverage"`
+	Diagnostics      int            `json:"diagnostics"`
+	Bad              []BadFile      `json:"bad_files,omitempty"`
+	Database         *kb.Stats      `json:"database,omitempty"`
+
+	pages    map[string]bool
+	faqs     map[string]bool
+	bytes    int64
+	covBytes float64
+}
+
+func newSummary() *Summary {
+	return &Summary{UnknownTemplates: map[string]int{}, pages: map[string]bool{}, faqs: map[string]bool{}}
+}
+
+// add counts one stored (or already stored) item.
+func (s *Summary) add(it *kb.Item) {
+	s.Revisions++
+	s.pages[it.Rev.Page.Title] = true
+	s.Pages = len(s.pages)
+	x := it.X
+	s.Records += len(x.Records)
+	for _, f := range x.FAQs {
+		s.Occurrences++
+		s.faqs[f.ID] = true
+	}
+	s.FAQs = len(s.faqs)
+	for k, n := range x.Unknown {
+		s.UnknownTemplates[k] += n
+	}
+	s.Diagnostics += len(x.Diagnostics)
+	n := int64(len(it.Rev.Text))
+	s.bytes += n
+	s.covBytes += x.Coverage(len(it.Rev.Text)) * float64(n)
+	if s.bytes > 0 {
+		s.Coverage = s.covBytes / float64(s.bytes)
+	} else {
+		s.Coverage = 1
+	}
+}
