@@ -1,0 +1,336 @@
+package web
+
+import (
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// The errata of the seed corpus that decides "can Berserk be declared
+// while Engaged" (sample/seeds/000_…: Berserk, N4 Errata 1.0, enero 2021),
+// the FAQ record that shows it on the Berserk page and the effect bullet
+// whose seefaq note it answers.
+const (
+	berserkErrata     = "faq-c5f30a4ffcb7833e"
+	berserkErrataRec  = "berserk-b67b31f557"
+	berserkEffectNote = "berserk-bce4851903"
+)
+
+func TestHome(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/", 200)
+	if got := doc.Find("form#home-search").AttrOr("action", ""); got != "/search" {
+		t.Errorf("home search form action = %q, want /search", got)
+	}
+	if doc.Find(`.pagelist a[href="/page/Berserk"]`).Length() != 1 {
+		t.Errorf("home page does not list Berserk")
+	}
+	if doc.Find(`.pagelist a[href="/page/Activaci%C3%B3n%20de%20una%20Tropa"]`).Length() != 1 {
+		t.Errorf("home page does not link Activación de una Tropa with an escaped path")
+	}
+	// Nothing is loaded from another host: scripts, styles and images are
+	// the server's own.
+	doc.Find("script[src], link[href], img[src]").Each(func(_ int, s *goquery.Selection) {
+		u := s.AttrOr("src", s.AttrOr("href", ""))
+		if !strings.HasPrefix(u, "/static/") {
+			t.Errorf("home page loads %q from outside /static/", u)
+		}
+	})
+}
+
+func TestSearchPage(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/search?q=berserk+trabado", 200)
+	hits := doc.Find("ol.results > li.hit")
+	if hits.Length() < 3 {
+		t.Fatalf("search berserk trabado: %d hits, want at least 3", hits.Length())
+	}
+	first := hits.First()
+	if got := first.Find("a.hit-title").AttrOr("href", ""); got != "/page/Berserk#"+berserkErrata {
+		t.Errorf("first hit links %q, want the Berserk errata /page/Berserk#%s", got, berserkErrata)
+	}
+	if got := textOf(first.Find(".badge").First()); got != "Errata" {
+		t.Errorf("first hit badge %q, want Errata", got)
+	}
+	marks := first.Find(".snippet mark")
+	if marks.Length() < 2 || !strings.EqualFold(textOf(marks.First()), "berserk") {
+		t.Errorf("first hit snippet marks %q, want Berserk and Trabado highlighted", textOf(marks))
+	}
+	// The kind facet counts errata and links to the filtered search.
+	errata := doc.Find(`.facet-kind a.tab[href*="kind=errata"]`)
+	if errata.Length() != 1 || !strings.Contains(textOf(errata), "Errata") {
+		t.Fatalf("kind facet has no Errata tab: %q", textOf(doc.Find(".facet-kind")))
+	}
+	href := errata.AttrOr("href", "")
+	filtered := getDoc(t, ts, href, 200)
+	n := 0
+	filtered.Find("ol.results > li.hit").Each(func(_ int, s *goquery.Selection) {
+		n++
+		if !s.HasClass("k-errata") {
+			t.Errorf("kind=errata result %q is not an errata", textOf(s.Find("a.hit-title")))
+		}
+	})
+	if n == 0 {
+		t.Errorf("%s: no results", href)
+	}
+	if got := textOf(filtered.Find(`.facet-kind a[aria-current]`)); !strings.HasPrefix(got, "Errata") {
+		t.Errorf("kind facet marks %q as current, want Errata", got)
+	}
+}
+
+func TestSearchEditionFacet(t *testing.T) {
+	ts, _ := newTestServer(t)
+	tests := []struct {
+		edition  string
+		present  string // a record id that must be linked
+		absent   string // a record id that must not
+		current  string
+		wantSome bool
+	}{
+		// Esquivar › Efectos › 1 exists as a c1 block and its n4list alternative.
+		{"c1", "esquivar-3966de9fcf", "esquivar-2803fbf96d", "CodeOne", true},
+		{"n4", "esquivar-2803fbf96d", "esquivar-3966de9fcf", "N4", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.edition, func(t *testing.T) {
+			doc := getDoc(t, ts, "/search?n=100&q=Tirada+Enfrentada+evitar+todos+los+Ataques&edition="+tc.edition, 200)
+			hrefs := doc.Find("a.hit-title").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("href", "") })
+			all := strings.Join(hrefs, " ")
+			if !strings.Contains(all, "#"+tc.present) {
+				t.Errorf("edition %s: no hit links %s; hits %v", tc.edition, tc.present, hrefs)
+			}
+			if strings.Contains(all, "#"+tc.absent) {
+				t.Errorf("edition %s: a hit links %s, which holds in another edition", tc.edition, tc.absent)
+			}
+			if got := textOf(doc.Find(`.facet-edition a[aria-current]`)); got != tc.current {
+				t.Errorf("edition facet current = %q, want %q", got, tc.current)
+			}
+		})
+	}
+}
+
+func TestPageRuleCard(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/page/Berserk", 200)
+	skill := doc.Find("section.skill")
+	if got := textOf(skill.Find("h2")); got != "BERSERK" {
+		t.Errorf("skill name %q, want BERSERK", got)
+	}
+	if got := textOf(skill.Find(".stype")); got != "ORDEN COMPLETA" {
+		t.Errorf("skill type %q, want ORDEN COMPLETA", got)
+	}
+	labels := skill.Find(".labels li").Map(func(_ int, s *goquery.Selection) string { return textOf(s) })
+	if got := strings.Join(labels, ", "); got != "Ataque, Movimiento, Habilidad Especial de CC, Opcional" {
+		t.Errorf("labels %q", got)
+	}
+	blocks := map[string]int{}
+	doc.Find("section.block").Each(func(_ int, s *goquery.Selection) {
+		blocks[textOf(s.Find("h2"))] += s.Find(".rec").Length()
+	})
+	if blocks["Requisitos"] != 2 || blocks["Efectos"] != 7 {
+		t.Errorf("blocks %v, want Requisitos 2 and Efectos 7 records", blocks)
+	}
+	card := doc.Find("#" + berserkErrata)
+	if !card.HasClass("faqcard") || !card.HasClass("errata") {
+		t.Fatalf("no errata card #%s on the Berserk page", berserkErrata)
+	}
+	if !strings.Contains(textOf(card.Find(".a")), "Berserk se puede declarar cuando se está en el Estado Trabado") {
+		t.Errorf("errata answer %q", textOf(card.Find(".a")))
+	}
+	if !strings.Contains(textOf(card.Find("header")), "version 1.0, enero 2021") {
+		t.Errorf("errata header %q lacks its version", textOf(card.Find("header")))
+	}
+	if card.Find("#"+berserkErrataRec).Length() != 1 {
+		t.Errorf("the errata record anchor #%s is not inside its card", berserkErrataRec)
+	}
+	// The errata is shown under the rule whose seefaq note it answers.
+	ref := doc.Find("#" + berserkEffectNote + " .faqref a")
+	if ref.AttrOr("href", "") != "#"+berserkErrata {
+		t.Errorf("effect %s: FAQ reference %q, want #%s", berserkEffectNote, ref.AttrOr("href", ""), berserkErrata)
+	}
+}
+
+func TestPageExamplesFolded(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/page/Esquivar", 200)
+	ex := doc.Find("details.example")
+	if ex.Length() != 2 {
+		t.Fatalf("Esquivar: %d folded examples, want 2", ex.Length())
+	}
+	if ex.First().AttrOr("open", "none") != "none" {
+		t.Errorf("example is open by default")
+	}
+	if got := textOf(ex.First().Find("summary")); !strings.HasPrefix(got, "Ejemplo Esquivar y Trabado") {
+		t.Errorf("example summary %q", got)
+	}
+	if doc.Find("details.example .text strong").Length() == 0 {
+		t.Errorf("example Markdown (**Paso 1:**) not rendered as <strong>")
+	}
+}
+
+func TestPageEditionSwitch(t *testing.T) {
+	ts, _ := newTestServer(t)
+	tests := []struct {
+		query         string
+		present, gone string
+		current       string
+	}{
+		{"", "esquivar-3966de9fcf", "", "All"},
+		{"?edition=c1", "esquivar-3966de9fcf", "esquivar-2803fbf96d", "CodeOne"},
+		{"?edition=n4", "esquivar-2803fbf96d", "esquivar-3966de9fcf", "N4"},
+	}
+	for _, tc := range tests {
+		doc := getDoc(t, ts, "/page/Esquivar"+tc.query, 200)
+		if doc.Find("#"+tc.present).Length() != 1 {
+			t.Errorf("Esquivar%s: no record #%s", tc.query, tc.present)
+		}
+		if tc.gone != "" && doc.Find("#"+tc.gone).Length() != 0 {
+			t.Errorf("Esquivar%s: record #%s of another edition is shown", tc.query, tc.gone)
+		}
+		if got := textOf(doc.Find(`nav.editions a[aria-current]`)); got != tc.current {
+			t.Errorf("Esquivar%s: edition tab %q, want %q", tc.query, got, tc.current)
+		}
+	}
+}
+
+func TestPageSupersededOnRequest(t *testing.T) {
+	ts, _ := newTestServer(t)
+	title := "/page/" + url.PathEscape("Activación de una Tropa")
+	doc := getDoc(t, ts, title, 200)
+	if n := doc.Find(".rec.superseded").Length(); n != 0 {
+		t.Errorf("%d superseded records shown without history=1", n)
+	}
+	toggle := doc.Find("#toggle-superseded")
+	if !strings.Contains(textOf(toggle), "(24)") {
+		t.Fatalf("superseded switch %q, want it to count 24 records", textOf(toggle))
+	}
+	doc = getDoc(t, ts, toggle.AttrOr("href", ""), 200)
+	if n := doc.Find(".rec.superseded").Length(); n != 24 {
+		t.Errorf("history=1: %d superseded records, want 24", n)
+	}
+	if !strings.Contains(textOf(doc.Find(".rec.superseded .badge.old").First()), "superseded") {
+		t.Errorf("superseded record not labelled")
+	}
+}
+
+func TestFAQPage(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/faq?type=errata&q=berserk", 200)
+	cards := doc.Find("article.faqcard")
+	if cards.Length() == 0 {
+		t.Fatal("no errata on berserk")
+	}
+	cards.Each(func(_ int, s *goquery.Selection) {
+		if !s.HasClass("errata") {
+			t.Errorf("type=errata shows a %q card", s.AttrOr("class", ""))
+		}
+	})
+	card := doc.Find("#" + berserkErrata)
+	if !strings.Contains(textOf(card.Find("header")), "N4 Errata · version 1.0, enero 2021") {
+		t.Errorf("errata card header %q", textOf(card.Find("header")))
+	}
+	if got := card.Find(".cite a").AttrOr("href", ""); got != "/page/Berserk#"+berserkErrata {
+		t.Errorf("errata card links %q", got)
+	}
+	related := card.Find(".links a").Map(func(_ int, s *goquery.Selection) string { return textOf(s) })
+	if strings.Join(related, ",") != "Berserk,Trabado" {
+		t.Errorf("related pages %v, want Berserk, Trabado", related)
+	}
+}
+
+func TestHistoryAndDiffPages(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/history/GizmoKit", 200)
+	revs := doc.Find("ol.revs > li")
+	if revs.Length() != 2 {
+		t.Fatalf("GizmoKit history: %d revisions, want 2", revs.Length())
+	}
+	if !strings.Contains(textOf(revs.Last()), "created:") {
+		t.Errorf("oldest revision summary %q, want created: …", textOf(revs.Last()))
+	}
+	diffURL := revs.First().Find(`a[href^="/diff/"]`).AttrOr("href", "")
+	if diffURL == "" {
+		t.Fatal("newest revision has no diff link")
+	}
+	d := getDoc(t, ts, diffURL, 200)
+	if d.Find("article.change").Length() == 0 {
+		t.Fatalf("%s: no changes", diffURL)
+	}
+	if d.Find("article.change ins, article.change del").Length() == 0 {
+		t.Errorf("%s: no inserted or deleted words marked", diffURL)
+	}
+	// The default diff (no from/to) is the same pair of revisions.
+	d2 := getDoc(t, ts, "/diff/GizmoKit", 200)
+	if textOf(d2.Find("p.headline")) != textOf(d.Find("p.headline")) {
+		t.Errorf("default diff %q != history's diff %q", textOf(d2.Find("p.headline")), textOf(d.Find("p.headline")))
+	}
+}
+
+func TestAskLinksEveryCitation(t *testing.T) {
+	ts, _ := newTestServer(t)
+	q := url.QueryEscape("¿Se puede declarar Berserk estando trabado?")
+	doc := getDoc(t, ts, "/ask?q="+q, 200)
+	if got := textOf(doc.Find(".verdict")); got != "→ Sí" {
+		t.Errorf("verdict %q, want → Sí", got)
+	}
+	deciding := doc.Find(".role-deciding a.citation")
+	if got := deciding.AttrOr("href", ""); got != "/page/Berserk#"+berserkErrata {
+		t.Errorf("deciding citation links %q, want /page/Berserk#%s", got, berserkErrata)
+	}
+	followAll(t, ts, doc)
+}
+
+func TestResolveForm(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/resolve", 200)
+	if !strings.Contains(doc.Find("textarea#situation").Text(), `"Trabado"`) {
+		t.Errorf("resolve form has no example situation")
+	}
+	res, err := ts.Client().PostForm(ts.URL+"/resolve", url.Values{"situation": {`{"turn":"active","order":["Trepar","Mover"]}`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("POST /resolve: status %d", res.StatusCode)
+	}
+	doc, err = goquery.NewDocumentFromReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := textOf(doc.Find(".verdict")); !strings.HasPrefix(got, "→ invalid") || !strings.Contains(got, "Trepar") {
+		t.Errorf("Trepar + Mover verdict %q, want invalid (Trepar is an Orden Completa)", got)
+	}
+	followAll(t, ts, doc)
+}
+
+// followAll follows every citation link of an answer and checks that the
+// page it opens holds the element its anchor names.
+func followAll(t *testing.T, ts *httptest.Server, doc *goquery.Document) {
+	t.Helper()
+	links := doc.Find("a.citation")
+	if links.Length() == 0 {
+		t.Fatal("the answer has no citation links")
+	}
+	pages := map[string]*goquery.Document{}
+	links.Each(func(_ int, a *goquery.Selection) {
+		href := a.AttrOr("href", "")
+		path, anchor, ok := strings.Cut(href, "#")
+		if !ok || anchor == "" || !strings.HasPrefix(path, "/page/") {
+			t.Errorf("citation %q links %q: want /page/TITLE…#ANCHOR", textOf(a), href)
+			return
+		}
+		p := pages[path]
+		if p == nil {
+			p = getDoc(t, ts, path, 200)
+			pages[path] = p
+		}
+		id, _ := url.PathUnescape(anchor)
+		if n := p.Find(`[id="` + id + `"]`).Length(); n != 1 {
+			t.Errorf("citation %q: %s has %d elements with id %q, want 1", textOf(a), path, n, id)
+		}
+	})
+}
