@@ -125,12 +125,25 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/diff/{title...}", s.api(s.apiDiff))
 	m.HandleFunc("POST /api/ask", s.api(s.apiAsk))
 	m.HandleFunc("POST /api/resolve", s.api(s.apiResolve))
-	m.HandleFunc("/api/", s.api(func(w http.ResponseWriter, r *http.Request) error {
-		return &httpError{http.StatusNotFound, fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path)}
-	}))
-	m.HandleFunc("/", s.html(func(w http.ResponseWriter, r *http.Request) error {
-		return &httpError{http.StatusNotFound, "no page at " + r.URL.Path}
-	}))
+	m.HandleFunc("/api/", s.api(notFound))
+	m.HandleFunc("/", s.html(notFound))
+}
+
+// postOnly are the routes that take only POST.
+var postOnly = map[string]bool{"/api/ask": true, "/api/resolve": true}
+
+// notFound answers what no route matched: 405 (with Allow) for a method a
+// path does not take, else 404.
+func notFound(w http.ResponseWriter, r *http.Request) error {
+	switch {
+	case postOnly[r.URL.Path] && r.Method != http.MethodPost:
+		w.Header().Set("Allow", "POST")
+		return &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("%s takes POST with a JSON body", r.URL.Path)}
+	case r.Method != http.MethodGet && r.Method != http.MethodHead && !postOnly[r.URL.Path]:
+		w.Header().Set("Allow", "GET, HEAD")
+		return &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed here", r.Method)}
+	}
+	return &httpError{http.StatusNotFound, "nothing at " + truncate(r.URL.Path, 200)}
 }
 
 // ServeHTTP serves one request: security headers, a body limit, a deadline
