@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -32,7 +33,9 @@ Flags:
   -format F      auto (default: detect from the content), contribs, pagetext, xml, api or html
   -keep-going    store the readable files and list the bad ones instead of stopping
   -json          print the summary as one JSON object on stdout
-  -quiet         no progress bar
+  -quiet         no progress bar (it is shown only when stderr is a terminal)
+  -workers N     goroutines parsing and extracting wikitext (default: the number of CPUs)
+  -cpuprofile F  write a CPU profile (go tool pprof) of the ingest to F
 
 Example:
   ingest -db rules.db ../shared/corpus/seeds/000_75a7fc8f63132767.txt
@@ -50,6 +53,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	keepGoing := fl.Bool("keep-going", false, "")
 	asJSON := fl.Bool("json", false, "")
 	quiet := fl.Bool("quiet", false, "")
+	workers := fl.Int("workers", 0, "")
+	cpuProfile := fl.String("cpuprofile", "", "")
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -60,7 +65,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, usage)
 		return errUsage
 	}
-	opt := pipeline.Options{KeepGoing: *keepGoing}
+	opt := pipeline.Options{KeepGoing: *keepGoing, Workers: *workers}
 	switch f := wikirules.Format(strings.ToLower(*format)); f {
 	case "auto", "":
 	case wikirules.FormatContribs, wikirules.FormatPageText, wikirules.FormatXML, wikirules.FormatAPI, wikirules.FormatHTML:
@@ -80,6 +85,17 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	start := time.Now()
 	sum, err := pipeline.IngestFiles(ctx, db, fl.Args(), opt)
 	if err != nil {
