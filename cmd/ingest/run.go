@@ -137,16 +137,22 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	}
 }
 
-// bar is the terminal progress bar: revisions, MB/s and ETA of the
-// current file.
+// bar is the terminal progress bar of the current file: its name, the
+// revisions stored so far, the bytes read out of its size with the rate in
+// MB/s, and the elapsed time and ETA ("[12s:40s]"). Run makes one only
+// when stderr is a terminal.
 type bar struct {
+	w    io.Writer
 	pb   *progressbar.ProgressBar
-	file string
-	last int64
+	file  string
+	drawn time.Time // last redraw
 }
 
+// redraw is the bar's refresh period.
+const redraw = 100 * time.Millisecond
+
 func newBar(w io.Writer) *bar {
-	return &bar{}
+	return &bar{w: w}
 }
 
 func (b *bar) update(p pipeline.Progress) {
@@ -155,21 +161,26 @@ func (b *bar) update(p pipeline.Progress) {
 			b.pb.Finish()
 		}
 		b.file = p.File
-		b.last = 0
-		b.pb = progressbar.NewOptions64(p.Size,
-			progressbar.OptionSetWriter(os.Stderr),
+		b.drawn = time.Time{}
+		max := p.Size
+		if max <= 0 {
+			max = -1 // unknown size (a pipe): a spinner
+		}
+		b.pb = progressbar.NewOptions64(max,
+			progressbar.OptionSetWriter(b.w),
 			progressbar.OptionSetDescription(p.File),
 			progressbar.OptionShowBytes(true),
+			progressbar.OptionSetWidth(20),
+			progressbar.OptionShowElapsedTimeOnFinish(),
 			progressbar.OptionShowCount(),
 			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(),
 		)
 	}
-	b.pb.Describe(fmt.Sprintf("%s: %d revisions", p.File, p.Revisions))
-	if p.Bytes > b.last {
-		b.pb.Add64(p.Bytes - b.last)
-		b.last = p.Bytes
+	if now := time.Now(); now.Sub(b.drawn) >= redraw {
+		b.drawn = now
+		b.pb.Describe(fmt.Sprintf("%s: %d revisions", p.File, p.Revisions))
+		b.pb.Set64(p.Bytes)
 	}
 }
 
