@@ -142,8 +142,8 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 // MB/s, and the elapsed time and ETA ("[12s:40s]"). Run makes one only
 // when stderr is a terminal.
 type bar struct {
-	w    io.Writer
-	pb   *progressbar.ProgressBar
+	w     io.Writer
+	pb    *progressbar.ProgressBar
 	file  string
 	drawn time.Time // last redraw
 }
