@@ -48,6 +48,7 @@ type Writer struct {
 	res     PutResult
 	n       int // items put
 	pending int // search rows (upper bound) since the last flush
+	flushAt int // searchFlushRows; lowered by tests
 	err     error
 }
 
@@ -78,7 +79,7 @@ func (db *DB) Begin(ctx context.Context) (*Writer, error) {
 		resetConn(conn)
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
-	return &Writer{ctx: ctx, conn: conn, tx: tx, w: w}, nil
+	return &Writer{ctx: ctx, conn: conn, tx: tx, w: w, flushAt: searchFlushRows}, nil
 }
 
 // resetConn gives the connection back to the pool with the default page
@@ -108,7 +109,7 @@ func (w *Writer) Put(ctx context.Context, it Item) error {
 		return w.fail(fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err))
 	}
 	w.pending += w.res.Records + w.res.Occurrences - before
-	if w.pending >= searchFlushRows {
+	if w.pending >= w.flushAt {
 		if err := w.w.flushSearch(ctx); err != nil {
 			return w.fail(fmt.Errorf("kb: put item %d: %w", i, err))
 		}
