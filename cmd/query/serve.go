@@ -22,12 +22,15 @@ errata, history and diffs, ask and resolve, every citation one tap from its
 record) and the JSON API (/api/search, /api/page/TITLE, /api/faq,
 /api/history/TITLE, /api/diff/TITLE, POST /api/ask, POST /api/resolve) on
 ADDR, until interrupted. The knowledge base is opened read-only; without
--db and ./rules.db the embedded sample corpus is served. Example:
+-db and ./rules.db the embedded sample corpus is served. Search results
+are cached (-cache) since the knowledge base cannot change while served.
+Example:
   query serve -addr 127.0.0.1:8080     # then open http://127.0.0.1:8080/`
 
 func runServe(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "serve", "", serveHelp, false)
 	addr := c.fs.String("addr", "127.0.0.1:8080", "host:port to listen on (port 0 picks a free port)")
+	cache := c.fs.Int("cache", 4096, "remember the results of this many distinct searches (0: none); the database is read-only while served")
 	if err := c.parse(args); err != nil {
 		return err
 	}
@@ -41,7 +44,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	logger := log.New(e.stderr, "serve: ", log.LstdFlags)
-	srv, err := web.New(web.Deps{Store: db, Judge: engine.New(db, db), Search: db, Logger: logger})
+	var search web.Searcher = db
+	if *cache > 0 {
+		search = web.NewCachedSearcher(db, *cache)
+	}
+	srv, err := web.New(web.Deps{Store: db, Judge: engine.New(db, search), Search: search, Logger: logger})
 	if err != nil {
 		return err
 	}
