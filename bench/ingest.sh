@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Scale benchmark of ingest (issue 4; BENCHMARKS.md, "## Ingest"): builds
+# cmd/genxml and cmd/ingest, generates deterministic synthetic XML exports
+# (genxml -seed 1) of each SIZE into a temporary directory, ingests each
+# into a fresh database, and prints one table row per size: revisions,
+# input MB, wall seconds, revisions/s, MB/s, peak resident memory (VmHWM,
+# via /usr/bin/time -v), the database and peak WAL sizes, and the load
+# average of the machine before and after the run. Everything generated is
+# deleted on exit (the 1GB case needs about 15 GB of free disk for a while).
+#
+#   bench/ingest.sh [SIZE...]      # default: 10MB 100MB
+#   bench/ingest.sh 10MB 100MB 1GB
+#   KEEP=1 bench/ingest.sh 10MB    # keep the temporary directory
+#
+# Needs GNU time (apt-get install time).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("$@")
+if [ ${#sizes[@]} -eq 0 ]; then sizes=(10MB 100MB); fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ingest-bench.XXXXXX")
+cleanup() { if [ -z "${KEEP:-}" ]; then rm -rf "$tmp"; else echo "kept $tmp" >&2; fi; }
+trap cleanup EXIT
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+go build -o "$tmp/genxml" ./cmd/genxml
+go build -o "$tmp/ingest" ./cmd/ingest
+
+printf '| %-6s | %9s | %8s | %7s | %11s | %6s | %12s | %8s | %8s | %-15s |\n' \
+  size revisions "input MB" "wall s" "revisions/s" "MB/s" "peak RSS MB" "db MB" "WAL MB" "load before/after"
+printf '|%s|\n' "--------|-----------|----------|---------|-------------|--------|--------------|----------|----------|-----------------"
+for size in "${sizes[@]}"; do
+  xml="$tmp/wiki-$size.xml"
+  db="$tmp/wiki-$size.db"
+  "$tmp/genxml" -size "$size" -seed 1 -o "$xml" 2>"$tmp/gen.log"
+  bytes=$(stat -c %s "$xml")
+  revs=$(grep -o '[0-9]* revisions' "$tmp/gen.log" | head -1 | cut -d' ' -f1)
+  # Peak WAL size, sampled every second while the ingest runs.
+  ( peak=0; while :; do
+      s=$(stat -c %s "$db-wal" 2>/dev/null || echo 0); [ "$s" -gt "$peak" ] && peak=$s
+      echo "$peak" >"$tmp/walpeak"; sleep 1; done ) &
+  watcher=$!
+  load0=$(cut -d' ' -f1 /proc/loadavg)
+  start=$(date +%s.%N)
+  /usr/bin/time -v "$tmp/ingest" -quiet -json -db "$db" "$xml" >"$tmp/sum.json" 2>"$tmp/time.log"
+  end=$(date +%s.%N)
+  load1=$(cut -d' ' -f1 /proc/loadavg)
+  kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null || true
+  added=$(grep -m1 '"added"' "$tmp/sum.json" | tr -dc 0-9)
+  [ "$added" = "$revs" ] || { echo "ingest stored $added revisions of $revs" >&2; exit 1; }
+  rss=$(awk -F: '/Maximum resident/ {print $2/1024}' "$tmp/time.log")
+  wall=$(echo "$end - $start" | bc -l)
+  dbsize=$(stat -c %s "$db")
+  awk -v size="$size" -v revs="$revs" -v bytes="$bytes" -v wall="$wall" -v rss="$rss" -v db="$dbsize" \
+      -v wal="$(cat "$tmp/walpeak")" -v l0="$load0" -v l1="$load1" 'BEGIN {
+    printf "| %-6s | %9d | %8.1f | %7.1f | %11.0f | %6.2f | %12.0f | %8.0f | %8.0f | %-15s |\n",
+      size, revs, bytes/1e6, wall, revs/wall, bytes/1e6/wall, rss, db/1e6, wal/1e6, l0 " / " l1 }'
+  rm -f "$xml" "$db" "$db-wal" "$db-shm"
+done
