@@ -269,6 +269,35 @@ func TestHistoryAndDiffPages(t *testing.T) {
 	}
 }
 
+// TestHistoryRevisionLinks opens every revision of a page with three
+// (the rendered-text seeds of Activación de una Tropa) from its history and
+// checks that the page shows that very revision, marked as old unless it
+// is the newest.
+func TestHistoryRevisionLinks(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/history/"+url.PathEscape("Activación de una Tropa"), 200)
+	links := doc.Find("ol.revs > li p:first-child a")
+	if links.Length() != 3 {
+		t.Fatalf("%d revision links, want 3", links.Length())
+	}
+	links.Each(func(i int, a *goquery.Selection) {
+		href := a.AttrOr("href", "")
+		u, err := url.Parse(href)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rev := u.Query().Get("rev")
+		page := getDoc(t, ts, href, 200)
+		if got := textOf(page.Find(".meta code")); got != truncate(rev, 10) {
+			t.Errorf("%s shows revision %q, want %q", href, got, truncate(rev, 10))
+		}
+		old := page.Find(".notice").Length() > 0
+		if old != (i > 0) {
+			t.Errorf("%s: marked old = %v, want %v (newest first)", href, old, i > 0)
+		}
+	})
+}
+
 func TestAskLinksEveryCitation(t *testing.T) {
 	ts, _ := newTestServer(t)
 	q := url.QueryEscape("¿Se puede declarar Berserk estando trabado?")
@@ -333,4 +362,15 @@ func followAll(t *testing.T, ts *httptest.Server, doc *goquery.Document) {
 			t.Errorf("citation %q: %s has %d elements with id %q, want 1", textOf(a), path, n, id)
 		}
 	})
+}
+
+func TestUnknownPageOffersSearch(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/page/Esquivarr", 404)
+	if got := doc.Find(".errorpage input[name=q]").AttrOr("value", ""); got != "Esquivarr" {
+		t.Errorf("404 page search box holds %q, want the title Esquivarr", got)
+	}
+	if got := textOf(doc.Find(".errorpage h1")); got != "404 · Not Found" {
+		t.Errorf("404 page heading %q", got)
+	}
 }

@@ -225,8 +225,12 @@ func (s *Server) html(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if err := h(w, r); err != nil {
 			code, msg := s.statusOf(r, err)
+			q := r.URL.Query().Get("q")
+			if q == "" && code == http.StatusNotFound {
+				q = r.PathValue("title") // an unknown page: offer to search for it
+			}
 			s.render(w, r, code, "error", &errorView{Status: code, StatusText: http.StatusText(code), Message: msg,
-				Query: truncate(strings.ToValidUTF8(r.URL.Query().Get("q"), ""), 200)})
+				Query: truncate(strings.ToValidUTF8(q, ""), 200)})
 		}
 	}
 }
