@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 
@@ -153,6 +154,55 @@ type diffJSON struct {
 	Changes   []changeJSON       `json:"changes"`
 }
 
+// searchResult is one search result: the result, its snippet without
+// markers and the byte ranges of the matched words in it.
+type searchResult struct {
+	result
+	Highlights []wikirules.Span `json:"highlights"`
+}
+
+// facet counts results by one field's value, largest first (the JSON of
+// index.Facet).
+type facet struct {
+	Counts  []facetCount `json:"counts"`
+	Other   int          `json:"other,omitempty"`
+	Missing int          `json:"missing,omitempty"`
+}
+
+// facetCount is one facet value and its number of results.
+type facetCount struct {
+	Value string `json:"value"`
+	Count int    `json:"count"`
+}
+
+// searchOutput is the search document. Engine names the search that
+// answered ("fts5" for the knowledge base's SearchText); Total and Facets
+// (kind, edition, page) count the results returned.
+type searchOutput struct {
+	Query    string           `json:"query"`
+	Edition  string           `json:"edition"`
+	AsOf     string           `json:"as_of"`
+	Engine   string           `json:"engine"`
+	Total    uint64           `json:"total"`
+	Results  []searchResult   `json:"results"`
+	Facets   map[string]facet `json:"facets"`
+	Expanded []string         `json:"expanded,omitempty"`
+}
+
+// EngineNamer is implemented by a Searcher that tells which search engine
+// answers ("bleve", "fts5"); a Searcher without it is taken for the
+// knowledge base's FTS5 search.
+type EngineNamer interface {
+	SearchEngine() string
+}
+
+func engineName(s Searcher) string {
+	if n, ok := s.(EngineNamer); ok {
+		return n.SearchEngine()
+	}
+	return "fts5"
+}
+
 func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) error {
 	p, err := readParams(r)
 	if err != nil {
@@ -162,12 +212,60 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	results := make([]result, 0, len(hits))
+	out := searchOutput{Query: p.q, Edition: p.edName, AsOf: p.asOfRaw, Engine: engineName(s.deps.Search),
+		Total: uint64(len(hits)), Results: []searchResult{}, Facets: map[string]facet{}}
+	counts := map[string]map[string]int{"kind": {}, "edition": {}, "page": {}}
 	for _, h := range hits {
-		results = append(results, hitResult(h))
+		res := searchResult{result: hitResult(h)}
+		res.Snippet, res.Highlights = unmark(h.Snippet)
+		out.Results = append(out.Results, res)
+		eds := res.Editions.String()
+		if res.Editions == 0 {
+			eds = "all"
+		}
+		counts["kind"][string(h.Citation.Kind)]++
+		counts["edition"][eds]++
+		counts["page"][h.Citation.Page]++
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"query": p.q, "edition": p.edName, "as_of": p.asOfRaw,
-		"total": len(results), "results": results})
+	for name, m := range counts {
+		var f facet
+		for v, n := range m {
+			f.Counts = append(f.Counts, facetCount{Value: v, Count: n})
+		}
+		sort.Slice(f.Counts, func(i, j int) bool {
+			a, b := f.Counts[i], f.Counts[j]
+			return a.Count > b.Count || a.Count == b.Count && a.Value < b.Value
+		})
+		out.Facets[name] = f
+	}
+	return writeJSON(w, http.StatusOK, out)
+}
+
+// unmark removes the « » markers of a snippet and returns the plain
+// snippet with the byte ranges of the marked words in it. A « without its
+// » is dropped as text.
+func unmark(marked string) (string, []wikirules.Span) {
+	var b strings.Builder
+	spans := []wikirules.Span{}
+	for at := 0; ; {
+		i := strings.Index(marked[at:], "«")
+		if i < 0 {
+			b.WriteString(marked[at:])
+			break
+		}
+		start := at + i + len("«")
+		j := strings.Index(marked[start:], "»")
+		if j < 0 {
+			b.WriteString(marked[at:])
+			break
+		}
+		b.WriteString(marked[at : at+i])
+		s := b.Len()
+		b.WriteString(marked[start : start+j])
+		spans = append(spans, wikirules.Span{Start: s, End: b.Len()})
+		at = start + j + len("»")
+	}
+	return b.String(), spans
 }
 
 func (s *Server) apiPage(w http.ResponseWriter, r *http.Request) error {

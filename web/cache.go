@@ -73,6 +73,9 @@ func (c *CachedSearcher) SearchText(ctx context.Context, text string, f wikirule
 	return hits, nil
 }
 
+// SearchEngine names the cached searcher's engine (see EngineNamer).
+func (c *CachedSearcher) SearchEngine() string { return engineName(c.next) }
+
 // Stats returns the number of searches answered from the cache and
 // passed on to the searcher.
 func (c *CachedSearcher) Stats() (hits, misses int64) { return c.hits.Load(), c.misses.Load() }
