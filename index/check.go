@@ -157,7 +157,10 @@ func (x *Index) Sync(ctx context.Context, src Source) (Report, error) {
 	if err := x.Delete(ctx, rep.Extra...); err != nil {
 		return rep, err
 	}
-	return rep, x.put(ctx, rs, fs, info)
+	if err := x.put(ctx, rs, fs, info); err != nil {
+		return rep, err
+	}
+	return rep, x.Compact(ctx)
 }
 
 // revisions returns id → indexed revision of every document.

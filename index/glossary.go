@@ -22,9 +22,9 @@ var glossaryTSV string
 // (ñ → n) and dropping one trailing "s", so "ORAs" and "plantillas" match
 // the groups of ORA and Plantilla.
 type Glossary struct {
-	groups [][]string            // terms as written in the data file
-	byKey  map[string][]termRef  // first normalised word → terms starting with it
-	maxLen int                   // longest term, in words
+	groups [][]string           // terms as written in the data file
+	byKey  map[string][]termRef // first normalised word → terms starting with it
+	maxLen int                  // longest term, in words
 }
 
 type termRef struct {

@@ -69,6 +69,7 @@ func TestFacetsAddUp(t *testing.T) {
 		{Text: "trabado berserk", Kinds: []wikirules.Kind{wikirules.KindFAQ, wikirules.KindErrata}},
 		{Text: "plantilla", Pages: []string{"Esquivar", "Armas y Equipo de Plantilla"}, Limit: 3},
 	} {
+		q.Facets = true
 		res, err := idx.Search(context.Background(), q)
 		if err != nil {
 			t.Fatal(err)
@@ -150,7 +151,7 @@ func TestLoFFindsLDT(t *testing.T) {
 		if h.Record != nil && strings.Contains(h.Record.Plain, "LDT") {
 			n++
 		}
-		if sp := res.Highlights[i]; len(sp) > 0 && !strings.Contains(h.Snippet, "**LDT**") && !strings.Contains(strings.ToLower(h.Snippet), "**línea**") {
+		if sp := res.Highlights[i]; len(sp) > 0 && !strings.Contains(h.Snippet, "«LDT»") && !strings.Contains(strings.ToLower(h.Snippet), "«línea»") {
 			t.Errorf("hit %d: snippet %q marks neither LDT nor Línea", i, h.Snippet)
 		}
 	}

@@ -22,32 +22,35 @@ import (
 // zero keeps all. Kinds, Pages and Categories keep documents of those record
 // kinds ("faq" and "errata" select FAQ entries), pages (an FAQ stands on
 // every page it shows on or relates to) and page categories. Limit caps the
-// hits returned (0 = 10, at most 1000); Total and Facets count every match.
-// History includes superseded records, ranked below current text.
+// hits returned (0 = 10, at most 1000); Total counts every match. Facets
+// asks for the facet counts (they cost a pass over every match, so the
+// hot path of the engine and the web search leaves them off). History
+// includes superseded records, ranked below current text.
 type Query struct {
-	Text       string           `json:"text"`
+	Text       string            `json:"text"`
 	Edition    wikirules.Edition `json:"edition,omitempty"`
-	Kinds      []wikirules.Kind `json:"kinds,omitempty"`
-	Pages      []string         `json:"pages,omitempty"`
-	Categories []string         `json:"categories,omitempty"`
-	Limit      int              `json:"limit,omitempty"`
-	History    bool             `json:"history,omitempty"`
+	Kinds      []wikirules.Kind  `json:"kinds,omitempty"`
+	Pages      []string          `json:"pages,omitempty"`
+	Categories []string          `json:"categories,omitempty"`
+	Limit      int               `json:"limit,omitempty"`
+	History    bool              `json:"history,omitempty"`
+	Facets     bool              `json:"facets,omitempty"`
 }
 
 // Result is the answer to a Query. Hits are best first; Highlights[i] holds
 // the byte ranges of Hits[i].Snippet that matched the query (the text
-// between the "**" markers, markers excluded). Facets are keyed "edition"
+// between the « » markers, markers excluded). Facets (when asked) are keyed "edition"
 // (edition set of each match: "n4", "c1,n4", "all" = not scoped), "kind",
 // "page" (each match counted once, under its page or an FAQ's first page)
 // and "category" (multi-valued: a match counts under each category).
 // For edition, kind and page the facet counts add up to Total.
 type Result struct {
-	Total      uint64              `json:"total"`
-	Hits       []wikirules.Hit     `json:"hits"`
-	Highlights [][]wikirules.Span  `json:"highlights"`
-	Facets     map[string]Facet    `json:"facets"`
-	Took       time.Duration       `json:"took"`
-	Expanded   []string            `json:"expanded,omitempty"` // query units and their synonyms, for display
+	Total      uint64             `json:"total"`
+	Hits       []wikirules.Hit    `json:"hits"`
+	Highlights [][]wikirules.Span `json:"highlights"`
+	Facets     map[string]Facet   `json:"facets"`
+	Took       time.Duration      `json:"took"`
+	Expanded   []string           `json:"expanded,omitempty"` // query units and their synonyms, for display
 }
 
 // Facet counts the matches of a search by one field's value: Counts (largest
@@ -82,16 +85,16 @@ const (
 	factorName    = 1.6 // a skill header whose name is a query unit
 	boostSynonym  = 0.6
 	boostFuzzy    = 0.25
-	boostTypo     = 0.9 // a correction of a word no document contains
-	boostAllUnits = 1.0 // a document matching every unit of the query
+	boostTypo     = 0.9  // a correction of a word no document contains
+	boostAllUnits = 1.0  // a document matching every unit of the query
 	factorErrata  = 1.15 // errata beat FAQs beat rule text (DESIGN.md, precedence)
 	factorFAQ     = 1.05
-	factorFAQQ    = 1.6  // FAQ when the query reads like a question
-	factorErrataQ = 1.8  // errata when the query reads like a question
-	factorExample = 0.5  // examples lose to rule text (DESIGN.md, precedence)
-	factorOld     = 0.5  // superseded text (History searches)
-	factorEdition = 1.1  // explicitly scoped to the chosen edition
-	rerankWindow  = 60   // hits re-ranked beyond the limit
+	factorFAQQ    = 1.6 // FAQ when the query reads like a question
+	factorErrataQ = 1.8 // errata when the query reads like a question
+	factorExample = 0.5 // examples lose to rule text (DESIGN.md, precedence)
+	factorOld     = 0.5 // superseded text (History searches)
+	factorEdition = 1.1 // explicitly scoped to the chosen edition
+	rerankWindow  = 60  // hits re-ranked beyond the limit
 )
 
 // facet fields and sizes.
@@ -138,6 +141,9 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	req.Fields = []string{fieldJSON, fieldType}
 	req.IncludeLocations = true
 	for _, f := range facetFields {
+		if !q.Facets {
+			break
+		}
 		if f.name == "category" && len(q.Categories) == 0 {
 			continue // multi-valued and costly: only when filtering by category
 		}

@@ -12,13 +12,13 @@ import (
 const (
 	snippetBytes = 240
 	snippetLead  = 40
-	markOpen     = "**"
-	markClose    = "**"
+	markOpen     = "«" // as kb.SearchText marks its snippets
+	markClose    = "»"
 	ellipsis     = "…"
 )
 
 // snippet cuts a window of body around the matched byte ranges (sorted,
-// possibly overlapping) and wraps each match in "**" markers. It returns
+// possibly overlapping) and wraps each match in « » markers. It returns
 // the snippet and the byte ranges of the marked words inside it (markers
 // excluded). Newlines become spaces; a cut is marked with "…" and falls on
 // a word boundary when one is near.
