@@ -133,7 +133,8 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 // the search table with one statement each for deletes and inserts. FTS5
 // flushes its pending index data at every statement savepoint once it is
 // part of a transaction, so writing it row by row among the other inserts
-// would write one tiny index segment per row.
+// would write one tiny index segment per row. search_current follows
+// (syncCurrent).
 func (w *writer) flushSearch(ctx context.Context) error {
 	if _, err := w.tx.ExecContext(ctx, `DELETE FROM search WHERE rowid IN
 		(SELECT rowid FROM temp.search_pending WHERE rowid < 0)`); err != nil {
@@ -142,6 +143,9 @@ func (w *writer) flushSearch(ctx context.Context) error {
 	if _, err := w.tx.ExecContext(ctx, `INSERT INTO search (rowid, page, title, body)
 		SELECT rowid, page, title, body FROM temp.search_pending ORDER BY rowid`); err != nil {
 		return fmt.Errorf("search: insert rows: %w", err)
+	}
+	if err := w.syncCurrent(ctx); err != nil {
+		return err
 	}
 	if _, err := w.tx.ExecContext(ctx, `DELETE FROM temp.search_pending`); err != nil {
 		return fmt.Errorf("search: clear pending rows: %w", err)

@@ -18,14 +18,25 @@ const (
 	defaultSearchHits = 20 // hits returned when Filter.Limit is 0
 )
 
-// bm25Rank is the FTS5 rank expression: columns page, title, body weighted
-// 3, 2, 1 (a match in the page title or a record's title and section
-// counts more than one in the text). Lower is better.
-const bm25Rank = `bm25(search, 3.0, 2.0, 1.0)`
+// searchTable is the full-text table a search reads: search_current
+// (current records and every FAQ, see current.go) for the current wiki,
+// search (every stored record) when f.AsOf pins an older state.
+func searchTable(f wikirules.Filter) string {
+	if f.AsOf.IsZero() {
+		return "search_current"
+	}
+	return "search"
+}
 
-// snippetExpr marks the matched words of the body column with « » and
-// keeps about 24 tokens around them.
-const snippetExpr = `snippet(search, 2, '«', '»', '…', 24)`
+// bm25Rank is the FTS5 rank expression over table (search or
+// search_current): columns page, title, body weighted 3, 2, 1 (a match in
+// the page title or a record's title and section counts more than one in
+// the text). Lower is better.
+func bm25Rank(table string) string { return `bm25(` + table + `, 3.0, 2.0, 1.0)` }
+
+// snippetExpr marks the matched words of the body column of table with
+// « » and keeps about 24 tokens around them.
+func snippetExpr(table string) string { return `snippet(` + table + `, 2, '«', '»', '…', 24)` }
 
 // searchQuery is a user's search text reduced to plain word tokens: runs
 // of Unicode letters and digits (with the combining marks that follow
@@ -158,12 +169,17 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 }
 
 // searchRecords returns the best limit records matching match (see
-// SearchText for the filter).
+// SearchText for the filter). Without f.AsOf it reads search_current,
+// whose records are all current; with it, search, keeping the records of
+// the revision current at f.AsOf.
 func searchRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
+	t := searchTable(f)
 	var w where
-	w.add(`search MATCH ?`, match)
-	w.add(`search.rowid > 0`)
-	w.add(`rec.revision = (`+fmt.Sprintf(currentRevision, "rv.page")+`)`, asOfBound(f))
+	w.add(t+` MATCH ?`, match)
+	w.add(t + `.rowid > 0`)
+	if !f.AsOf.IsZero() {
+		w.add(`rec.revision = (`+fmt.Sprintf(currentRevision, "rv.page")+`)`, asOfBound(f))
+	}
 	recordFilter(&w, f)
 	if len(f.Pages) > 0 {
 		pks, err := resolvePages(ctx, tx, f.Pages)
@@ -172,10 +188,10 @@ func searchRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Fi
 		}
 		w.add(`rv.page IN (`+placeholders(len(pks))+`)`, pks...)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT `+recordCols+`, -`+bm25Rank+`, `+snippetExpr+`
-		FROM search JOIN records rec ON rec.pk = search.rowid
+	rows, err := tx.QueryContext(ctx, `SELECT `+recordCols+`, -`+bm25Rank(t)+`, `+snippetExpr(t)+`
+		FROM `+t+` JOIN records rec ON rec.pk = `+t+`.rowid
 		JOIN revisions rv ON rv.id = rec.revision JOIN pages p ON p.pk = rv.page
-		WHERE `+w.sql()+` ORDER BY `+bm25Rank+` LIMIT ?`, append(w.args, limit)...)
+		WHERE `+w.sql()+` ORDER BY `+bm25Rank(t)+` LIMIT ?`, append(w.args, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("records: %w", err)
 	}
@@ -215,16 +231,17 @@ func searchFAQs(ctx context.Context, tx *sql.Tx, q searchQuery, f wikirules.Filt
 }
 
 // searchFAQsMatch runs one MATCH expression over the FAQ rows of the
-// search table.
+// search table (search_current without f.AsOf: the same FAQ rows).
 func searchFAQsMatch(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]faqHit, error) {
+	t := searchTable(f)
 	var w where
-	w.add(`search MATCH ?`, match)
-	w.add(`search.rowid < 0`)
+	w.add(t+` MATCH ?`, match)
+	w.add(t + `.rowid < 0`)
 	if err := faqFilter(ctx, tx, &w, f); err != nil {
 		return nil, err
 	}
-	q := `SELECT fq.pk, -` + bm25Rank + `, ` + snippetExpr + ` FROM search JOIN faqs fq ON fq.pk = -search.rowid
-		WHERE ` + w.sql() + ` ORDER BY ` + bm25Rank
+	q := `SELECT fq.pk, -` + bm25Rank(t) + `, ` + snippetExpr(t) + ` FROM ` + t + ` JOIN faqs fq ON fq.pk = -` + t + `.rowid
+		WHERE ` + w.sql() + ` ORDER BY ` + bm25Rank(t)
 	if limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", limit)
 	}
