@@ -17,22 +17,14 @@ var ErrWriterDone = errors.New("kb: writer already committed, rolled back or fai
 // rows (about 1 KB each) stay a few MB.
 const searchFlushRows = 8192
 
-// ingestCacheKiB is the page cache of the connection a Writer holds, as
-// SQLite's negative cache_size (KiB): 64 MiB, twice the default, so that
-// the b-tree pages touched by a long stream of inserts (the records, the
-// revisions_page_time index, the FTS5 segments) are found in the cache
-// rather than re-read from the WAL. Dirty pages beyond it spill to the
-// WAL (SQLite's cache_spill), so memory stays bounded whatever the size
-// of the transaction.
-const ingestCacheKiB = -64000
-
 // Writer is a streaming write transaction, made by Begin: Put stores one
 // item at a time, Commit makes everything put visible at once, Rollback
 // (or any error) discards it. Only the items being written are held in
 // memory, so a transaction may cover a whole multi-GB export: its pages
-// go to the WAL as SQLite's cache fills (the WAL grows to about the size
-// of the data written, and is checkpointed and truncated to 64 MiB after
-// the commit, see Open).
+// go to the WAL as the connection's page cache (32 MiB, see Open) fills
+// (SQLite's cache spill), so memory stays bounded whatever the size of
+// the transaction; the WAL grows to about the size of the data written
+// and is checkpointed and truncated to 64 MiB after the commit.
 //
 // The semantics are those of Put over the concatenation of every item:
 // a revision already stored (or put earlier in the same Writer) is
@@ -42,7 +34,6 @@ const ingestCacheKiB = -64000
 // wait until then.
 type Writer struct {
 	ctx     context.Context // Begin's, for Commit's final statements
-	conn    *sql.Conn
 	tx      *sql.Tx
 	w       *writer
 	res     PutResult
@@ -60,33 +51,16 @@ func (db *DB) Begin(ctx context.Context) (*Writer, error) {
 	if db.readOnly {
 		return nil, fmt.Errorf("kb: begin %s: database opened read-only", db.path)
 	}
-	conn, err := db.db.Conn(ctx)
+	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, fmt.Errorf("kb: begin: %w", err)
-	}
-	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = %d`, ingestCacheKiB)); err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("kb: begin: cache size: %w", err)
-	}
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		resetConn(conn)
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
 	w, err := newWriter(ctx, tx)
 	if err != nil {
 		tx.Rollback()
-		resetConn(conn)
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
-	return &Writer{ctx: ctx, conn: conn, tx: tx, w: w, flushAt: searchFlushRows}, nil
-}
-
-// resetConn gives the connection back to the pool with the default page
-// cache (a read-only caller must not keep 64 MiB per connection).
-func resetConn(conn *sql.Conn) {
-	conn.ExecContext(context.Background(), fmt.Sprintf(`PRAGMA cache_size = %d`, cacheSizeKiB))
-	conn.Close()
+	return &Writer{ctx: ctx, tx: tx, w: w, flushAt: searchFlushRows}, nil
 }
 
 // Put stores one item in the transaction (see DB.Put for what is stored
@@ -134,7 +108,6 @@ func (w *Writer) Commit() (PutResult, error) {
 	w.w.close()
 	err := w.tx.Commit()
 	w.err = ErrWriterDone
-	resetConn(w.conn)
 	if err != nil {
 		return PutResult{}, fmt.Errorf("kb: commit: %w", err)
 	}
@@ -156,7 +129,6 @@ func (w *Writer) Rollback() error {
 func (w *Writer) fail(err error) error {
 	w.w.close()
 	w.tx.Rollback()
-	resetConn(w.conn)
 	if err == ErrWriterDone {
 		w.err = ErrWriterDone
 	} else {

@@ -26,7 +26,7 @@
 //     by id and the ones already stored are skipped.
 //
 // One transaction per file is workable at 1 GB: the writer's page cache is
-// bounded (64 MiB), pages beyond it spill into the WAL, which grows to
+// bounded (32 MiB), pages beyond it spill into the WAL, which grows to
 // about the size of the data written for that file (5–6 times the export
 // for the seed-like synthetic exports) and is truncated after the commit.
 // The cost is disk, not memory.

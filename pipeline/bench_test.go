@@ -1,0 +1,121 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"path/filepath"
+	"testing"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/bench/gen"
+	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/source"
+)
+
+// benchExport generates a 2 MB synthetic export (bench/gen, seed 1) and
+// returns its bytes and its revisions.
+func benchExport(b *testing.B) ([]byte, []*wikirules.Revision) {
+	b.Helper()
+	var buf bytes.Buffer
+	if _, err := gen.Write(&buf, gen.Options{Size: 2 << 20, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	r := source.NewXML(bytes.NewReader(buf.Bytes()), "bench.xml")
+	var revs []*wikirules.Revision
+	for {
+		rev, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		revs = append(revs, rev)
+	}
+	return buf.Bytes(), revs
+}
+
+// BenchmarkIngestStages splits the cost of an ingest of a 2 MB synthetic
+// export into its stages, each reported in revisions/s: read (XML
+// decoding), extract (parse + extract on one goroutine), store (kb.Writer
+// over pre-extracted items into a fresh database file, commit included)
+// and all (IngestFiles end to end, workers = NumCPU).
+func BenchmarkIngestStages(b *testing.B) {
+	data, revs := benchExport(b)
+	ctx := context.Background()
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(len(revs)*b.N)/b.Elapsed().Seconds(), "revisions/s")
+	}
+	b.Run("read", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			r := source.NewXML(bytes.NewReader(data), "bench.xml")
+			for {
+				if _, err := r.Next(); err == io.EOF {
+					break
+				} else if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
+	})
+	items := make([]kb.Item, len(revs))
+	b.Run("extract", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			for i, rev := range revs {
+				items[i] = kb.Item{Rev: *rev, X: extract.ExtractText(*rev)}
+			}
+		}
+		report(b)
+	})
+	b.Run("store", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			b.StopTimer()
+			db, err := kb.Open(ctx, filepath.Join(b.TempDir(), "kb.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			w, err := db.Begin(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, it := range items {
+				if err := w.Put(ctx, it); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if _, err := w.Commit(); err != nil {
+				b.Fatal(err)
+			}
+			b.StopTimer()
+			db.Close()
+			b.StartTimer()
+		}
+		report(b)
+	})
+	b.Run("all", func(b *testing.B) {
+		path := writeFile(b, b.TempDir(), "bench.xml", data)
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			b.StopTimer()
+			db, err := kb.Open(ctx, filepath.Join(b.TempDir(), "kb.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			if _, err := IngestFiles(ctx, db, []string{path}, Options{}); err != nil {
+				b.Fatal(err)
+			}
+			b.StopTimer()
+			db.Close()
+			b.StartTimer()
+		}
+		report(b)
+	})
+}
