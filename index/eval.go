@@ -1,7 +1,9 @@
 package index
 
 import (
+	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -169,4 +171,14 @@ func (m Metrics) Print(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s rank %s  %q  top: %s %s\n", c.Case.ID, rank, c.Case.Query, c.Top, c.Error)
 	}
+}
+
+//go:embed testdata/relevance.json
+var relevanceJSON []byte
+
+// RelevanceSet returns the project's relevance set
+// (testdata/relevance.json, embedded), the cases TestRelevance and
+// "query eval -search" score.
+func RelevanceSet() ([]Case, error) {
+	return LoadCases(bytes.NewReader(relevanceJSON), "index/testdata/relevance.json")
 }

@@ -51,26 +51,31 @@ func (l *lexicon) known(word string) bool {
 }
 
 // suggest returns up to maxSuggestions words of the documents within edit
-// distance fuzz of word, closest first, then most frequent.
+// distance fuzz of word, most frequent first; words at distance 2 are
+// looked for only when none is at distance 1.
 func (l *lexicon) suggest(word string, fuzz int) []string {
 	rf, ok := l.r.(index.IndexReaderFuzzy)
 	if l.r == nil || !ok {
 		return nil
 	}
 	w := foldString(strings.ToLower(word))
-	d, err := rf.FieldDictFuzzy(fieldWords, w, fuzz, "")
-	if err != nil {
-		return nil
-	}
-	defer d.Close()
 	type cand struct {
 		term  string
 		dist  int
 		count uint64
 	}
 	var cs []cand
-	for e, err := d.Next(); err == nil && e != nil; e, err = d.Next() {
-		cs = append(cs, cand{e.Term, levenshtein(w, e.Term), e.Count})
+	// Distance 1 first: its automaton is much smaller, and a word one edit
+	// away is the likelier correction.
+	for f := 1; f <= fuzz && len(cs) == 0; f++ {
+		d, err := rf.FieldDictFuzzy(fieldWords, w, f, "")
+		if err != nil {
+			return nil
+		}
+		for e, err := d.Next(); err == nil && e != nil; e, err = d.Next() {
+			cs = append(cs, cand{e.Term, levenshtein(w, e.Term), e.Count})
+		}
+		d.Close()
 	}
 	sort.Slice(cs, func(i, j int) bool {
 		if cs[i].dist != cs[j].dist {

@@ -84,7 +84,6 @@ const (
 	boostBody     = 1.0
 	factorName    = 1.6 // a skill header whose name is a query unit
 	boostSynonym  = 0.6
-	boostFuzzy    = 0.25
 	boostTypo     = 0.9  // a correction of a word no document contains
 	boostAllUnits = 1.0  // a document matching every unit of the query
 	factorErrata  = 1.15 // errata beat FAQs beat rule text (DESIGN.md, precedence)
@@ -124,34 +123,73 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	units := x.glossary.segment(q.Text)
 	lex := x.lexicon()
 	defer lex.close()
-	text, expanded := x.textQuery(units, lex)
+	unitQs, expanded := x.textQuery(units, lex)
 	res := &Result{Facets: map[string]Facet{}, Expanded: expanded, Hits: []wikirules.Hit{}, Highlights: [][]wikirules.Span{}}
-	if text == nil {
+	if len(unitQs) == 0 {
 		res.Took = time.Since(start)
 		return res, nil
 	}
-	bq := query.NewBooleanQuery([]query.Query{text}, nil, nil)
-	if f := filters(q); len(f) > 0 {
-		bq.AddMust(f...)
-	}
-	if !q.History {
-		bq.AddMustNot(termQuery(fieldSuperseded, "true"))
-	}
-	req := bleve.NewSearchRequestOptions(bq, max(limit, rerankWindow), 0, false)
-	req.Fields = []string{fieldJSON, fieldType}
-	req.IncludeLocations = true
-	for _, f := range facetFields {
-		if !q.Facets {
-			break
+	run := func(text query.Query) (*bleve.SearchResult, error) {
+		req := bleve.NewSearchRequestOptions(x.scoped(text, q), max(limit, rerankWindow), 0, false)
+		req.Fields = []string{fieldJSON, fieldType}
+		for _, f := range facetFields {
+			if !q.Facets {
+				break
+			}
+			if f.name == "category" && len(q.Categories) == 0 {
+				continue // multi-valued and costly: only when filtering by category
+			}
+			req.AddFacet(f.name, bleve.NewFacetRequest(f.field, f.size))
 		}
-		if f.name == "category" && len(q.Categories) == 0 {
-			continue // multi-valued and costly: only when filtering by category
+		sr, err := x.bi.SearchInContext(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("index: search %q: %w", q.Text, err)
 		}
-		req.AddFacet(f.name, bleve.NewFacetRequest(f.field, f.size))
+		return sr, nil
 	}
-	sr, err := x.bi.SearchInContext(ctx, req)
+	// Conjunction first: when at least limit documents match every unit,
+	// they are the answer (in the disjunction they would rank first anyway,
+	// by the share of units matched); otherwise the disjunction, which
+	// scores every document matching enough units, is run.
+	text := unitQs[0]
+	if len(unitQs) > 1 {
+		text = query.NewConjunctionQuery(unitQs)
+	}
+	sr, err := run(text)
 	if err != nil {
-		return nil, fmt.Errorf("index: search %q: %w", q.Text, err)
+		return nil, err
+	}
+	if len(unitQs) > 1 && sr.Total < uint64(limit) {
+		// The disjunction, with a bonus for the few documents matching every
+		// unit. It stands for the query any-units OR all-units (boost
+		// boostAllUnits) without scoring the conjunction twice: there a
+		// document matching every unit scores (S + S) × 1 (its any-units
+		// score equals its all-units score S, same clauses, same query norm)
+		// and any other its any-units score × ½ (coordination, one clause of
+		// two), so the all-units documents' scores are multiplied by
+		// 2(1+boostAllUnits) and the ones the disjunction's window missed are
+		// added from the conjunction's hits.
+		all := sr.Hits
+		text = anyUnits(unitQs)
+		if sr, err = run(text); err != nil {
+			return nil, err
+		}
+		inAll := make(map[string]bool, len(all))
+		for _, dm := range all {
+			inAll[dm.ID] = true
+		}
+		for _, dm := range sr.Hits {
+			if inAll[dm.ID] {
+				dm.Score *= 2 * (1 + boostAllUnits)
+				delete(inAll, dm.ID)
+			}
+		}
+		for _, dm := range all {
+			if inAll[dm.ID] {
+				dm.Score *= 2 * (1 + boostAllUnits)
+				sr.Hits = append(sr.Hits, dm)
+			}
+		}
 	}
 	res.Total = sr.Total
 	for name, fr := range sr.Facets {
@@ -229,15 +267,61 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if len(cands) > limit {
 		cands = cands[:limit]
 	}
+	locs, err := x.locations(ctx, text, cands2ids(len(cands), func(i int) string { return cands[i].dm.ID }))
+	if err != nil {
+		return nil, fmt.Errorf("index: highlight %q: %w", q.Text, err)
+	}
 	for _, c := range cands {
 		c.hit.Score = c.score
-		snip, spans := snippet(c.body, bodyRanges(c.dm))
+		snip, spans := snippet(c.body, bodyRanges(locs[c.dm.ID]))
 		c.hit.Snippet = snip
 		res.Hits = append(res.Hits, c.hit)
 		res.Highlights = append(res.Highlights, spans)
 	}
 	res.Took = time.Since(start)
 	return res, nil
+}
+
+// scoped wraps a text query with the filters of q and, unless q.History,
+// the exclusion of superseded records.
+func (x *Index) scoped(text query.Query, q Query) query.Query {
+	bq := query.NewBooleanQuery([]query.Query{text}, nil, nil)
+	if f := filters(q); len(f) > 0 {
+		bq.AddMust(f...)
+	}
+	if !q.History {
+		bq.AddMustNot(termQuery(fieldSuperseded, "true"))
+	}
+	return bq
+}
+
+func cands2ids(n int, id func(int) string) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = id(i)
+	}
+	return out
+}
+
+// locations returns the term locations of text in the documents ids, by
+// id: a second search restricted to those documents, so that the main one
+// (over every match) need not gather locations.
+func (x *Index) locations(ctx context.Context, text query.Query, ids []string) (map[string]search.FieldTermLocationMap, error) {
+	out := make(map[string]search.FieldTermLocationMap, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	q := query.NewConjunctionQuery([]query.Query{query.NewDocIDQuery(ids), text})
+	req := bleve.NewSearchRequestOptions(q, len(ids), 0, false)
+	req.IncludeLocations = true
+	sr, err := x.bi.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	for _, dm := range sr.Hits {
+		out[dm.ID] = dm.Locations
+	}
+	return out, nil
 }
 
 // filters returns the filter clauses of q; they carry no score.
@@ -273,11 +357,11 @@ func filters(q Query) []query.Query {
 // textQuery builds the scoring query of free text: the text is split into
 // units (words, or glossary terms found in it); each unit becomes a
 // disjunction over the text fields of every language, of the unit as typed,
-// its synonyms (multi-word ones as phrases) and, for single words of five
-// letters or more, a fuzzy match (edit distance 1; 2 from eight letters).
-// The units are OR-ed, so a document matching more of them ranks higher.
-// It returns nil when the text has no word.
-func (x *Index) textQuery(units []unit, lex *lexicon) (query.Query, []string) {
+// its synonyms (multi-word ones as phrases) and, for a single word of five
+// letters or more that no document contains, the closest words of the
+// documents (edit distance 1; 2 from eight letters). It returns one query
+// per unit (none when the text has no word); Search combines them.
+func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) {
 	if len(units) == 0 {
 		return nil, nil
 	}
@@ -323,9 +407,7 @@ func (x *Index) textQuery(units []unit, lex *lexicon) (query.Query, []string) {
 			if n >= 8 {
 				fuzz = 2
 			}
-			if lex.known(u.text) {
-				add(u.text, boostFuzzy, fuzz)
-			} else {
+			if !lex.known(u.text) {
 				// No document has the word: try the known words closest
 				// to it, as the words typed.
 				fixes = lex.suggest(u.text, fuzz)
@@ -344,23 +426,19 @@ func (x *Index) textQuery(units []unit, lex *lexicon) (query.Query, []string) {
 		}
 		expanded = append(expanded, e)
 	}
-	if len(unitQs) == 0 {
-		return nil, expanded
-	}
-	if len(unitQs) == 1 {
-		return unitQs[0], expanded
-	}
+	return unitQs, expanded
+}
+
+// anyUnits is the fallback query of several units: a disjunction (bleve
+// multiplies the sum of the matched units' scores by the share of units
+// matched), and for three units or more a document must match half of them
+// (rounded up), which keeps common words from matching most of the wiki.
+func anyUnits(unitQs []query.Query) query.Query {
 	any := query.NewDisjunctionQuery(unitQs)
 	if len(unitQs) >= 3 {
-		// Long queries: a document must match half of the units (rounded
-		// up), which keeps common words from matching most of the wiki.
 		any.SetMin(float64((len(unitQs) + 1) / 2))
 	}
-	// A document that matches every unit gets the all-units clause on top
-	// of the sum of units (and a full coordination factor).
-	all := query.NewConjunctionQuery(unitQs)
-	all.SetBoost(boostAllUnits)
-	return query.NewDisjunctionQuery([]query.Query{any, all}), expanded
+	return any
 }
 
 // stopword reports whether some language's analyzer drops every word of
@@ -417,10 +495,10 @@ func isQuestion(text string) bool {
 }
 
 // bodyRanges returns the byte ranges of the body field that matched, from
-// the hit's term locations, sorted.
-func bodyRanges(dm *search.DocumentMatch) []wikirules.Span {
+// a hit's term locations, sorted.
+func bodyRanges(locs search.FieldTermLocationMap) []wikirules.Span {
 	var out []wikirules.Span
-	for field, terms := range dm.Locations {
+	for field, terms := range locs {
 		if !strings.HasPrefix(field, textBody+"_") {
 			continue
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(command{"eval", "[-cases FILE] [-v]", "score the judge engine on its test cases", runEval})
+	register(command{"eval", "[-cases FILE] [-search] [-v]", "score the judge engine, or the search, on test cases", runEval})
 }
 
 const evalHelp = `Runs the judge cases (questions with the expected deciding source, and
@@ -17,15 +17,23 @@ situations with the expected verdict) and prints how many questions are
 answered with the right deciding source first and within the top 3, and
 how many situations are resolved as expected. Without -cases it runs the
 cases built into the engine (the example cases and the engine's own set).
-Example:
-  query eval -v`
+With -search it scores the search index instead, on the relevance set
+index/testdata/relevance.json (or -cases FILE in that shape): recall@1,
+recall@3 and MRR, listing the queries not answered first.
+Examples:
+  query eval -v
+  query eval -search`
 
 func runEval(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "eval", "", evalHelp, false)
 	file := c.fs.String("cases", "", "a case file in the shape of judge-examples.json (default: the built-in cases)")
 	verbose := c.fs.Bool("v", false, "list every case that is not answered first")
+	search := c.fs.Bool("search", false, "score the search index on its relevance set instead of the engine")
 	if err := c.parse(args); err != nil {
 		return err
+	}
+	if *search {
+		return runEvalSearch(ctx, e, c, *file)
 	}
 	var files []*engine.CaseFile
 	if *file != "" {

@@ -130,7 +130,7 @@ func (c *common) dbPath() string {
 // base loaded with it; sampleIdxBuild is how long that took.
 var (
 	sampleIdxOnce  sync.Once
-	sampleIdx   *index.Index
+	sampleIdx      *index.Index
 	sampleIdxErr   error
 	sampleIdxBuild time.Duration
 )
@@ -155,4 +155,39 @@ func (c *common) searchIndex(ctx context.Context, db *kb.DB) (idx *index.Index, 
 		return nil, false, err
 	}
 	return idx, true, nil
+}
+
+// runEvalSearch is "query eval -search": the relevance figures of the
+// index query search uses, on the built-in relevance set or file.
+func runEvalSearch(ctx context.Context, e *env, c *common, file string) error {
+	cases, err := index.RelevanceSet()
+	if file != "" {
+		var f *os.File
+		if f, err = os.Open(file); err != nil {
+			return err
+		}
+		defer f.Close()
+		cases, err = index.LoadCases(f, file)
+	}
+	if err != nil {
+		return err
+	}
+	db, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	idx, owned, reason := c.searchIndex(ctx, db)
+	if reason != nil {
+		return fmt.Errorf("eval -search: %w (run: query index -db %s)", reason, c.dbPath())
+	}
+	if owned {
+		defer idx.Close()
+	}
+	m := index.Evaluate(ctx, idx, cases)
+	if c.json {
+		return writeJSON(e.stdout, m)
+	}
+	m.Print(e.stdout)
+	return nil
 }
