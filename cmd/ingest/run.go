@@ -25,13 +25,16 @@ var errUsage = errors.New("usage")
 const usage = `usage: ingest [-db PATH] [-format FORMAT] [-keep-going] [-json] PATH...
 
 Reads wiki revisions from each PATH (a file, a directory, or a .gz/.bz2
-file) into the knowledge base. Re-ingesting the same input changes nothing;
-a file that cannot be read leaves the database as it was.
+file) into the knowledge base, streaming, one transaction per file.
+Re-ingesting the same input changes nothing; a file that cannot be read
+leaves the database as it was (the error names the file and the byte
+offset or line), and so does a file whose ingest is killed.
 
 Flags:
   -db PATH       the SQLite knowledge base to write (created if missing; default rules.db)
   -format F      auto (default: detect from the content), contribs, pagetext, xml, api or html
-  -keep-going    store the readable files and list the bad ones instead of stopping
+  -keep-going    store the readable files and revisions and list the bad ones instead of
+                 stopping; a file that breaks mid-way keeps the revisions read before the break
   -json          print the summary as one JSON object on stdout
   -quiet         no progress bar (it is shown only when stderr is a terminal)
   -workers N     goroutines parsing and extracting wikitext (default: the number of CPUs)
@@ -108,7 +111,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	printSummary(stdout, sum, *dbPath, time.Since(start))
 	if len(sum.Bad) > 0 {
-		return fmt.Errorf("%d file(s) could not be read", len(sum.Bad))
+		return fmt.Errorf("%d bad file(s) or revision(s), listed above", len(sum.Bad))
 	}
 	return nil
 }
@@ -131,6 +134,9 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	}
 	for _, b := range s.Bad {
 		fmt.Fprintf(w, "  BAD %s: %s\n", b.File, b.Error)
+		if b.Kept > 0 {
+			fmt.Fprintf(w, "      (%d revisions read before the error were stored)\n", b.Kept)
+		}
 	}
 	if d := s.Database; d != nil {
 		fmt.Fprintf(w, "database now holds %d pages, %d revisions, %d records, %d FAQs/errata\n", d.Pages, d.Revisions, d.Records, d.FAQs)

@@ -91,3 +91,50 @@ func TestIngestErrors(t *testing.T) {
 		t.Error("no arguments must be a usage error")
 	}
 }
+
+// TestKeepGoingCLI ingests a directory holding the seed dump and an XML
+// export cut off inside a revision's text: without -keep-going the ingest
+// fails naming the cut file (the dump, before it, stays stored); with it
+// the JSON summary lists the cut file with its byte offset, and the text
+// summary prints it as BAD and the command still fails.
+func TestKeepGoingCLI(t *testing.T) {
+	dump := seedDump(t)
+	dir := filepath.Dir(dump)
+	cut := filepath.Join(dir, "zz-cut.xml")
+	var x bytes.Buffer
+	x.WriteString(`<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11"><page><title>Suplantado</title><ns>0</ns><id>1</id>`)
+	x.WriteString(`<revision><id>777</id><timestamp>2021-02-11T11:03:18Z</timestamp><contributor><username>X</username></contributor><text>Texto`)
+	if err := os.WriteFile(cut, x.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "rules.db")
+	var out, errb bytes.Buffer
+	if err := Run(context.Background(), []string{"-db", db, dir}, &out, &errb); err == nil || !strings.Contains(err.Error(), "zz-cut.xml") {
+		t.Errorf("without -keep-going: err = %v, want one naming zz-cut.xml", err)
+	}
+	out.Reset()
+	if err := Run(context.Background(), []string{"-json", "-keep-going", "-db", db, dir}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Added int `json:"added"`
+		Bad   []struct {
+			File  string `json:"file"`
+			Error string `json:"error"`
+		} `json:"bad_files"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Bad) != 1 || filepath.Base(s.Bad[0].File) != "zz-cut.xml" || !strings.Contains(s.Bad[0].Error, "byte ") {
+		t.Errorf("bad_files = %+v, want zz-cut.xml with a byte offset", s.Bad)
+	}
+	if s.Added != 0 { // the dump was stored by the first run, which failed on the later file only
+		t.Errorf("added %d, want 0 (the dump is stored by the first run)", s.Added)
+	}
+	out.Reset()
+	err = Run(context.Background(), []string{"-keep-going", "-db", db, dir}, &out, &errb)
+	if err == nil || !strings.Contains(out.String(), "BAD ") {
+		t.Errorf("text mode: err = %v, output:\n%s", err, out.String())
+	}
+}
