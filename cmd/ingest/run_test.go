@@ -133,7 +133,7 @@ func TestKeepGoingCLI(t *testing.T) {
 		t.Errorf("added %d, want 0 (the dump is stored by the first run)", s.Added)
 	}
 	out.Reset()
-	err = Run(context.Background(), []string{"-keep-going", "-db", db, dir}, &out, &errb)
+	err := Run(context.Background(), []string{"-keep-going", "-db", db, dir}, &out, &errb)
 	if err == nil || !strings.Contains(out.String(), "BAD ") {
 		t.Errorf("text mode: err = %v, output:\n%s", err, out.String())
 	}
