@@ -22,8 +22,9 @@
 // Typos. A query word of five letters or more that no document contains is
 // replaced by the closest words of the documents' own vocabulary (edit
 // distance 1, 2 from eight letters; bleve's Levenshtein automaton on an
-// unstemmed word field), searched at a lower boost; a known word also gets
-// a low-boosted fuzzy clause.
+// unstemmed word field; distance 1 is tried first), searched at a lower
+// boost. A known word gets no fuzzy clause (it cost a large disjunction of
+// near words on every search for little gain).
 //
 // Ranking. bleve's tf-idf score over the page title (boosted) and the text
 // (body, skill or example name, section), summed over units, with a bonus
@@ -33,6 +34,18 @@
 // does…), a skill header whose name is a query unit higher, examples and
 // superseded text lower, text scoped to the chosen edition slightly higher.
 //
-// Quality is measured on testdata/relevance.json (Evaluate); speed by
+// Speed. A query of several units first runs as a conjunction (every unit
+// must match; bleve leapfrogs the posting lists, so the cost follows the
+// rarest unit); only when fewer than Limit documents match every unit does
+// the disjunction run, at least half of the units required from three on,
+// with the conjunction's documents boosted as if by an all-units clause.
+// Facet counts (a pass over the doc values of every match) are computed
+// only when Query.Facets asks; term locations, for highlights, only for
+// the hits returned (a second search restricted to their ids); stored
+// documents are loaded for the re-rank window only. Build and Sync compact
+// an on-disk index into one segment.
+//
+// Quality is measured on testdata/relevance.json (Evaluate, RelevanceSet,
+// "query eval -search"); speed by
 // BenchmarkSearch and ../bench/searchbench (BENCHMARKS.md, "Search").
 package index

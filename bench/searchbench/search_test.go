@@ -34,7 +34,7 @@ func loadCorpus(b *testing.B) []Page {
 	return corpus
 }
 
-// BenchmarkSearchBleve: index.Search (limit 10, facets, snippets) on an
+// BenchmarkSearchBleve: index.Search (limit 10, snippets, no facets) on an
 // on-disk index of the synthetic corpus; reports the build time too.
 func BenchmarkSearchBleve(b *testing.B) {
 	pages := loadCorpus(b)
