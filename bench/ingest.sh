@@ -3,9 +3,10 @@
 # cmd/genxml and cmd/ingest, generates deterministic synthetic XML exports
 # (genxml -seed 1) of each SIZE into a temporary directory, ingests each
 # into a fresh database, and prints one table row per size: revisions,
-# input MB, wall seconds, revisions/s, MB/s, peak resident memory (VmHWM,
-# via /usr/bin/time -v), the database and peak WAL sizes, and the load
-# average of the machine before and after the run. Everything generated is
+# input MB, wall seconds, CPU seconds (user + system: less sensitive than
+# wall time to the other processes of a loaded machine), revisions/s, MB/s,
+# peak resident memory (via /usr/bin/time -v), the database and peak WAL
+# sizes, and the load average before and after the run. Everything generated is
 # deleted on exit (the 1GB case needs about 15 GB of free disk for a while).
 #
 #   bench/ingest.sh [SIZE...]      # default: 10MB 100MB
@@ -24,9 +25,9 @@ trap cleanup EXIT
 go build -o "$tmp/genxml" ./cmd/genxml
 go build -o "$tmp/ingest" ./cmd/ingest
 
-printf '| %-6s | %9s | %8s | %7s | %11s | %6s | %12s | %8s | %8s | %-15s |\n' \
-  size revisions "input MB" "wall s" "revisions/s" "MB/s" "peak RSS MB" "db MB" "WAL MB" "load before/after"
-printf '|%s|\n' "--------|-----------|----------|---------|-------------|--------|--------------|----------|----------|-----------------"
+printf '| %-6s | %9s | %8s | %7s | %6s | %11s | %6s | %12s | %8s | %8s | %-15s |\n' \
+  size revisions "input MB" "wall s" "CPU s" "revisions/s" "MB/s" "peak RSS MB" "db MB" "WAL MB" "load before/after"
+printf '|%s|\n' "--------|-----------|----------|---------|--------|-------------|--------|--------------|----------|----------|-----------------"
 for size in "${sizes[@]}"; do
   xml="$tmp/wiki-$size.xml"
   db="$tmp/wiki-$size.db"
@@ -47,11 +48,12 @@ for size in "${sizes[@]}"; do
   added=$(grep -m1 '"added"' "$tmp/sum.json" | tr -dc 0-9)
   [ "$added" = "$revs" ] || { echo "ingest stored $added revisions of $revs" >&2; exit 1; }
   rss=$(awk -F: '/Maximum resident/ {print $2/1024}' "$tmp/time.log")
+  cpu=$(awk -F: '/User time|System time/ {s += $2} END {print s}' "$tmp/time.log")
   wall=$(echo "$end - $start" | bc -l)
   dbsize=$(stat -c %s "$db")
-  awk -v size="$size" -v revs="$revs" -v bytes="$bytes" -v wall="$wall" -v rss="$rss" -v db="$dbsize" \
+  awk -v size="$size" -v revs="$revs" -v bytes="$bytes" -v wall="$wall" -v cpu="$cpu" -v rss="$rss" -v db="$dbsize" \
       -v wal="$(cat "$tmp/walpeak")" -v l0="$load0" -v l1="$load1" 'BEGIN {
-    printf "| %-6s | %9d | %8.1f | %7.1f | %11.0f | %6.2f | %12.0f | %8.0f | %8.0f | %-15s |\n",
-      size, revs, bytes/1e6, wall, revs/wall, bytes/1e6/wall, rss, db/1e6, wal/1e6, l0 " / " l1 }'
+    printf "| %-6s | %9d | %8.1f | %7.1f | %6.1f | %11.0f | %6.2f | %12.0f | %8.0f | %8.0f | %-15s |\n",
+      size, revs, bytes/1e6, wall, cpu, revs/wall, bytes/1e6/wall, rss, db/1e6, wal/1e6, l0 " / " l1 }'
   rm -f "$xml" "$db" "$db-wal" "$db-shm"
 done
