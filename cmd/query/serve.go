@@ -9,7 +9,9 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/index"
 	"github.com/wikirules/wikirules/web"
 )
 
@@ -44,11 +46,26 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	logger := log.New(e.stderr, "serve: ", log.LstdFlags)
-	var search web.Searcher = db
+	// The engine searches the store (FTS5 knows every revision, so -as-of
+	// works); the search page uses the bleve index when there is one.
+	var judgeSearch web.Searcher = db
 	if *cache > 0 {
-		search = web.NewCachedSearcher(db, *cache)
+		judgeSearch = web.NewCachedSearcher(db, *cache)
 	}
-	srv, err := web.New(web.Deps{Store: db, Judge: engine.New(db, search), Search: search, Logger: logger})
+	var search web.Searcher = db
+	idx, owned, ierr := c.searchIndex(ctx, db)
+	if ierr != nil {
+		fmt.Fprintf(e.stderr, "serve: searching with SQLite FTS5: %v\n", ierr)
+	} else {
+		if owned {
+			defer idx.Close()
+		}
+		search = fallbackSearcher{primary: idx, fallback: db}
+	}
+	if *cache > 0 {
+		search = web.NewCachedSearcher(search, *cache)
+	}
+	srv, err := web.New(web.Deps{Store: db, Judge: engine.New(db, judgeSearch), Search: search, Logger: logger})
 	if err != nil {
 		return err
 	}
@@ -76,3 +93,25 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	return nil
 }
+
+// fallbackSearcher searches the bleve index and falls back to the store's
+// FTS5 search for what the index cannot answer (searches -as-of a date:
+// the index holds current records only).
+type fallbackSearcher struct {
+	primary, fallback web.Searcher
+}
+
+// SearchText implements web.Searcher.
+func (s fallbackSearcher) SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error) {
+	if f.AsOf.IsZero() {
+		hits, err := s.primary.SearchText(ctx, text, f)
+		if !errors.Is(err, index.ErrAsOf) {
+			return hits, err
+		}
+	}
+	return s.fallback.SearchText(ctx, text, f)
+}
+
+// SearchEngine names the engine of searches without -as-of (web.EngineNamer);
+// searches as of a date are answered by FTS5.
+func (s fallbackSearcher) SearchEngine() string { return "bleve" }
