@@ -82,25 +82,67 @@ func (q searchQuery) empty() bool { return len(q.tokens) == 0 }
 // ("tok", prefix-matched as "tok"* when it has two runes or more), joined
 // by AND (implicit) or, with or, by OR.
 func (q searchQuery) match(or bool) string {
-	parts := make([]string, len(q.tokens))
-	for i, t := range q.tokens {
+	if or {
+		return matchExpr(q.tokens, " OR ")
+	}
+	return matchExpr(q.tokens, " ")
+}
+
+// matches returns the MATCH expressions a search tries in turn until one
+// finds something: all tokens (match(false)); any token but the function
+// words of fallbackStopwords; any token (match(true), only when function
+// words were left out before). In a question the function words match
+// nearly every row while adding next to nothing to its BM25 score, and
+// scoring every row is what makes the any-token fallback slow.
+func (q searchQuery) matches() []string {
+	out := []string{q.match(false)}
+	if len(q.tokens) < 2 {
+		return out
+	}
+	var content []string
+	for _, t := range q.tokens {
+		if !fallbackStopwords[fold(t)] {
+			content = append(content, t)
+		}
+	}
+	if len(content) > 0 && len(content) < len(q.tokens) {
+		out = append(out, matchExpr(content, " OR "))
+	}
+	return append(out, q.match(true))
+}
+
+// matchExpr quotes tokens (see match) and joins them with sep.
+func matchExpr(tokens []string, sep string) string {
+	parts := make([]string, len(tokens))
+	for i, t := range tokens {
 		parts[i] = `"` + t + `"`
 		if len([]rune(t)) > 1 {
 			parts[i] += "*"
 		}
 	}
-	sep := " "
-	if or {
-		sep = " OR "
-	}
 	return strings.Join(parts, sep)
 }
+
+// fallbackStopwords are folded Spanish and English function words, left
+// out of the any-token fallback of a search (see searchQuery.match).
+var fallbackStopwords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a al ante con contra de del desde e el en entre es esta este hay la las le les
+		lo los o para pero por que se si sin su sus u un una uno unos unas y ya como cual cuando donde
+		an and any are as at be been but by can could do does for from had has have how i if in into is it
+		its my no not of on or our so than that the their then there these this those to was we were what
+		when where which while who why will with would you your`) {
+		m[w] = true
+	}
+	return m
+}()
 
 // SearchText searches current records and FAQs (FTS5, accents and case
 // ignored) for the words of text. Any text is accepted: it is reduced to
 // word tokens (see searchQuery); records matching all tokens (prefixes)
 // come first, and only when nothing matches all of them is any token
-// enough. Hits are ranked by BM25 (page and title weigh more than text),
+// enough (any token but the function words "de", "la", "the"…, then
+// any token at all). Hits are ranked by BM25 (page and title weigh more than text),
 // best first, with a snippet marking matches with « » and their citation.
 //
 // Records come from the revision of each page current as of f.AsOf and
@@ -119,11 +161,8 @@ func (db *DB) SearchText(ctx context.Context, text string, f wikirules.Filter) (
 	var hits []wikirules.Hit
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
-		for _, or := range []bool{false, true} {
-			if or && len(q.tokens) < 2 {
-				break
-			}
-			if hits, err = searchAll(ctx, tx, q.match(or), f, limit); err != nil || len(hits) > 0 {
+		for _, m := range q.matches() {
+			if hits, err = searchAll(ctx, tx, m, f, limit); err != nil || len(hits) > 0 {
 				return err
 			}
 		}
@@ -172,6 +211,14 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 // SearchText for the filter). Without f.AsOf it reads search_current,
 // whose records are all current; with it, search, keeping the records of
 // the revision current at f.AsOf.
+//
+// It ranks in two steps: the rowids, scores and snippets of the best
+// limit matches passing the filter (joining only the small columns the
+// filter needs), then those records by primary key. Selecting the
+// records' columns in the ranking query would read and sort the text of
+// every match: with the any-token fallback that is most of the table
+// (hundreds of ms at 100,000 records). SQLite computes the snippets of
+// the rows the LIMIT keeps only.
 func searchRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
 	t := searchTable(f)
 	var w where
@@ -188,25 +235,74 @@ func searchRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Fi
 		}
 		w.add(`rv.page IN (`+placeholders(len(pks))+`)`, pks...)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT `+recordCols+`, -`+bm25Rank(t)+`, `+snippetExpr(t)+`
-		FROM `+t+` JOIN records rec ON rec.pk = `+t+`.rowid
-		JOIN revisions rv ON rv.id = rec.revision JOIN pages p ON p.pk = rv.page
-		WHERE `+w.sql()+` ORDER BY `+bm25Rank(t)+` LIMIT ?`, append(w.args, limit)...)
+	rows, err := tx.QueryContext(ctx, `SELECT `+t+`.rowid, -`+bm25Rank(t)+` AS score, `+snippetExpr(t)+`
+		FROM `+t+` JOIN records rec ON rec.pk = `+t+`.rowid JOIN revisions rv ON rv.id = rec.revision
+		WHERE `+w.sql()+` ORDER BY score DESC, `+t+`.rowid LIMIT ?`, append(w.args, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("records: %w", err)
 	}
+	ranked, err := scanRanked(rows)
+	if err != nil || len(ranked) == 0 {
+		return []wikirules.Hit{}, err
+	}
+	pks := make([]any, len(ranked))
+	for i, r := range ranked {
+		pks[i] = r.rowid
+	}
+	byPK, err := recordsByPK(ctx, tx, pks)
+	if err != nil {
+		return nil, fmt.Errorf("records: %w", err)
+	}
+	hits := make([]wikirules.Hit, 0, len(ranked))
+	for _, r := range ranked {
+		rec := byPK[r.rowid]
+		if rec == nil {
+			return nil, fmt.Errorf("records: search row %d matched, then not found", r.rowid)
+		}
+		hits = append(hits, wikirules.Hit{Record: rec, Score: r.score, Snippet: oneLine(r.snippet), Citation: wikirules.CitationOf(*rec)})
+	}
+	return hits, nil
+}
+
+// recordsByPK reads the records of the given primary keys.
+func recordsByPK(ctx context.Context, tx *sql.Tx, pks []any) (map[int64]*wikirules.Record, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+recordCols+`, rec.pk FROM `+recordJoin+`
+		WHERE rec.pk IN (`+placeholders(len(pks))+`)`, pks...)
+	if err != nil {
+		return nil, err
+	}
 	defer rows.Close()
-	hits := []wikirules.Hit{}
+	out := make(map[int64]*wikirules.Record, len(pks))
 	for rows.Next() {
-		var h wikirules.Hit
-		rec, err := scanRecord(rows, &h.Score, &h.Snippet)
+		var pk int64
+		r, err := scanRecord(rows, &pk)
 		if err != nil {
+			return nil, err
+		}
+		out[pk] = &r
+	}
+	return out, rows.Err()
+}
+
+// rankedRow is a search row's rowid, score (higher is better) and snippet.
+type rankedRow struct {
+	rowid   int64
+	score   float64
+	snippet string
+}
+
+// scanRanked reads rows of rowid, score and snippet, and closes them.
+func scanRanked(rows *sql.Rows) ([]rankedRow, error) {
+	defer rows.Close()
+	var out []rankedRow
+	for rows.Next() {
+		var r rankedRow
+		if err := rows.Scan(&r.rowid, &r.score, &r.snippet); err != nil {
 			return nil, fmt.Errorf("records: %w", err)
 		}
-		h.Record, h.Citation, h.Snippet = &rec, wikirules.CitationOf(rec), oneLine(h.Snippet)
-		hits = append(hits, h)
+		out = append(out, r)
 	}
-	return hits, rows.Err()
+	return out, rows.Err()
 }
 
 // oneLine collapses the whitespace of a snippet (newlines between
@@ -221,13 +317,17 @@ type faqHit struct {
 }
 
 // searchFAQs returns the FAQs matching q, best first (all tokens, else any
-// token), filtered as FAQs filters; limit 0 means no cap.
+// token as SearchText falls back), filtered as FAQs filters; limit 0 means
+// no cap.
 func searchFAQs(ctx context.Context, tx *sql.Tx, q searchQuery, f wikirules.Filter, limit int) ([]faqHit, error) {
-	hits, err := searchFAQsMatch(ctx, tx, q.match(false), f, limit)
-	if err != nil || len(hits) > 0 || len(q.tokens) < 2 {
-		return hits, err
+	var hits []faqHit
+	var err error
+	for _, m := range q.matches() {
+		if hits, err = searchFAQsMatch(ctx, tx, m, f, limit); err != nil || len(hits) > 0 {
+			break
+		}
 	}
-	return searchFAQsMatch(ctx, tx, q.match(true), f, limit)
+	return hits, err
 }
 
 // searchFAQsMatch runs one MATCH expression over the FAQ rows of the
