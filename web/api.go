@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -161,16 +162,16 @@ type searchResult struct {
 	Highlights []wikirules.Span `json:"highlights"`
 }
 
-// facet counts results by one field's value, largest first (the JSON of
+// Facet counts results by one field's value, largest first (the JSON of
 // index.Facet).
-type facet struct {
-	Counts  []facetCount `json:"counts"`
+type Facet struct {
+	Counts  []FacetCount `json:"counts"`
 	Other   int          `json:"other,omitempty"`
 	Missing int          `json:"missing,omitempty"`
 }
 
-// facetCount is one facet value and its number of results.
-type facetCount struct {
+// FacetCount is one facet value and its number of results.
+type FacetCount struct {
 	Value string `json:"value"`
 	Count int    `json:"count"`
 }
@@ -185,8 +186,72 @@ type searchOutput struct {
 	Engine   string           `json:"engine"`
 	Total    uint64           `json:"total"`
 	Results  []searchResult   `json:"results"`
-	Facets   map[string]facet `json:"facets"`
+	Facets   map[string]Facet `json:"facets"`
 	Expanded []string         `json:"expanded,omitempty"`
+}
+
+// Results is a search's hits with what a faceted search engine counts over
+// every match: Total matches, Facets (kind, edition, page) and the
+// glossary expansions of the query (Expanded).
+type Results struct {
+	Hits     []wikirules.Hit
+	Total    uint64
+	Facets   map[string]Facet
+	Expanded []string
+}
+
+// FullSearcher is implemented by a Searcher that counts facets over all
+// its matches (the bleve index), so that /api/search shows the same totals
+// and facets as `query search`. Searches as of a date go to SearchText.
+type FullSearcher interface {
+	SearchAll(ctx context.Context, text string, f wikirules.Filter) (*Results, error)
+}
+
+// searchAll searches with s's SearchAll when it has one (and no as-of
+// date is asked), else with SearchText, counting the facets over the hits
+// returned.
+func searchAll(ctx context.Context, s Searcher, text string, f wikirules.Filter) (*Results, error) {
+	if fs, ok := s.(FullSearcher); ok && f.AsOf.IsZero() {
+		if res, err := fs.SearchAll(ctx, text, f); !errors.Is(err, ErrNoFullSearch) {
+			return res, err
+		}
+	}
+	hits, err := s.SearchText(ctx, text, f)
+	if err != nil {
+		return nil, err
+	}
+	return &Results{Hits: hits, Total: uint64(len(hits)), Facets: countFacets(hits)}, nil
+}
+
+// ErrNoFullSearch is returned by a FullSearcher that wraps a searcher
+// without SearchAll (searchAll then uses SearchText).
+var ErrNoFullSearch = errors.New("no faceted search")
+
+// countFacets counts kind, edition ("all" for unscoped) and page over hits.
+func countFacets(hits []wikirules.Hit) map[string]Facet {
+	counts := map[string]map[string]int{"kind": {}, "edition": {}, "page": {}}
+	for _, h := range hits {
+		eds := h.Citation.Editions.String()
+		if h.Citation.Editions == 0 {
+			eds = "all"
+		}
+		counts["kind"][string(h.Citation.Kind)]++
+		counts["edition"][eds]++
+		counts["page"][h.Citation.Page]++
+	}
+	out := map[string]Facet{}
+	for name, m := range counts {
+		var f Facet
+		for v, n := range m {
+			f.Counts = append(f.Counts, FacetCount{Value: v, Count: n})
+		}
+		sort.Slice(f.Counts, func(i, j int) bool {
+			a, b := f.Counts[i], f.Counts[j]
+			return a.Count > b.Count || a.Count == b.Count && a.Value < b.Value
+		})
+		out[name] = f
+	}
+	return out
 }
 
 // EngineNamer is implemented by a Searcher that tells which search engine
@@ -208,35 +273,16 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hits, err := s.deps.Search.SearchText(r.Context(), p.q, p.filter())
+	res, err := searchAll(r.Context(), s.deps.Search, p.q, p.filter())
 	if err != nil {
 		return err
 	}
 	out := searchOutput{Query: p.q, Edition: p.edName, AsOf: p.asOfRaw, Engine: engineName(s.deps.Search),
-		Total: uint64(len(hits)), Results: []searchResult{}, Facets: map[string]facet{}}
-	counts := map[string]map[string]int{"kind": {}, "edition": {}, "page": {}}
-	for _, h := range hits {
+		Total: res.Total, Results: []searchResult{}, Facets: res.Facets, Expanded: res.Expanded}
+	for _, h := range res.Hits {
 		res := searchResult{result: hitResult(h)}
 		res.Snippet, res.Highlights = unmark(h.Snippet)
 		out.Results = append(out.Results, res)
-		eds := res.Editions.String()
-		if res.Editions == 0 {
-			eds = "all"
-		}
-		counts["kind"][string(h.Citation.Kind)]++
-		counts["edition"][eds]++
-		counts["page"][h.Citation.Page]++
-	}
-	for name, m := range counts {
-		var f facet
-		for v, n := range m {
-			f.Counts = append(f.Counts, facetCount{Value: v, Count: n})
-		}
-		sort.Slice(f.Counts, func(i, j int) bool {
-			a, b := f.Counts[i], f.Counts[j]
-			return a.Count > b.Count || a.Count == b.Count && a.Value < b.Value
-		})
-		out.Facets[name] = f
 	}
 	return writeJSON(w, http.StatusOK, out)
 }

@@ -33,6 +33,7 @@ type CachedSearcher struct {
 type cacheEntry struct {
 	key  string
 	hits []wikirules.Hit
+	all  *Results // for SearchAll entries
 }
 
 // NewCachedSearcher returns a cache of size entries (at least 1) over s.
@@ -105,4 +106,39 @@ func cacheKey(text string, f wikirules.Filter) string {
 	b.WriteByte(0)
 	b.WriteString(strconv.Itoa(f.Limit))
 	return b.String()
+}
+
+// SearchAll returns the cached faceted results of text under f, or asks
+// the wrapped searcher (FullSearcher); ErrNoFullSearch when it has none.
+func (c *CachedSearcher) SearchAll(ctx context.Context, text string, f wikirules.Filter) (*Results, error) {
+	fs, ok := c.next.(FullSearcher)
+	if !ok {
+		return nil, ErrNoFullSearch
+	}
+	key := "\x01all\x00" + cacheKey(text, f)
+	c.mu.Lock()
+	if el, ok := c.entries[key]; ok {
+		c.order.MoveToFront(el)
+		res := el.Value.(*cacheEntry).all
+		c.mu.Unlock()
+		c.hits.Add(1)
+		return res, nil
+	}
+	c.mu.Unlock()
+	c.misses.Add(1)
+	res, err := fs.SearchAll(ctx, text, f)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.entries[key]; !ok {
+		c.entries[key] = c.order.PushFront(&cacheEntry{key: key, all: res})
+		for c.order.Len() > c.size {
+			old := c.order.Back()
+			c.order.Remove(old)
+			delete(c.entries, old.Value.(*cacheEntry).key)
+		}
+	}
+	return res, nil
 }

@@ -115,3 +115,25 @@ func (s fallbackSearcher) SearchText(ctx context.Context, text string, f wikirul
 // SearchEngine names the engine of searches without -as-of (web.EngineNamer);
 // searches as of a date are answered by FTS5.
 func (s fallbackSearcher) SearchEngine() string { return "bleve" }
+
+// SearchAll implements web.FullSearcher: the index's hits with its facets
+// and expansions counted over every match, as `query search` prints them.
+func (s fallbackSearcher) SearchAll(ctx context.Context, text string, f wikirules.Filter) (*web.Results, error) {
+	idx, ok := s.primary.(*index.Index)
+	if !ok || !f.AsOf.IsZero() {
+		return nil, web.ErrNoFullSearch
+	}
+	res, err := idx.Search(ctx, index.Query{Text: text, Edition: f.Edition, Kinds: f.Kinds, Pages: f.Pages, Limit: f.Limit, History: f.History, Facets: true})
+	if err != nil {
+		return nil, err
+	}
+	out := &web.Results{Hits: res.Hits, Total: res.Total, Facets: map[string]web.Facet{}, Expanded: res.Expanded}
+	for name, fc := range res.Facets {
+		wf := web.Facet{Other: fc.Other, Missing: fc.Missing}
+		for _, c := range fc.Counts {
+			wf.Counts = append(wf.Counts, web.FacetCount{Value: c.Value, Count: c.Count})
+		}
+		out.Facets[name] = wf
+	}
+	return out, nil
+}

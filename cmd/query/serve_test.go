@@ -75,17 +75,10 @@ func TestServeAPIMirrorsCLI(t *testing.T) {
 		{[]string{"ask", "-json", "¿Se puede declarar Berserk estando trabado?"}, "POST", "/api/ask",
 			`{"question": "¿Se puede declarar Berserk estando trabado?"}`},
 	}
-	// query search may answer from the bleve index; the server searches
-	// with the knowledge base's FTS5 table, which -fts5 makes the CLI use.
-	fts5 := Run(context.Background(), []string{"search", "-fts5", "-json", "-n", "1", "mover"}, io.Discard, io.Discard) == nil
+	// Both query search and the server answer from the bleve index of
+	// the sample (built once per process).
 	for _, tc := range tests {
 		t.Run(tc.cli[0], func(t *testing.T) {
-			if tc.cli[0] == "search" {
-				if !fts5 {
-					t.Skip("query search has no -fts5 flag: its JSON is the older shape without engine and facets")
-				}
-				tc.cli = append([]string{"search", "-fts5"}, tc.cli[1:]...)
-			}
 			var want, got any
 			decode(t, runQuery(t, tc.cli...), &want)
 			req, err := http.NewRequest(tc.method, base+tc.path, strings.NewReader(tc.body))
