@@ -38,9 +38,12 @@ func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) er
 		for i, t := range f.Pages {
 			folds[i] = fold(t)
 		}
-		w.add(`(EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
-			WHERE o.faq = fq.pk AND r.page IN (`+placeholders(len(pks))+`))
-			OR EXISTS (SELECT 1 FROM faq_related fr WHERE fr.faq = fq.pk AND fr.fold IN (`+placeholders(len(folds))+`)))`,
+		// Driven from the pages (their revisions by revisions_page_time,
+		// then their occurrences by primary key), not from every FAQ's
+		// occurrences.
+		w.add(`fq.pk IN (SELECT o.faq FROM revisions r JOIN faq_occurrences o ON o.revision = r.id
+			WHERE r.page IN (`+placeholders(len(pks))+`)
+			UNION SELECT fr.faq FROM faq_related fr WHERE fr.fold IN (`+placeholders(len(folds))+`))`,
 			append(pks, folds...)...)
 	}
 	return nil
