@@ -12,10 +12,14 @@ import (
 var ErrWriterDone = errors.New("kb: writer already committed, rolled back or failed")
 
 // searchFlushRows is how many search rows a Writer collects in
-// temp.search_pending before moving them into the FTS5 table: large enough
-// that FTS5 writes few, big index segments, small enough that the pending
-// rows (about 1 KB each) stay a few MB.
-const searchFlushRows = 8192
+// temp.search_pending (a temp table: on disk past a small cache, not in
+// memory) before flushSearch moves them into the FTS5 tables. Every flush
+// also brings search_current up to date (syncCurrent), and that costs
+// statements whose work grows with the number of current rows, so the
+// fewer flushes the better: 65,536 rows (about 3,000 revisions of the
+// synthetic exports) makes about 66 flushes for a 1 GB export where
+// 8,192 made 530 and dominated the ingest.
+const searchFlushRows = 1 << 16
 
 // Writer is a streaming write transaction, made by Begin: Put stores one
 // item at a time, Commit makes everything put visible at once, Rollback

@@ -3,7 +3,9 @@ package kb
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -71,6 +73,16 @@ func TestWriterEqualsPut(t *testing.T) {
 	h1, h2 := hashOf(t, streamed), hashOf(t, batched)
 	if h1 != h2 {
 		t.Error("streamed database differs from the batched one")
+	}
+	// search_current (left out of ContentHash) is synced at every flush:
+	// the streamed one must hold the same rows.
+	for _, q := range []string{
+		`SELECT rowid, page, title, body FROM search_current ORDER BY rowid`,
+		`SELECT page, revision, timestamp, indexed FROM current_revisions ORDER BY page`,
+	} {
+		if a, b := dumpRows(t, streamed, q), dumpRows(t, batched, q); a != b || a == "" {
+			t.Errorf("%s: streamed and batched differ (or are empty)", q)
+		}
 	}
 	again := stream(t, streamed, items, flushAt)
 	if again.Added != 0 || len(again.Skipped) != 600 || len(again.Conflicts) != 0 {
@@ -189,4 +201,31 @@ func TestWriterInMemory(t *testing.T) {
 	if st, err = db.Stats(ctx); err != nil || st.Revisions != 20 {
 		t.Errorf("after rollback: %d revisions, %v", st.Revisions, err)
 	}
+}
+
+// dumpRows returns the rows of query as text.
+func dumpRows(t testing.TB, db *DB, query string) string {
+	t.Helper()
+	rows, err := db.db.Query(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	var b strings.Builder
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%#v\n", vals)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
