@@ -49,109 +49,116 @@ func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) er
 	return nil
 }
 
-// faqLoader reads whole FAQs (content, related pages, occurrences) in one
-// transaction, with its statements prepared once.
-type faqLoader struct {
-	one, rel, occ *sql.Stmt
-}
-
 // loadedFAQ is a FAQ with the stored timestamp of its first occurrence.
 type loadedFAQ struct {
 	wikirules.FAQ
 	firstSeen string
 }
 
-// newFAQLoader prepares the loader's statements in tx.
-func newFAQLoader(ctx context.Context, tx *sql.Tx) (*faqLoader, error) {
-	l := &faqLoader{}
-	var err error
-	if l.one, err = tx.PrepareContext(ctx, `SELECT id, type, title, version, question, answer, editions FROM faqs WHERE pk = ?`); err != nil {
-		return nil, err
+// loadFAQs reads the FAQs pks (duplicates dropped, order kept) as of asOf
+// (a stored timestamp), with three queries whatever their number: their
+// content, their related pages, and their occurrences in revisions by
+// then. Pages are the sorted titles of the pages showing a FAQ in those
+// revisions, FirstRevision and LastRevision the oldest and newest of them
+// by (timestamp, id), Timestamp the newest one's.
+func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]loadedFAQ, error) {
+	var keys []any
+	byPK := map[int64]*loadedFAQ{}
+	for _, pk := range pks {
+		if byPK[pk] == nil {
+			byPK[pk] = &loadedFAQ{}
+			keys = append(keys, pk)
+		}
 	}
-	if l.rel, err = tx.PrepareContext(ctx, `SELECT title FROM faq_related WHERE faq = ? ORDER BY seq`); err != nil {
-		return nil, err
+	out := make([]loadedFAQ, 0, len(keys))
+	if len(keys) == 0 {
+		return out, nil
+	}
+	in := `(` + placeholders(len(keys)) + `)`
+	rows, err := tx.QueryContext(ctx, `SELECT pk, id, type, title, version, question, answer, editions FROM faqs WHERE pk IN `+in, keys...)
+	if err != nil {
+		return nil, fmt.Errorf("faqs: %w", err)
+	}
+	for rows.Next() {
+		var pk int64
+		var editions int
+		var f wikirules.FAQ
+		if err := rows.Scan(&pk, &f.ID, &f.Type, &f.Title, &f.Version, &f.Question, &f.Answer, &editions); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("faqs: %w", err)
+		}
+		f.Editions, f.Related, f.Pages = wikirules.Editions(editions), []string{}, []string{}
+		byPK[pk].FAQ = f
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, fmt.Errorf("faqs: %w", err)
+	}
+	for _, pk := range keys {
+		if byPK[pk.(int64)].ID == "" {
+			return nil, fmt.Errorf("faq %d: %w", pk, wikirules.ErrNotFound)
+		}
+	}
+	if rows, err = tx.QueryContext(ctx, `SELECT faq, title FROM faq_related WHERE faq IN `+in+` ORDER BY faq, seq`, keys...); err != nil {
+		return nil, fmt.Errorf("faqs: related: %w", err)
+	}
+	for rows.Next() {
+		var pk int64
+		var t string
+		if err := rows.Scan(&pk, &t); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("faqs: related: %w", err)
+		}
+		byPK[pk].Related = append(byPK[pk].Related, t)
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, fmt.Errorf("faqs: related: %w", err)
 	}
 	// Stored timestamps are fixed width, so "timestamp id" orders as
 	// (timestamp, id) does.
-	l.occ, err = tx.PrepareContext(ctx, `SELECT MIN(r.timestamp || ' ' || r.id), MAX(r.timestamp || ' ' || r.id),
+	rows, err = tx.QueryContext(ctx, `SELECT o.faq, MIN(r.timestamp || ' ' || r.id), MAX(r.timestamp || ' ' || r.id),
 		json_group_array(DISTINCT p.title) FROM faq_occurrences o
 		JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
-		WHERE o.faq = ? AND r.timestamp <= ?`)
-	return l, err
-}
-
-// close releases the statements.
-func (l *faqLoader) close() {
-	for _, s := range []*sql.Stmt{l.one, l.rel, l.occ} {
-		if s != nil {
-			s.Close()
-		}
-	}
-}
-
-// load reads FAQ pk as of asOf (a stored timestamp): Pages are the sorted
-// titles of the pages showing it in revisions by then, FirstRevision and
-// LastRevision the oldest and newest of those revisions, Timestamp the
-// newest one's.
-func (l *faqLoader) load(ctx context.Context, pk int64, asOf string) (loadedFAQ, error) {
-	var f loadedFAQ
-	var editions int
-	err := l.one.QueryRowContext(ctx, pk).Scan(&f.ID, &f.Type, &f.Title, &f.Version, &f.Question, &f.Answer, &editions)
+		WHERE o.faq IN `+in+` AND r.timestamp <= ? GROUP BY o.faq`, append(keys, asOf)...)
 	if err != nil {
-		return f, fmt.Errorf("faq %d: %w", pk, err)
+		return nil, fmt.Errorf("faqs: occurrences: %w", err)
 	}
-	f.Editions = wikirules.Editions(editions)
-	rows, err := l.rel.QueryContext(ctx, pk)
-	if err != nil {
-		return f, fmt.Errorf("faq %s: related: %w", f.ID, err)
-	}
-	f.Related = []string{}
 	for rows.Next() {
-		var t string
-		if err := rows.Scan(&t); err != nil {
+		var pk int64
+		var first, last, pages string
+		if err := rows.Scan(&pk, &first, &last, &pages); err != nil {
 			rows.Close()
-			return f, fmt.Errorf("faq %s: related: %w", f.ID, err)
+			return nil, fmt.Errorf("faqs: occurrences: %w", err)
 		}
-		f.Related = append(f.Related, t)
-	}
-	rows.Close()
-	var first, last sql.NullString
-	var pages string
-	if err := l.occ.QueryRowContext(ctx, pk, asOf).Scan(&first, &last, &pages); err != nil {
-		return f, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
-	}
-	f.Pages = []string{}
-	if err := decodeJSON(pages, &f.Pages); err != nil {
-		return f, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
-	}
-	sort.Strings(f.Pages)
-	if first.Valid {
+		f := byPK[pk]
+		if err := decodeJSON(pages, &f.Pages); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("faq %s: occurrences: %w", f.ID, err)
+		}
+		sort.Strings(f.Pages)
 		var lastTS string
-		f.firstSeen, f.FirstRevision, _ = strings.Cut(first.String, " ")
-		lastTS, f.LastRevision, _ = strings.Cut(last.String, " ")
+		f.firstSeen, f.FirstRevision, _ = strings.Cut(first, " ")
+		lastTS, f.LastRevision, _ = strings.Cut(last, " ")
 		if f.Timestamp, err = decodeTime(lastTS); err != nil {
-			return f, fmt.Errorf("faq %s: %w", f.ID, err)
+			rows.Close()
+			return nil, fmt.Errorf("faq %s: %w", f.ID, err)
 		}
 	}
-	return f, nil
-}
-
-// loadAll loads the FAQs pks (duplicates dropped, order kept).
-func (l *faqLoader) loadAll(ctx context.Context, pks []int64, asOf string) ([]loadedFAQ, error) {
-	seen := map[int64]bool{}
-	out := []loadedFAQ{}
-	for _, pk := range pks {
-		if seen[pk] {
-			continue
-		}
-		seen[pk] = true
-		f, err := l.load(ctx, pk, asOf)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
+	if err := closeRows(rows); err != nil {
+		return nil, fmt.Errorf("faqs: occurrences: %w", err)
+	}
+	for _, pk := range keys {
+		out = append(out, *byPK[pk.(int64)])
 	}
 	return out, nil
+}
+
+// closeRows closes rows and returns the error that ended their iteration.
+func closeRows(rows *sql.Rows) error {
+	err := rows.Err()
+	if cerr := rows.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // queryPKs runs a query selecting one integer column.
@@ -249,12 +256,7 @@ func (db *DB) FAQs(ctx context.Context, text string, f wikirules.Filter) ([]wiki
 				return err
 			}
 		}
-		l, err := newFAQLoader(ctx, tx)
-		if err != nil {
-			return err
-		}
-		defer l.close()
-		loaded, err := l.loadAll(ctx, pks, asOfBound(f))
+		loaded, err := loadFAQs(ctx, tx, pks, asOfBound(f))
 		if err != nil {
 			return err
 		}
@@ -290,13 +292,8 @@ func pageFAQs(ctx context.Context, tx *sql.Tx, title, rev string, f wikirules.Fi
 	if err != nil {
 		return nil, fmt.Errorf("faqs related: %w", err)
 	}
-	l, err := newFAQLoader(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
-	defer l.close()
 	asOf := asOfBound(f)
-	first, err := l.loadAll(ctx, shown, asOf)
+	first, err := loadFAQs(ctx, tx, shown, asOf)
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +307,7 @@ func pageFAQs(ctx context.Context, tx *sql.Tx, title, rev string, f wikirules.Fi
 			rest = append(rest, pk)
 		}
 	}
-	second, err := l.loadAll(ctx, rest, asOf)
+	second, err := loadFAQs(ctx, tx, rest, asOf)
 	if err != nil {
 		return nil, err
 	}

@@ -174,10 +174,11 @@ func (db *DB) SearchText(ctx context.Context, text string, f wikirules.Filter) (
 	return hits, nil
 }
 
-// searchAll runs one MATCH expression over records and FAQs and merges the
-// hits by score.
+// searchAll runs one MATCH expression over records and FAQs, merges the
+// two rankings by score (records first among equals) and keeps the best
+// limit; only the records and FAQs kept are read.
 func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
-	hits, err := searchRecords(ctx, tx, match, f, limit)
+	recs, err := rankRecords(ctx, tx, match, f, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -185,41 +186,63 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 	if err != nil {
 		return nil, err
 	}
-	if len(fh) > 0 {
-		l, err := newFAQLoader(ctx, tx)
-		if err != nil {
-			return nil, err
-		}
-		defer l.close()
-		for _, h := range fh {
-			faq, err := l.load(ctx, h.pk, asOfBound(f))
-			if err != nil {
-				return nil, err
-			}
-			hits = append(hits, wikirules.Hit{FAQ: &faq.FAQ, Score: h.score, Snippet: oneLine(h.snippet),
-				Citation: wikirules.CitationOfFAQ(faq.FAQ, "")})
+	ranked := recs
+	for _, h := range fh {
+		ranked = append(ranked, rankedRow{rowid: -h.pk, score: h.score, snippet: h.snippet})
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+	if len(ranked) > limit {
+		ranked = ranked[:limit]
+	}
+	var recPKs []any
+	var faqPKs []int64
+	for _, r := range ranked {
+		if r.rowid > 0 {
+			recPKs = append(recPKs, r.rowid)
+		} else {
+			faqPKs = append(faqPKs, -r.rowid)
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
-	if len(hits) > limit {
-		hits = hits[:limit]
+	byPK, err := recordsByPK(ctx, tx, recPKs)
+	if err != nil {
+		return nil, fmt.Errorf("records: %w", err)
+	}
+	faqs, err := loadFAQs(ctx, tx, faqPKs, asOfBound(f))
+	if err != nil {
+		return nil, err
+	}
+	faqByPK := make(map[int64]*wikirules.FAQ, len(faqs))
+	for i, pk := range faqPKs { // loadFAQs keeps the order; FAQ rows are distinct
+		faqByPK[pk] = &faqs[i].FAQ
+	}
+	hits := make([]wikirules.Hit, 0, len(ranked))
+	for _, r := range ranked {
+		h := wikirules.Hit{Score: r.score, Snippet: oneLine(r.snippet)}
+		if r.rowid > 0 {
+			if h.Record = byPK[r.rowid]; h.Record == nil {
+				return nil, fmt.Errorf("records: search row %d matched, then not found", r.rowid)
+			}
+			h.Citation = wikirules.CitationOf(*h.Record)
+		} else {
+			h.FAQ = faqByPK[-r.rowid]
+			h.Citation = wikirules.CitationOfFAQ(*h.FAQ, "")
+		}
+		hits = append(hits, h)
 	}
 	return hits, nil
 }
 
-// searchRecords returns the best limit records matching match (see
-// SearchText for the filter). Without f.AsOf it reads search_current,
-// whose records are all current; with it, search, keeping the records of
-// the revision current at f.AsOf.
+// rankRecords returns the rowids, scores and snippets of the best limit
+// records matching match (see SearchText for the filter), best first.
+// Without f.AsOf it reads search_current, whose records are all current;
+// with it, search, keeping the records of the revision current at f.AsOf.
 //
-// It ranks in two steps: the rowids, scores and snippets of the best
-// limit matches passing the filter (joining only the small columns the
-// filter needs), then those records by primary key. Selecting the
+// It joins only the small columns the filter needs: selecting the
 // records' columns in the ranking query would read and sort the text of
-// every match: with the any-token fallback that is most of the table
-// (hundreds of ms at 100,000 records). SQLite computes the snippets of
-// the rows the LIMIT keeps only.
-func searchRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
+// every match, which with the any-token fallback is most of the table
+// (hundreds of ms at 100,000 records); searchAll reads the records kept.
+// SQLite computes the snippets of the rows the LIMIT keeps only.
+func rankRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]rankedRow, error) {
 	t := searchTable(f)
 	var w where
 	w.add(t+` MATCH ?`, match)
@@ -241,31 +264,14 @@ func searchRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Fi
 	if err != nil {
 		return nil, fmt.Errorf("records: %w", err)
 	}
-	ranked, err := scanRanked(rows)
-	if err != nil || len(ranked) == 0 {
-		return []wikirules.Hit{}, err
-	}
-	pks := make([]any, len(ranked))
-	for i, r := range ranked {
-		pks[i] = r.rowid
-	}
-	byPK, err := recordsByPK(ctx, tx, pks)
-	if err != nil {
-		return nil, fmt.Errorf("records: %w", err)
-	}
-	hits := make([]wikirules.Hit, 0, len(ranked))
-	for _, r := range ranked {
-		rec := byPK[r.rowid]
-		if rec == nil {
-			return nil, fmt.Errorf("records: search row %d matched, then not found", r.rowid)
-		}
-		hits = append(hits, wikirules.Hit{Record: rec, Score: r.score, Snippet: oneLine(r.snippet), Citation: wikirules.CitationOf(*rec)})
-	}
-	return hits, nil
+	return scanRanked(rows)
 }
 
 // recordsByPK reads the records of the given primary keys.
 func recordsByPK(ctx context.Context, tx *sql.Tx, pks []any) (map[int64]*wikirules.Record, error) {
+	if len(pks) == 0 {
+		return nil, nil
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT `+recordCols+`, rec.pk FROM `+recordJoin+`
 		WHERE rec.pk IN (`+placeholders(len(pks))+`)`, pks...)
 	if err != nil {
