@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -174,25 +173,13 @@ func (db *DB) SearchText(ctx context.Context, text string, f wikirules.Filter) (
 	return hits, nil
 }
 
-// searchAll runs one MATCH expression over records and FAQs, merges the
-// two rankings by score (records first among equals) and keeps the best
-// limit; only the records and FAQs kept are read.
+// searchAll runs one MATCH expression over records and FAQs and keeps the
+// best limit by score (records first among equals); only the records and
+// FAQs kept are read.
 func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
-	recs, err := rankRecords(ctx, tx, match, f, limit)
+	ranked, err := rankHits(ctx, tx, match, f, limit)
 	if err != nil {
 		return nil, err
-	}
-	fh, err := searchFAQsMatch(ctx, tx, match, f, limit)
-	if err != nil {
-		return nil, err
-	}
-	ranked := recs
-	for _, h := range fh {
-		ranked = append(ranked, rankedRow{rowid: -h.pk, score: h.score, snippet: h.snippet})
-	}
-	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
-	if len(ranked) > limit {
-		ranked = ranked[:limit]
 	}
 	var recPKs []any
 	var faqPKs []int64
@@ -232,37 +219,44 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 	return hits, nil
 }
 
-// rankRecords returns the rowids, scores and snippets of the best limit
-// records matching match (see SearchText for the filter), best first.
-// Without f.AsOf it reads search_current, whose records are all current;
-// with it, search, keeping the records of the revision current at f.AsOf.
+// rankHits returns the rowids, scores and snippets of the best limit rows
+// matching match, best first: records (rowid > 0) filtered as SearchText
+// says, FAQs (rowid < 0) as FAQs filters. Without f.AsOf it reads
+// search_current, whose records are all current; with it, search,
+// keeping the records of the revision current at f.AsOf.
 //
-// It joins only the small columns the filter needs: selecting the
-// records' columns in the ranking query would read and sort the text of
-// every match, which with the any-token fallback is most of the table
-// (hundreds of ms at 100,000 records); searchAll reads the records kept.
+// One query ranks both kinds of rows, so FTS5 evaluates the expression
+// once, and it joins only the small columns the filters need: selecting
+// the records' columns in the ranking query would read and sort the text
+// of every match, which with the any-token fallback is most of the table
+// (hundreds of ms at 100,000 records); searchAll reads the rows kept.
 // SQLite computes the snippets of the rows the LIMIT keeps only.
-func rankRecords(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]rankedRow, error) {
+func rankHits(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]rankedRow, error) {
 	t := searchTable(f)
-	var w where
-	w.add(t+` MATCH ?`, match)
-	w.add(t + `.rowid > 0`)
+	var rw, fw where
 	if !f.AsOf.IsZero() {
-		w.add(`rec.revision = (`+fmt.Sprintf(currentRevision, "rv.page")+`)`, asOfBound(f))
+		rw.add(`rec.revision = (`+fmt.Sprintf(currentRevision, "rv.page")+`)`, asOfBound(f))
 	}
-	recordFilter(&w, f)
+	recordFilter(&rw, f)
 	if len(f.Pages) > 0 {
 		pks, err := resolvePages(ctx, tx, f.Pages)
 		if err != nil {
 			return nil, err
 		}
-		w.add(`rv.page IN (`+placeholders(len(pks))+`)`, pks...)
+		rw.add(`rv.page IN (`+placeholders(len(pks))+`)`, pks...)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT `+t+`.rowid, -`+bm25Rank(t)+` AS score, `+snippetExpr(t)+`
-		FROM `+t+` JOIN records rec ON rec.pk = `+t+`.rowid JOIN revisions rv ON rv.id = rec.revision
-		WHERE `+w.sql()+` ORDER BY score DESC, `+t+`.rowid LIMIT ?`, append(w.args, limit)...)
+	if err := faqFilter(ctx, tx, &fw, f); err != nil {
+		return nil, err
+	}
+	args := append(append(append([]any{match}, rw.args...), fw.args...), limit)
+	rows, err := tx.QueryContext(ctx, `SELECT `+t+`.rowid, -`+bm25Rank(t)+` AS score, `+snippetExpr(t)+` FROM `+t+`
+		LEFT JOIN records rec ON `+t+`.rowid > 0 AND rec.pk = `+t+`.rowid
+		LEFT JOIN revisions rv ON rv.id = rec.revision
+		LEFT JOIN faqs fq ON `+t+`.rowid < 0 AND fq.pk = -`+t+`.rowid
+		WHERE `+t+` MATCH ? AND ((`+t+`.rowid > 0 AND `+rw.sql()+`) OR (`+t+`.rowid < 0 AND `+fw.sql()+`))
+		ORDER BY score DESC, `+t+`.rowid < 0, abs(`+t+`.rowid) LIMIT ?`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("records: %w", err)
+		return nil, fmt.Errorf("rank: %w", err)
 	}
 	return scanRanked(rows)
 }
