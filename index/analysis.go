@@ -170,6 +170,14 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	if err != nil {
 		return nil, err
 	}
+	err = m.AddCustomAnalyzer(analyzerPhrase, map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []string{lowercase.Name, foldFilterName, phraseFilterName},
+	})
+	if err != nil {
+		return nil, err
+	}
 	doc := mapping.NewDocumentStaticMapping()
 	words := mapping.NewTextFieldMapping()
 	words.Analyzer = analyzerWords
@@ -209,6 +217,15 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 			f.DocValues = false
 			doc.AddFieldMappingsAt(stem+"_"+lang, f)
 		}
+	}
+	for _, name := range []string{titlePhrase, textPhrase} {
+		f := mapping.NewTextFieldMapping()
+		f.Analyzer = analyzerPhrase
+		f.Store = false
+		f.IncludeInAll = false
+		f.IncludeTermVectors = true // highlight locations
+		f.DocValues = false
+		doc.AddFieldMappingsAt(name, f)
 	}
 	m.DefaultMapping = doc
 	m.IndexDynamic = false

@@ -23,6 +23,9 @@ type Index struct {
 	bi       bleve.Index
 	glossary *Glossary
 	path     string
+	// phraseSet holds the multi-word glossary terms indexed as single
+	// tokens in the phrase fields (phrase.go); others are phrase queries.
+	phraseSet map[string]bool
 }
 
 // PageInfo is what the index needs to know about a page besides its
@@ -87,6 +90,10 @@ func Build(ctx context.Context, path string, records []wikirules.Record, faqs []
 		return nil, fmt.Errorf("index: create %q: %w", path, err)
 	}
 	idx := &Index{bi: bi, glossary: o.glossary, path: path}
+	if err := idx.storePhrases(); err != nil {
+		bi.Close()
+		return nil, err
+	}
 	if err := idx.put(ctx, records, faqs, o.pages); err != nil {
 		bi.Close()
 		return nil, err
@@ -129,7 +136,17 @@ func Open(path string, opts ...Option) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index: open %s: %w", path, err)
 	}
-	return &Index{bi: bi, glossary: o.glossary, path: path}, nil
+	return opened(&Index{bi: bi, glossary: o.glossary, path: path})
+}
+
+// opened finishes Open and OpenReadOnly: it reads what the index was built
+// with (its phrase terms).
+func opened(x *Index) (*Index, error) {
+	if err := x.loadPhrases(); err != nil {
+		x.bi.Close()
+		return nil, err
+	}
+	return x, nil
 }
 
 // OpenReadOnly opens an index built at path for searching only: several
@@ -140,7 +157,7 @@ func OpenReadOnly(path string, opts ...Option) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index: open %s read-only: %w", path, err)
 	}
-	return &Index{bi: bi, glossary: o.glossary, path: path}, nil
+	return opened(&Index{bi: bi, glossary: o.glossary, path: path})
 }
 
 // stampKey is the internal key under which SetStamp keeps its value.
@@ -369,6 +386,8 @@ func recordDoc(r wikirules.Record, p PageInfo) (map[string]interface{}, error) {
 		fieldJSON:              string(js),
 		textTitle + "_" + lang: r.Page,
 		textBody + "_" + lang:  []string{recordText(&r), name, strings.Join(r.Section, " ")},
+		titlePhrase:            r.Page,
+		textPhrase:             []string{recordText(&r), name, strings.Join(r.Section, " ")},
 		fieldWords:             []string{r.Page, recordText(&r), name, strings.Join(r.Section, " ")},
 	}
 	if len(p.Categories) > 0 {
@@ -417,6 +436,8 @@ func faqDoc(f wikirules.FAQ, pages map[string]PageInfo) (map[string]interface{},
 		fieldJSON:              string(js),
 		textTitle + "_" + lang: all,
 		textBody + "_" + lang:  []string{faqText(&f), "", f.Title},
+		titlePhrase:            all,
+		textPhrase:             []string{faqText(&f), "", f.Title},
 		fieldWords:             append([]string{faqText(&f)}, all...),
 	}
 	if cats = dedupSorted(cats); len(cats) > 0 {

@@ -374,6 +374,18 @@ func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) 
 		var qs []query.Query
 		add := func(term string, boost float64, fuzz int) {
 			multi := len(rawWords(term)) > 1
+			if key, ok := x.phraseKey(term); multi && ok {
+				// One token of the phrase fields (phrase.go).
+				for _, f := range []struct {
+					field string
+					boost float64
+				}{{titlePhrase, boostTitle}, {textPhrase, boostBody}} {
+					tq := termQuery(f.field, key)
+					tq.SetBoost(boost * f.boost)
+					qs = append(qs, tq)
+				}
+				return
+			}
 			for lang := range languages {
 				for _, f := range []struct {
 					stem  string
