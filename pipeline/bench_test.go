@@ -63,6 +63,9 @@ func BenchmarkIngestStages(b *testing.B) {
 		report(b)
 	})
 	items := make([]kb.Item, len(revs))
+	for i, rev := range revs { // for "store" when run alone
+		items[i] = kb.Item{Rev: *rev, X: extract.ExtractText(*rev)}
+	}
 	b.Run("extract", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
