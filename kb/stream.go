@@ -13,13 +13,14 @@ var ErrWriterDone = errors.New("kb: writer already committed, rolled back or fai
 
 // searchFlushRows is how many search rows a Writer collects in
 // temp.search_pending (a temp table: on disk past a small cache, not in
-// memory) before flushSearch moves them into the FTS5 tables. Every flush
-// also brings search_current up to date (syncCurrent), and that costs
-// statements whose work grows with the number of current rows, so the
-// fewer flushes the better: 65,536 rows (about 3,000 revisions of the
-// synthetic exports) makes about 66 flushes for a 1 GB export where
-// 8,192 made 530 and dominated the ingest.
-const searchFlushRows = 1 << 16
+// memory; about 150 MB of temp file at this size) before flushSearch
+// moves them into the FTS5 tables. Every flush also brings search_current
+// up to date (syncCurrent), and one of its statements scans the whole
+// records table (as of migration 0002), so the fewer flushes the better:
+// 262,144 rows (about 13,000 revisions of the synthetic exports) makes
+// about 16 flushes for a 1 GB export, where 8,192 made 530 and the scans
+// took most of the ingest.
+const searchFlushRows = 1 << 18
 
 // Writer is a streaming write transaction, made by Begin: Put stores one
 // item at a time, Commit makes everything put visible at once, Rollback
