@@ -26,9 +26,27 @@ import (
 // one's rows, and every change is one set-based statement, so FTS5 writes
 // few large segments. Searches with Filter.AsOf use the search table.
 
+// The FAQ summaries (migration 0003_faq_current.sql).
+//
+// A FAQ's pages, first and last revision come from its occurrences, and
+// the FAQs shown on every variant of a page in every revision have
+// hundreds. faq_current holds, for each FAQ shown somewhere, what
+// faqOccurrenceSummary makes of all its occurrences (the answer of a read
+// without Filter.AsOf); the trigger faq_occurrences_stale lists in
+// faq_stale the FAQs given a new occurrence, and syncCurrent recomputes
+// those and empties faq_stale at every search flush, so after a commit
+// faq_stale is empty and faq_current exact.
+
+// faqOccurrenceSummary aggregates the occurrences o of a FAQ joined to
+// their revisions r and pages p: the oldest and newest revision as
+// "timestamp id" (stored timestamps are fixed width, so this orders as
+// (timestamp, id) does) and the JSON array of the pages' titles.
+const faqOccurrenceSummary = `MIN(r.timestamp || ' ' || r.id), MAX(r.timestamp || ' ' || r.id), json_group_array(DISTINCT p.title)`
+
 // syncCurrent brings search_current in step with current_revisions and
-// with the FAQ rows pending in temp.search_pending; it runs in the
-// writer's transaction after those rows were copied into search.
+// with the FAQ rows pending in temp.search_pending, and faq_current with
+// the new occurrences; it runs in the writer's transaction after the
+// pending rows were copied into search.
 func (w *writer) syncCurrent(ctx context.Context) error {
 	for _, st := range []struct{ what, sql string }{
 		{"drop records of revisions no longer current", `DELETE FROM search_current WHERE rowid IN
@@ -43,6 +61,11 @@ func (w *writer) syncCurrent(ctx context.Context) error {
 			(SELECT rowid FROM temp.search_pending WHERE rowid < 0)`},
 		{"add rewritten faq rows", `INSERT INTO search_current (rowid, page, title, body)
 			SELECT rowid, page, title, body FROM temp.search_pending WHERE rowid < 0 ORDER BY rowid`},
+		{"summarise faqs shown again", `INSERT OR REPLACE INTO faq_current (faq, first, last, pages)
+			SELECT o.faq, ` + faqOccurrenceSummary + ` FROM faq_occurrences o
+			JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
+			WHERE o.faq IN (SELECT faq FROM faq_stale) GROUP BY o.faq`},
+		{"mark faqs summarised", `DELETE FROM faq_stale`},
 	} {
 		if _, err := w.tx.ExecContext(ctx, st.sql); err != nil {
 			return fmt.Errorf("search_current: %s: %w", st.what, err)

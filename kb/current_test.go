@@ -43,8 +43,10 @@ func searchRows(t testing.TB, db *DB, query string) []searchRow {
 // checkSearchCurrent checks that search_current holds exactly the search
 // rows of every FAQ and of the records of each page's newest revision by
 // (timestamp, id), worked out here from the revisions table alone, that
-// no page is left unsynced and that FTS5 finds the table sound. It
-// returns the number of rows of search_current and of search.
+// faq_current summarises every FAQ's occurrences (first timestamp, last
+// revision, number of pages), that nothing is left unsynced and that
+// FTS5 finds search_current sound. It returns the number of rows of
+// search_current and of search.
 func checkSearchCurrent(t testing.TB, db *DB) (current, all int) {
 	t.Helper()
 	want := searchRows(t, db, `SELECT rowid, page, title, body FROM search WHERE rowid < 0 OR rowid IN
@@ -61,11 +63,20 @@ func checkSearchCurrent(t testing.TB, db *DB) (current, all int) {
 			}
 		}
 	}
-	var stale int
-	if err := db.db.QueryRow(`SELECT COUNT(*) FROM current_revisions WHERE indexed != revision`).Scan(&stale); err != nil {
+	var stale, staleFAQs int
+	if err := db.db.QueryRow(`SELECT (SELECT COUNT(*) FROM current_revisions WHERE indexed != revision),
+		(SELECT COUNT(*) FROM faq_stale)`).Scan(&stale, &staleFAQs); err != nil {
 		t.Fatal(err)
-	} else if stale != 0 {
-		t.Errorf("%d pages of current_revisions not synced", stale)
+	} else if stale != 0 || staleFAQs != 0 {
+		t.Errorf("%d pages of current_revisions, %d FAQs of faq_stale not synced", stale, staleFAQs)
+	}
+	wantFAQs := faqSummaries(t, db, `SELECT fq.id, MIN(r.timestamp), MAX(r.timestamp || r.id), COUNT(DISTINCT r.page)
+		FROM faq_occurrences o JOIN faqs fq ON fq.pk = o.faq JOIN revisions r ON r.id = o.revision
+		GROUP BY fq.id ORDER BY fq.id`)
+	gotFAQs := faqSummaries(t, db, `SELECT fq.id, substr(c.first, 1, instr(c.first, ' ') - 1), replace(c.last, ' ', ''),
+		json_array_length(c.pages) FROM faq_current c JOIN faqs fq ON fq.pk = c.faq ORDER BY fq.id`)
+	if len(wantFAQs) == 0 || !reflect.DeepEqual(gotFAQs, wantFAQs) {
+		t.Errorf("faq_current: %d FAQs %q\nwant %d: %q", len(gotFAQs), gotFAQs, len(wantFAQs), wantFAQs)
 	}
 	if _, err := db.db.Exec(`INSERT INTO search_current (search_current) VALUES ('integrity-check')`); err != nil {
 		t.Errorf("search_current integrity: %v", err)
@@ -74,6 +85,29 @@ func checkSearchCurrent(t testing.TB, db *DB) (current, all int) {
 		t.Fatal(err)
 	}
 	return len(got), all
+}
+
+// faqSummaries runs a query selecting four columns and returns each row
+// joined by "|".
+func faqSummaries(t testing.TB, db *DB, query string) []string {
+	t.Helper()
+	rows, err := db.db.Query(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var a, b, c, d string
+		if err := rows.Scan(&a, &b, &c, &d); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a+"|"+b+"|"+c+"|"+d)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // TestSearchCurrent stores synthetic page histories (50 revisions a page,
@@ -139,9 +173,9 @@ func TestSearchCurrent(t *testing.T) {
 	}
 }
 
-// TestSearchCurrentMigration reruns migration 0002 on a database that has
-// history but neither current_revisions nor search_current (as a database
-// made before the migration has) and checks what it fills in.
+// TestSearchCurrentMigration reruns migrations 0002 and 0003 on a
+// database that has history but none of their tables (as a database made
+// before them has) and checks what they fill in.
 func TestSearchCurrentMigration(t *testing.T) {
 	ctx := context.Background()
 	path := t.TempDir() + "/kb.db"
@@ -153,7 +187,8 @@ func TestSearchCurrentMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{`DROP TRIGGER revisions_current`, `DROP TABLE search_current`, `DROP TABLE current_revisions`,
-		`DELETE FROM migrations WHERE name = 'migrations/0002_current.sql'`} {
+		`DROP TRIGGER faq_occurrences_stale`, `DROP TABLE faq_current`, `DROP TABLE faq_stale`,
+		`DELETE FROM migrations WHERE name IN ('migrations/0002_current.sql', 'migrations/0003_faq_current.sql')`} {
 		if _, err := db.db.ExecContext(ctx, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}

@@ -113,12 +113,13 @@ func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]load
 	if err := closeRows(rows); err != nil {
 		return nil, fmt.Errorf("faqs: related: %w", err)
 	}
-	// Stored timestamps are fixed width, so "timestamp id" orders as
-	// (timestamp, id) does.
-	rows, err = tx.QueryContext(ctx, `SELECT o.faq, MIN(r.timestamp || ' ' || r.id), MAX(r.timestamp || ' ' || r.id),
-		json_group_array(DISTINCT p.title) FROM faq_occurrences o
-		JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
-		WHERE o.faq IN `+in+` AND r.timestamp <= ? GROUP BY o.faq`, append(keys, asOf)...)
+	if asOf == timeMax { // the current wiki: kept by the writer (current.go)
+		rows, err = tx.QueryContext(ctx, `SELECT faq, first, last, pages FROM faq_current WHERE faq IN `+in, keys...)
+	} else {
+		rows, err = tx.QueryContext(ctx, `SELECT o.faq, `+faqOccurrenceSummary+` FROM faq_occurrences o
+			JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
+			WHERE o.faq IN `+in+` AND r.timestamp <= ? GROUP BY o.faq`, append(keys, asOf)...)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("faqs: occurrences: %w", err)
 	}
