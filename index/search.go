@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -131,7 +130,7 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	}
 	run := func(text query.Query) (*bleve.SearchResult, error) {
 		req := bleve.NewSearchRequestOptions(x.scoped(text, q), max(limit, rerankWindow), 0, false)
-		req.Fields = []string{fieldJSON, fieldType}
+		req.Fields = []string{fieldJSON, fieldType, fieldRank}
 		for _, f := range facetFields {
 			if !q.Facets {
 				break
@@ -200,61 +199,11 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		res.Facets[name] = f
 	}
 	question := isQuestion(q.Text)
-	type scored struct {
-		dm    *search.DocumentMatch
-		score float64
-		hit   wikirules.Hit
-		body  string
-	}
 	cands := make([]scored, 0, len(sr.Hits))
 	for _, dm := range sr.Hits {
-		s := scored{dm: dm, score: dm.Score}
-		js, _ := dm.Fields[fieldJSON].(string)
-		if typ, _ := dm.Fields[fieldType].(string); typ == "faq" {
-			var f wikirules.FAQ
-			if err := json.Unmarshal([]byte(js), &f); err != nil {
-				return nil, fmt.Errorf("index: stored FAQ %s: %w", dm.ID, err)
-			}
-			page := ""
-			if len(q.Pages) == 1 {
-				page = q.Pages[0]
-			}
-			s.hit = wikirules.Hit{FAQ: &f, Citation: wikirules.CitationOfFAQ(f, page)}
-			s.body = faqText(&f)
-			if strings.EqualFold(f.Type, string(wikirules.KindErrata)) {
-				s.score *= factorErrata
-			} else {
-				s.score *= factorFAQ
-			}
-			if question {
-				if strings.EqualFold(f.Type, string(wikirules.KindErrata)) {
-					s.score *= factorErrataQ
-				} else {
-					s.score *= factorFAQQ
-				}
-			}
-			if q.Edition != 0 && f.Editions.Has(q.Edition) {
-				s.score *= factorEdition
-			}
-		} else {
-			var r wikirules.Record
-			if err := json.Unmarshal([]byte(js), &r); err != nil {
-				return nil, fmt.Errorf("index: stored record %s: %w", dm.ID, err)
-			}
-			s.hit = wikirules.Hit{Record: &r, Citation: wikirules.CitationOf(r)}
-			s.body = recordText(&r)
-			if r.Skill != nil && nameMatches(r.Skill.Name, units) {
-				s.score *= factorName
-			}
-			if r.Kind == wikirules.KindExample {
-				s.score *= factorExample
-			}
-			if r.Superseded {
-				s.score *= factorOld
-			}
-			if q.Edition != 0 && r.Editions.Has(q.Edition) {
-				s.score *= factorEdition
-			}
+		s, err := rerank(dm, q, units, question)
+		if err != nil {
+			return nil, err
 		}
 		cands = append(cands, s)
 	}
@@ -266,6 +215,11 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	})
 	if len(cands) > limit {
 		cands = cands[:limit]
+	}
+	for i := range cands {
+		if err := cands[i].decode(q); err != nil {
+			return nil, err
+		}
 	}
 	locs, err := x.locations(ctx, text, cands2ids(len(cands), func(i int) string { return cands[i].dm.ID }))
 	if err != nil {
