@@ -215,7 +215,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	if len(q.expanded) > 0 {
 		text += " " + strings.Join(q.expanded, " ")
 	}
-	hits, err := e.search.SearchText(ctx, text, sf)
+	hits, err := e.search.SearchText(ctx, searchWords(text), sf)
 	if err != nil {
 		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
 	}
@@ -246,6 +246,22 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		}
 	}
 	return out, nil
+}
+
+// searchWords returns the words of text the Searcher is asked for: its
+// folded words without stopwords and repeats, in order. Function words
+// match nearly every record and decide nothing, yet the Searcher would
+// score every record holding one.
+func searchWords(text string) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range words(text) {
+		if !stopwords[w] && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // faqPage returns the page an FAQ is cited on: the first of topics it is

@@ -1,0 +1,22 @@
+package engine
+
+import "testing"
+
+// TestSearchWords checks the text Ask hands the Searcher: folded words,
+// stopwords and repeats dropped, order kept (questions of the case files
+// with their glossary expansions).
+func TestSearchWords(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"¿Se puede declarar Berserk estando trabado? Engaged declare declared declaring ejecutar",
+			"declarar berserk estando trabado engaged declare declared declaring ejecutar"},
+		{"Dodging a mine without LoF: is the modifier -3 or -6? LDT Línea de Tiro Line of Fire MOD Modifier Mina sin modifier",
+			"dodging mine without lof modifier 3 6 ldt linea tiro line fire mod mina"},
+		{"Can I shrink my base to move through a corner? Mover esquina peana mover moving",
+			"shrink base move through corner mover esquina peana moving"},
+		{"¿Qué pasa si no hay nada?", ""},
+	} {
+		if got := searchWords(tc.in); got != tc.want {
+			t.Errorf("searchWords(%q)\n = %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
