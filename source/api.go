@@ -412,8 +412,8 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 	}
 	rev := &wikirules.Revision{
 		Page:     a.page,
-		ID:       rawID(ar.RevID),
-		ParentID: rawID(ar.ParentID),
+		ID:       QualifyID(a.page.Wiki, rawID(ar.RevID)),
+		ParentID: QualifyID(a.page.Wiki, rawID(ar.ParentID)),
 		User:     ar.User,
 		Comment:  ar.Comment,
 		Minor:    rawFlag(ar.Minor),

@@ -40,7 +40,7 @@ func TestAPIContinuation(t *testing.T) {
 			t.Errorf("%s: %d revisions, want %d", name, len(revs), 2*len(fixtureRevisions))
 			continue
 		}
-		if revs[5].ID != "101" || revs[9].ID != "202" {
+		if revs[5].ID != "infinity-es:101" || revs[9].ID != "infinity-es:202" {
 			t.Errorf("%s: second batch ids %s…%s", name, revs[5].ID, revs[9].ID)
 		}
 	}
@@ -71,8 +71,8 @@ func TestAPIErrors(t *testing.T) {
 		{"truncated between pages", s[:strings.Index(s, `{"pageid": 40`)], "truncated JSON", -1},
 		{"invalid UTF-8", s[:at] + "\xc3" + s[at:], "invalid UTF-8", int64(at)},
 		{"malformed", s[:at-1] + "}" + s[at:], "malformed JSON", int64(at - 1)},
-		{"sha1 mismatch", strings.Replace(s, "360", "361", 1), `page "Suplantado" revision 201: text SHA-1`, -1},
-		{"bad timestamp", strings.Replace(s, "2021-02-11T11:04:04Z", "ayer", 1), `page "Suplantado" revision 202: bad timestamp`, -1},
+		{"sha1 mismatch", strings.Replace(s, "360", "361", 1), `page "Suplantado" revision infinity-es:201: text SHA-1`, -1},
+		{"bad timestamp", strings.Replace(s, "2021-02-11T11:04:04Z", "ayer", 1), `page "Suplantado" revision infinity-es:202: bad timestamp`, -1},
 		{"api error", `{"error":{"code":"badtoken","info":"Invalid CSRF token.","*":"See https://infinitythewiki.com/api.php"}}`, "API error badtoken: Invalid CSRF token.", -1},
 		{"empty", "  \n", "empty input", -1},
 		{"not json", "Infinity - Contribuciones del usuario [es]", "malformed JSON", 0},
@@ -118,7 +118,7 @@ func TestAPISkippable(t *testing.T) {
 		}
 		if err != nil {
 			var e *Error
-			if !errors.As(err, &e) || !e.Skippable || !strings.Contains(err.Error(), `page "Esquivar" revision 101`) {
+			if !errors.As(err, &e) || !e.Skippable || !strings.Contains(err.Error(), `page "Esquivar" revision infinity-es:101`) {
 				t.Fatalf("error %v, want a skippable error on revision 101", err)
 			}
 			got = append(got, "bad")
@@ -126,7 +126,7 @@ func TestAPISkippable(t *testing.T) {
 		}
 		got = append(got, rev.ID)
 	}
-	if strings.Join(got, " ") != "bad 102 105 201 202" {
+	if strings.Join(got, " ") != "bad infinity-es:102 infinity-es:105 infinity-es:201 infinity-es:202" {
 		t.Errorf("got %v", got)
 	}
 }

@@ -56,9 +56,9 @@ func ExampleOpen() {
 	}
 	// Output:
 	// xml bzip2
-	// Esquivar 101  HellLois2 false
-	// Esquivar 102 101 81.45.12.7 true
-	// Esquivar 105 102 Judge "Mk" <Ñ> false
-	// Suplantado 201  HellLois2 false
-	// Suplantado 202 201 HellLois2 false
+	// Esquivar infinity-es:101  HellLois2 false
+	// Esquivar infinity-es:102 infinity-es:101 81.45.12.7 true
+	// Esquivar infinity-es:105 infinity-es:102 Judge "Mk" <Ñ> false
+	// Suplantado infinity-es:201  HellLois2 false
+	// Suplantado infinity-es:202 infinity-es:201 HellLois2 false
 }

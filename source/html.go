@@ -129,7 +129,7 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 	}
 	id := ""
 	if n, err := strconv.ParseInt(conf["wgRevisionId"], 10, 64); err == nil && n > 0 {
-		id = strconv.FormatInt(n, 10)
+		id = QualifyID(wikiName(site, strings.ToLower(lang)), strconv.FormatInt(n, 10))
 	} else {
 		id = wikirules.DeriveRevisionID(title, ts, text)
 	}

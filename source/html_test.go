@@ -29,7 +29,7 @@ func TestHTMLFixtures(t *testing.T) {
 		ts              time.Time
 		inferred        bool
 	}{
-		{"activacion-old-headings.html", "Activación de una Tropa", "18342", time.Date(2022, 11, 30, 10, 15, 0, 0, time.UTC), false},
+		{"activacion-old-headings.html", "Activación de una Tropa", "infinity-es:18342", time.Date(2022, 11, 30, 10, 15, 0, 0, time.UTC), false},
 		{"integridad-new-headings.html", "Integridad del Fireteam", "", time.Date(2022, 3, 1, 0, 0, 0, 0, time.UTC), true},
 	}
 	for _, tc := range tests {

@@ -161,6 +161,10 @@ func (f *File) decompress() (io.Reader, error) {
 		f.Compression = "bzip2"
 		return bzip2.NewReader(br), nil
 	}
+	switch ext := strings.ToLower(filepath.Ext(f.Path)); ext {
+	case ".gz", ".tgz", ".bz2":
+		return nil, fmt.Errorf("the name says %s but the content is not compressed (first bytes %q)", ext, magic)
+	}
 	return br, nil
 }
 
@@ -263,7 +267,7 @@ func Walk(paths []string) ([]string, error) {
 				}
 				return nil
 			}
-			if d.Type().IsRegular() {
+			if d.Type().IsRegular() && !isDocumentation(d.Name()) {
 				add(p)
 			}
 			return nil
@@ -273,4 +277,16 @@ func Walk(paths []string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// isDocumentation reports whether a file met while walking a directory is
+// documentation kept beside the inputs (README, LICENSE, *.md) rather than
+// an input: such files are skipped (a file named explicitly is still read).
+func isDocumentation(name string) bool {
+	base := strings.ToUpper(strings.TrimSuffix(name, filepath.Ext(name)))
+	switch base {
+	case "README", "LICENSE", "LICENCE", "NOTICE", "COPYING", "CHANGELOG":
+		return true
+	}
+	return strings.EqualFold(filepath.Ext(name), ".md")
 }

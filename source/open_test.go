@@ -177,3 +177,49 @@ func TestWalk(t *testing.T) {
 		t.Errorf("missing path: %v", err)
 	}
 }
+
+func TestQualifyID(t *testing.T) {
+	for _, tc := range []struct{ wiki, id, want string }{
+		{"infinity-es", "1234", "infinity-es:1234"},
+		{"infinity-en", "1234", "infinity-en:1234"},
+		{"", "1234", "1234"},
+		{"infinity-es", "d62f0085af8add7a9", "d62f0085af8add7a9"},
+		{"infinity-es", "infinity-es:1234", "infinity-es:1234"},
+		{"infinity-es", "", ""},
+	} {
+		if got := QualifyID(tc.wiki, tc.id); got != tc.want {
+			t.Errorf("QualifyID(%q, %q) = %q, want %q", tc.wiki, tc.id, got, tc.want)
+		}
+	}
+}
+
+func TestOpenRejectsFalseCompressionName(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "fake.gz")
+	if err := os.WriteFile(p, []byte("not gzip at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := Open(p, "")
+	if err == nil || !strings.Contains(err.Error(), "fake.gz") || !strings.Contains(err.Error(), "not compressed") {
+		t.Errorf("Open(fake.gz) = %v, want an error naming the file and saying it is not compressed", err)
+	}
+}
+
+func TestWalkSkipsDocumentation(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"README.md", "LICENSE", "notes.md", "000_dump.txt", "page.html"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := Walk([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range got {
+		names = append(names, filepath.Base(p))
+	}
+	if strings.Join(names, " ") != "000_dump.txt page.html" {
+		t.Errorf("Walk = %v, want only the inputs", names)
+	}
+}

@@ -109,3 +109,20 @@ func titleNamespace(title string) int {
 	}
 	return namespacePrefixes[strings.ToLower(strings.TrimSpace(title[:i]))]
 }
+
+// QualifyID returns the id under which a revision with native id id of
+// wiki is stored: "wiki:id" for a MediaWiki revision number (digits only)
+// when the wiki is known, since revision numbers are unique only within one
+// wiki (the Spanish and English wikis both have a revision 1234); id itself
+// otherwise (derived ids, and ids already qualified, pass unchanged).
+func QualifyID(wiki, id string) string {
+	if wiki == "" || id == "" {
+		return id
+	}
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return id
+		}
+	}
+	return wiki + ":" + id
+}

@@ -357,6 +357,7 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 		return nil, skippable(x.failf(what, "bad <timestamp> %q: %w", ts, err))
 	}
 	rev.Timestamp = t.UTC()
+	rev.ID, rev.ParentID = QualifyID(rev.Page.Wiki, rev.ID), QualifyID(rev.Page.Wiki, rev.ParentID)
 	if !hasText {
 		return nil, nil
 	}

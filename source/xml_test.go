@@ -18,15 +18,15 @@ type fixtureRevision struct {
 }
 
 var fixtureRevisions = []fixtureRevision{
-	{"Esquivar", "101", "", "2021-02-10T18:00:00Z", "HellLois2", "Página creada con «{{section-common-skills}}»", false,
+	{"Esquivar", "infinity-es:101", "", "2021-02-10T18:00:00Z", "HellLois2", "Página creada con «{{section-common-skills}}»", false,
 		"{{section-common-skills}}\n\n{{skillbox |greenyellow| ESQUIVAR | HABILIDAD CORTA / ORA}}", "* En Turno Reactivo se dispone de una ORA válida."},
-	{"Esquivar", "102", "101", "2021-02-11T10:26:28Z", "81.45.12.7", "", true,
+	{"Esquivar", "infinity-es:102", "infinity-es:101", "2021-02-11T10:26:28Z", "81.45.12.7", "", true,
 		"{{section-common-skills}}", "hasta un máximo de 5 cm.\n\n[[Category: Common Skills]]"},
-	{"Esquivar", "105", "102", "2021-03-01T09:00:00Z", "Judge \"Mk\" <Ñ>", "errata 1.1 & typo", false,
+	{"Esquivar", "infinity-es:105", "infinity-es:102", "2021-03-01T09:00:00Z", "Judge \"Mk\" <Ñ>", "errata 1.1 & typo", false,
 		"{{section-common-skills}}", "hasta un máximo de 5 cm (2 pulgadas) & <nada más>.\n\n[[Category: Common Skills]]"},
-	{"Suplantado", "201", "", "2021-02-11T11:03:18Z", "HellLois2", "", false,
+	{"Suplantado", "infinity-es:201", "", "2021-02-11T11:03:18Z", "HellLois2", "", false,
 		"{{section-game-states}}\n{{n4only}}", "de 360˚.\r\n* Las únicas ORA que se pueden ejecutar contra un Marcador de Suplantado son: [[Descubrir]], [[Esquivar]], [[Reset]] o [[Alertar]]."},
-	{"Suplantado", "202", "201", "2021-02-11T11:04:04Z", "HellLois2", "categoría", false,
+	{"Suplantado", "infinity-es:202", "infinity-es:201", "2021-02-11T11:04:04Z", "HellLois2", "categoría", false,
 		"{{section-game-states}}", "[[Alertar]].\n\n[[Category: Game States]]"},
 }
 
@@ -161,8 +161,8 @@ func TestXMLErrors(t *testing.T) {
 		}
 		ids = append(ids, rev.ID)
 	}
-	if strings.Join(ids, " ") != "201 202" {
-		t.Errorf("after the skippable error: %v, want 201 202", ids)
+	if strings.Join(ids, " ") != "infinity-es:201 infinity-es:202" {
+		t.Errorf("after the skippable error: %v, want infinity-es:201 infinity-es:202", ids)
 	}
 	// A syntax error is final.
 	if e := readErr(t, NewXML(strings.NewReader(s[:textAt]+"<"), "x.xml")); e.Skippable {
