@@ -308,9 +308,15 @@ func (c Citation) String() string {
 	if c.Version != "" {
 		fmt.Fprintf(&b, " (%s)", c.Version)
 	}
-	if !c.Timestamp.IsZero() {
+	switch {
+	case !c.Timestamp.IsZero():
 		b.WriteString(" — rev ")
 		b.WriteString(c.Timestamp.UTC().Format(time.RFC3339))
+	case c.Revision != "":
+		// A rendered page that shows no date (no update marker).
+		b.WriteString(" — rev ")
+		b.WriteString(c.Revision)
+		b.WriteString(" (undated)")
 	}
 	return b.String()
 }

@@ -14,6 +14,13 @@ func TestCitationString(t *testing.T) {
 	}
 }
 
+func TestCitationUndated(t *testing.T) {
+	c := Citation{Page: "Módulo de Combate", Section: "Ráfaga", Revision: "d1234"}
+	if got, want := c.String(), "Módulo de Combate › Ráfaga — rev d1234 (undated)"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
 func TestCitationNestedItem(t *testing.T) {
 	r := Record{Page: "Esquivar", Section: []string{"Efectos"}, Ordinal: 5, Depth: 2, Fields: map[string]string{"item": "5.2"}}
 	if got, want := CitationOf(r).String(), "Esquivar › Efectos › 5.2"; got != want {
