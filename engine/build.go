@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/wikirules/wikirules"
 )
@@ -270,22 +271,18 @@ func verdict(d *candidate, q query) (string, string) {
 	var parts []string
 	if d.faq != nil {
 		text = d.faq.Answer
-		w := words(text)
-		if len(w) > 0 && w[0] == "a" && len(w) > 1 {
-			w = w[1:] // "A: Sí…"
-		}
-		if len(w) > 0 {
-			switch w[0] {
-			case "si":
-				parts = append(parts, "Sí")
-			case "no":
-				parts = append(parts, "No")
-			}
+		if yn := yesNo(text); yn != "" {
+			parts = append(parts, yn)
 		}
 	} else {
 		text = recordText(d.rec)
 	}
 	num := ""
+	if m := reIgnoredMOD.FindStringSubmatch(text); m != nil && (q.number || d.faq != nil) && len(parts) == 0 {
+		// "… ignora el MOD -6": the rule says the modifier does not apply.
+		num = strings.ReplaceAll(m[1], "−", "-")
+		return "No: ignora el MOD " + num, num
+	}
 	if q.number || (d.faq != nil && len(parts) == 0) {
 		if ns := modNumbers(text); len(ns) > 0 {
 			num = ns[0]
@@ -295,6 +292,39 @@ func verdict(d *candidate, q query) (string, string) {
 		}
 	}
 	return strings.Join(parts, ", "), num
+}
+
+// reIgnoredMOD finds a modifier the text says is ignored ("ignora el MOD
+// -6", "ignoran los MOD de -3").
+var reIgnoredMOD = regexp.MustCompile(`(?i)\bignora\w*\s+(?:el\s+|los\s+)?MODs?\s+(?:de\s+)?([+\-−]?\d+)`)
+
+// yesNo reads the yes/no an FAQ answer starts with: "Sí"/"Si" followed by
+// punctuation or the end ("A: Si. …", "Sí, …"), an accented "Sí" before
+// anything, or "No". A conditional "Si la Tropa …" ("if") is not a yes: ""
+// is returned.
+func yesNo(answer string) string {
+	a := strings.TrimSpace(answer)
+	for _, p := range []string{"A:", "A :", "R:"} {
+		a = strings.TrimSpace(strings.TrimPrefix(a, p))
+	}
+	first, rest := a, ""
+	if i := strings.IndexFunc(a, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		first, rest = a[:i], a[i:]
+	}
+	switch strings.ToLower(first) {
+	case "no":
+		return "No"
+	case "sí":
+		return "Sí"
+	case "si":
+		r := strings.TrimLeft(rest, " ")
+		if rest == "" || (r != "" && strings.ContainsRune(".,;:!)", rune(r[0]))) {
+			return "Sí"
+		}
+	case "yes":
+		return "Sí"
+	}
+	return ""
 }
 
 func round(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
