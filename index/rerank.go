@@ -1,12 +1,18 @@
 package index
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/wikirules/wikirules"
 )
@@ -22,12 +28,15 @@ type scored struct {
 	body  string
 }
 
-// rankFields are what the re-rank reads of a record or FAQ. Build stores
-// them in the rank field (String), a few bytes, so that the window's hits
-// (60 for the 10 a search returns) need not decode their JSON; the full
-// JSON is decoded for the kept hits only. Documents indexed before the
-// rank field existed are read from their JSON.
+// rankFields are what the re-rank reads of a record or FAQ. They are
+// indexed in the rank field (rankValue, a keyword with doc values) so that
+// the window's hits (60 for the 10 a search returns) are re-ranked without
+// loading their stored documents (decompressing and copying the JSON of
+// every hit was half the allocations of a search); the JSON is loaded and
+// decoded for the kept hits only. Documents indexed before the rank field
+// existed are read from their JSON.
 type rankFields struct {
+	Doc        string                 `json:"-"`    // "record" or "faq" (the type field)
 	Kind       wikirules.Kind         `json:"kind"` // records
 	Type       string                 `json:"type"` // FAQs: "faq" or "errata"
 	Superseded bool                   `json:"superseded"`
@@ -35,8 +44,9 @@ type rankFields struct {
 	Skill      *wikirules.SkillHeader `json:"skill"`
 }
 
-// String encodes f for the rank field: kind, type, superseded (0 or 1),
-// editions (the set as a number), skill name, separated by U+001F.
+// String encodes f for the rank field: document type, kind, FAQ type,
+// superseded (0 or 1), editions (the set as a number), skill name,
+// separated by U+001F.
 func (f rankFields) String() string {
 	sup := "0"
 	if f.Superseded {
@@ -46,42 +56,111 @@ func (f rankFields) String() string {
 	if f.Skill != nil {
 		name = f.Skill.Name
 	}
-	return strings.Join([]string{string(f.Kind), f.Type, sup, strconv.FormatUint(uint64(f.Editions), 10), name}, "\x1f")
+	return strings.Join([]string{f.Doc, string(f.Kind), f.Type, sup, strconv.FormatUint(uint64(f.Editions), 10), name}, "\x1f")
 }
 
 // parseRank decodes String's encoding; ok is false for anything else.
 func parseRank(s string) (f rankFields, ok bool) {
 	p := strings.Split(s, "\x1f")
-	if len(p) != 5 {
+	if len(p) != 6 {
 		return f, false
 	}
-	ed, err := strconv.ParseUint(p[3], 10, 64)
+	ed, err := strconv.ParseUint(p[4], 10, 64)
 	if err != nil {
 		return f, false
 	}
-	f = rankFields{Kind: wikirules.Kind(p[0]), Type: p[1], Superseded: p[2] == "1", Editions: wikirules.Editions(ed)}
-	if p[4] != "" {
-		f.Skill = &wikirules.SkillHeader{Name: p[4]}
+	f = rankFields{Doc: p[0], Kind: wikirules.Kind(p[1]), Type: p[2], Superseded: p[3] == "1", Editions: wikirules.Editions(ed)}
+	if p[5] != "" {
+		f.Skill = &wikirules.SkillHeader{Name: p[5]}
 	}
 	return f, true
+}
+
+// rankValue is the value of the rank field of document id: the id, U+001E,
+// the encoded rankFields. The id lets ranks check that a doc value read by
+// internal id belongs to the document bleve matched.
+func rankValue(id string, f rankFields) string { return id + "\x1e" + f.String() }
+
+// ranks returns the rankFields of hits by id, read from the rank field's
+// doc values through r (no stored document is loaded). bleve's search ran
+// on its own snapshot of the index; a hit whose internal id names another
+// document in r (a merge or Update in between) or that has no rank field
+// (an index built before it existed) is read from its stored JSON instead,
+// by a search restricted to those ids.
+func (x *Index) ranks(ctx context.Context, r index.IndexReader, hits []*search.DocumentMatch) (map[string]rankFields, error) {
+	out, err := rankDocValues(r, hits)
+	if err != nil {
+		return nil, err
+	}
+	return x.rankJSON(ctx, hits, out)
+}
+
+// rankDocValues returns the rankFields of the hits found in the rank
+// field's doc values of r, by id (see ranks).
+func rankDocValues(r index.IndexReader, hits []*search.DocumentMatch) (map[string]rankFields, error) {
+	out := make(map[string]rankFields, len(hits))
+	if r != nil && len(hits) > 0 {
+		byDoc := append([]*search.DocumentMatch(nil), hits...)
+		sort.Slice(byDoc, func(i, j int) bool { return bytes.Compare(byDoc[i].IndexInternalID, byDoc[j].IndexInternalID) < 0 })
+		dvr, err := r.DocValueReader([]string{fieldRank})
+		if err != nil {
+			return nil, err
+		}
+		for _, dm := range byDoc {
+			err := dvr.VisitDocValues(dm.IndexInternalID, func(field string, term []byte) {
+				id, enc, ok := strings.Cut(string(term), "\x1e")
+				if !ok || id != dm.ID {
+					return
+				}
+				if f, ok := parseRank(enc); ok {
+					out[dm.ID] = f
+				}
+			})
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// rankJSON adds to out the rankFields of the hits it lacks, read from
+// their stored JSON by a search restricted to their ids.
+func (x *Index) rankJSON(ctx context.Context, hits []*search.DocumentMatch, out map[string]rankFields) (map[string]rankFields, error) {
+	var missing []string
+	for _, dm := range hits {
+		if _, ok := out[dm.ID]; !ok {
+			missing = append(missing, dm.ID)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	req := bleve.NewSearchRequestOptions(query.NewDocIDQuery(missing), len(missing), 0, false)
+	req.Fields = []string{fieldJSON, fieldType}
+	sr, err := x.bi.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	for _, dm := range sr.Hits {
+		var f rankFields
+		js, _ := dm.Fields[fieldJSON].(string)
+		if err := json.Unmarshal([]byte(js), &f); err != nil {
+			return nil, fmt.Errorf("stored document %s: %w", dm.ID, err)
+		}
+		f.Doc, _ = dm.Fields[fieldType].(string)
+		out[dm.ID] = f
+	}
+	return out, nil
 }
 
 // rerank scores one hit of the window (Search's re-rank: errata > FAQ >
 // rule text, FAQ and errata higher for a question, a skill header named by
 // a query unit higher, examples and superseded text lower, text scoped to
-// the chosen edition higher). The error names the stored document that
-// does not decode.
-func rerank(dm *search.DocumentMatch, q Query, units []unit, question bool) (scored, error) {
+// the chosen edition higher).
+func rerank(dm *search.DocumentMatch, rf rankFields, q Query, units []unit, question bool) scored {
 	s := scored{dm: dm, score: dm.Score}
-	rs, _ := dm.Fields[fieldRank].(string)
-	rf, ok := parseRank(rs)
-	if !ok {
-		js, _ := dm.Fields[fieldJSON].(string)
-		if err := json.Unmarshal([]byte(js), &rf); err != nil {
-			return s, fmt.Errorf("index: stored document %s: %w", dm.ID, err)
-		}
-	}
-	if typ, _ := dm.Fields[fieldType].(string); typ == "faq" {
+	if rf.Doc == "faq" {
 		s.faq = true
 		errata := strings.EqualFold(rf.Type, string(wikirules.KindErrata))
 		if errata {
@@ -99,7 +178,7 @@ func rerank(dm *search.DocumentMatch, q Query, units []unit, question bool) (sco
 		if q.Edition != 0 && rf.Editions.Has(q.Edition) {
 			s.score *= factorEdition
 		}
-		return s, nil
+		return s
 	}
 	if rf.Skill != nil && nameMatches(rf.Skill.Name, units) {
 		s.score *= factorName
@@ -113,13 +192,14 @@ func rerank(dm *search.DocumentMatch, q Query, units []unit, question bool) (sco
 	if q.Edition != 0 && rf.Editions.Has(q.Edition) {
 		s.score *= factorEdition
 	}
-	return s, nil
+	return s
 }
 
-// decode fills s.hit and s.body from the stored JSON of a kept hit; the
-// citation of an FAQ names the page of a one-page search.
-func (s *scored) decode(q Query) error {
-	js, _ := s.dm.Fields[fieldJSON].(string)
+// decode fills s.hit and s.body from the stored JSON of a kept hit (dm,
+// loaded by Index.stored); the citation of an FAQ names the page of a
+// one-page search.
+func (s *scored) decode(dm *search.DocumentMatch, q Query) error {
+	js, _ := dm.Fields[fieldJSON].(string)
 	if s.faq {
 		var f wikirules.FAQ
 		if err := json.Unmarshal([]byte(js), &f); err != nil {

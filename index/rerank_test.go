@@ -1,20 +1,26 @@
 package index
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/wikirules/wikirules"
 )
 
-// TestRankFields: the rank field of every seed record and FAQ decodes to
-// what the re-rank read from the stored JSON before (kind, FAQ type,
+// TestRankFields: the rank field of every seed record and FAQ names its
+// id and decodes to what the re-rank read from the stored JSON before (kind, FAQ type,
 // superseded, editions, skill name), and the seed has the cases that
 // matter (skill headers, errata, edition-scoped text).
 func TestRankFields(t *testing.T) {
 	seed := loadSeed(t)
-	fromJSON := func(v any) rankFields {
+	fromJSON := func(v any, doc string) rankFields {
 		js, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
@@ -29,11 +35,16 @@ func TestRankFields(t *testing.T) {
 		case rf.Skill != nil:
 			rf.Skill = &wikirules.SkillHeader{Name: rf.Skill.Name}
 		}
+		rf.Doc = doc
 		return rf
 	}
 	var skills, errata, scoped int
 	check := func(id string, stored string, want rankFields) {
-		got, ok := parseRank(stored)
+		gotID, enc, _ := strings.Cut(stored, "\x1e")
+		if gotID != id {
+			t.Errorf("%s: rank field names %q", id, gotID)
+		}
+		got, ok := parseRank(enc)
 		if !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: rank field %q decodes to %#v (ok %v), want %#v", id, stored, got, ok, want)
 		}
@@ -52,14 +63,14 @@ func TestRankFields(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		check(r.ID, doc[fieldRank].(string), fromJSON(r))
+		check(r.ID, doc[fieldRank].(string), fromJSON(r, "record"))
 	}
 	for _, f := range seed.faqs {
 		doc, err := faqDoc(f, seed.pages)
 		if err != nil {
 			t.Fatal(err)
 		}
-		check(f.ID, doc[fieldRank].(string), fromJSON(f))
+		check(f.ID, doc[fieldRank].(string), fromJSON(f, "faq"))
 	}
 	if skills == 0 || errata == 0 || scoped == 0 {
 		t.Errorf("seed: %d skill headers, %d errata, %d edition-scoped documents; want some of each", skills, errata, scoped)
@@ -67,4 +78,63 @@ func TestRankFields(t *testing.T) {
 	if _, ok := parseRank(""); ok {
 		t.Error(`parseRank("") ok, want the JSON fallback`)
 	}
+}
+
+// TestRanksDocValues: the re-rank reads a search's hits from the rank
+// field's doc values, and a hit whose internal id names another document
+// (a snapshot changed since the search) is read from its stored JSON, with
+// the same result.
+func TestRanksDocValues(t *testing.T) {
+	x := buildSeed(t)
+	ctx := context.Background()
+	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), 200, 0, false)
+	sr, err := x.bi.SearchInContext(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex := x.lexicon()
+	defer lex.close()
+	dv, err := rankDocValues(lex.r, sr.Hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dv) != len(sr.Hits) {
+		t.Fatalf("doc values give %d of %d hits", len(dv), len(sr.Hits))
+	}
+	// Internal ids rotated by one: every doc value names another id.
+	wrong := make([]*search.DocumentMatch, len(sr.Hits))
+	for i, dm := range sr.Hits {
+		c := *dm
+		c.IndexInternalID = sr.Hits[(i+1)%len(sr.Hits)].IndexInternalID
+		wrong[i] = &c
+	}
+	got, err := x.ranks(ctx, lex.r, wrong)
+	if err != nil {
+		t.Fatal(err)
+	}
+	faqs := 0
+	for id, want := range dv {
+		if !reflect.DeepEqual(got[id], normRank(want)) && !reflect.DeepEqual(normRank(got[id]), want) {
+			t.Errorf("%s: from JSON %#v, from doc values %#v", id, got[id], want)
+		}
+		if want.Doc == "faq" {
+			faqs++
+		}
+	}
+	if faqs == 0 || faqs == len(dv) {
+		t.Errorf("%d FAQs among %d hits: want records and FAQs", faqs, len(dv))
+	}
+}
+
+// normRank drops what the rank field does not keep: the skill header
+// beyond its name, a nameless skill.
+func normRank(f rankFields) rankFields {
+	if f.Skill != nil {
+		if f.Skill.Name == "" {
+			f.Skill = nil
+		} else {
+			f.Skill = &wikirules.SkillHeader{Name: f.Skill.Name}
+		}
+	}
+	return f
 }

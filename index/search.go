@@ -130,7 +130,6 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	}
 	run := func(text query.Query) (*bleve.SearchResult, error) {
 		req := bleve.NewSearchRequestOptions(x.scoped(text, q), max(limit, rerankWindow), 0, false)
-		req.Fields = []string{fieldJSON, fieldType, fieldRank}
 		for _, f := range facetFields {
 			if !q.Facets {
 				break
@@ -199,13 +198,13 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		res.Facets[name] = f
 	}
 	question := isQuestion(q.Text)
+	ranks, err := x.ranks(ctx, lex.r, sr.Hits)
+	if err != nil {
+		return nil, fmt.Errorf("index: re-rank %q: %w", q.Text, err)
+	}
 	cands := make([]scored, 0, len(sr.Hits))
 	for _, dm := range sr.Hits {
-		s, err := rerank(dm, q, units, question)
-		if err != nil {
-			return nil, err
-		}
-		cands = append(cands, s)
+		cands = append(cands, rerank(dm, ranks[dm.ID], q, units, question))
 	}
 	sort.SliceStable(cands, func(i, j int) bool {
 		if cands[i].score != cands[j].score {
@@ -216,18 +215,20 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if len(cands) > limit {
 		cands = cands[:limit]
 	}
-	for i := range cands {
-		if err := cands[i].decode(q); err != nil {
-			return nil, err
-		}
-	}
-	locs, err := x.locations(ctx, text, cands2ids(len(cands), func(i int) string { return cands[i].dm.ID }))
+	kept, err := x.stored(ctx, text, cands2ids(len(cands), func(i int) string { return cands[i].dm.ID }))
 	if err != nil {
-		return nil, fmt.Errorf("index: highlight %q: %w", q.Text, err)
+		return nil, fmt.Errorf("index: load hits of %q: %w", q.Text, err)
 	}
 	for _, c := range cands {
+		dm := kept[c.dm.ID]
+		if dm == nil {
+			continue // deleted since the search (a concurrent Update)
+		}
+		if err := c.decode(dm, q); err != nil {
+			return nil, err
+		}
 		c.hit.Score = c.score
-		snip, spans := snippet(c.body, bodyRanges(locs[c.dm.ID]))
+		snip, spans := snippet(c.body, bodyRanges(dm.Locations))
 		c.hit.Snippet = snip
 		res.Hits = append(res.Hits, c.hit)
 		res.Highlights = append(res.Highlights, spans)
@@ -257,23 +258,25 @@ func cands2ids(n int, id func(int) string) []string {
 	return out
 }
 
-// locations returns the term locations of text in the documents ids, by
-// id: a second search restricted to those documents, so that the main one
-// (over every match) need not gather locations.
-func (x *Index) locations(ctx context.Context, text query.Query, ids []string) (map[string]search.FieldTermLocationMap, error) {
-	out := make(map[string]search.FieldTermLocationMap, len(ids))
+// stored returns the documents ids as matched by text, by id, with their
+// term locations (for highlights) and stored JSON and type: a second
+// search restricted to those documents, so that the main one (over every
+// match) gathers no locations and loads no stored document.
+func (x *Index) stored(ctx context.Context, text query.Query, ids []string) (map[string]*search.DocumentMatch, error) {
+	out := make(map[string]*search.DocumentMatch, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
 	q := query.NewConjunctionQuery([]query.Query{query.NewDocIDQuery(ids), text})
 	req := bleve.NewSearchRequestOptions(q, len(ids), 0, false)
 	req.IncludeLocations = true
+	req.Fields = []string{fieldJSON, fieldType}
 	sr, err := x.bi.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err
 	}
 	for _, dm := range sr.Hits {
-		out[dm.ID] = dm.Locations
+		out[dm.ID] = dm
 	}
 	return out, nil
 }
