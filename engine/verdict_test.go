@@ -1,6 +1,11 @@
 package engine
 
-import "testing"
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+)
 
 func TestYesNo(t *testing.T) {
 	for _, tc := range []struct{ answer, want string }{
@@ -24,5 +29,54 @@ func TestIgnoredMOD(t *testing.T) {
 	m := reIgnoredMOD.FindStringSubmatch("esta ignora el MOD -6 por trazar LDT a través de la Zona de Visibilidad Nula.")
 	if m == nil || m[1] != "-6" {
 		t.Errorf("got %q, want the ignored -6", m)
+	}
+}
+
+// TestExampleVerdictPolarity checks, for every judge example whose
+// verdict starts with a yes or a no, that the engine never gives the
+// opposite one (the examples' verdicts are free text; their first word is
+// not). The engine gives a yes/no only when the deciding FAQ's answer
+// starts with one (or says a MOD is ignored), so some give none.
+func TestExampleVerdictPolarity(t *testing.T) {
+	e := sampleEngine(t)
+	data, err := os.ReadFile("testdata/judge-examples.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, err := ParseCases(data, "judge-examples.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	polarity := func(v string) string {
+		w := strings.ToLower(strings.Trim(strings.Fields(v + " x")[0], ",.:;"))
+		switch w {
+		case "no":
+			return "no"
+		case "sí", "si", "yes":
+			return "yes"
+		}
+		return ""
+	}
+	checked := 0
+	for _, c := range cf.Cases {
+		want := polarity(c.Verdict)
+		if want == "" {
+			continue
+		}
+		a, err := e.Ask(context.Background(), c.Q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch got := polarity(a.Verdict); got {
+		case want:
+			checked++
+		case "":
+			t.Logf("%s: no yes/no verdict (example: %q)", c.ID, c.Verdict)
+		default:
+			t.Errorf("%s: verdict %q, want one that starts %q (example: %q)", c.ID, a.Verdict, want, c.Verdict)
+		}
+	}
+	if checked < 3 {
+		t.Errorf("only %d examples got the right yes/no verdict, want at least 3 (E02, E03, E06)", checked)
 	}
 }
