@@ -52,9 +52,11 @@ func (w *writer) syncCurrent(ctx context.Context) error {
 		{"drop records of revisions no longer current", `DELETE FROM search_current WHERE rowid IN
 			(SELECT rec.pk FROM current_revisions c JOIN records rec ON rec.revision = c.indexed
 			WHERE c.indexed != c.revision)`},
+		// CROSS JOIN keeps the stale pages the outer loop: left to itself
+		// the planner satisfies ORDER BY by scanning all of records.
 		{"add records of new current revisions", `INSERT INTO search_current (rowid, page, title, body)
 			SELECT s.rowid, s.page, s.title, s.body FROM current_revisions c
-			JOIN records rec ON rec.revision = c.revision JOIN search s ON s.rowid = rec.pk
+			CROSS JOIN records rec ON rec.revision = c.revision CROSS JOIN search s ON s.rowid = rec.pk
 			WHERE c.indexed != c.revision ORDER BY rec.pk`},
 		{"mark pages synced", `UPDATE current_revisions SET indexed = revision WHERE indexed != revision`},
 		{"drop rewritten faq rows", `DELETE FROM search_current WHERE rowid IN
