@@ -27,7 +27,8 @@ var allowed = map[string]struct {
 	"index":    {[]string{""}, []string{"github.com/blevesearch/"}},
 	"diff":     {[]string{""}, []string{"github.com/sergi/go-diff"}},
 	"engine":   {[]string{""}, nil},
-	"web":      {[]string{"", "engine", "diff"}, []string{"github.com/yuin/goldmark"}},
+	"report":   {[]string{"", "engine", "diff"}, nil},
+	"web":      {[]string{"", "engine", "diff", "report"}, []string{"github.com/yuin/goldmark"}},
 	"sample":   {nil, nil},
 }
 
