@@ -7,188 +7,22 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strings"
-	"time"
 
 	"github.com/wikirules/wikirules"
-	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/report"
 )
 
-// The JSON shapes below are those `query … -json` prints (cmd/query
-// output.go, show.go, history.go, diff.go): a client of the API and a
-// script over the CLI read the same documents.
+// The JSON documents of the API are those `query … -json` prints: both
+// build them with package report, so that a client of the API and a script
+// over the CLI read the same documents.
 
-// result is one quoted source: a record or an FAQ with its citation.
-type result struct {
-	Text       string             `json:"text"`
-	Kind       wikirules.Kind     `json:"kind"`
-	Page       string             `json:"page"`
-	Title      string             `json:"title,omitempty"`
-	Snippet    string             `json:"snippet,omitempty"`
-	Score      float64            `json:"score,omitempty"`
-	Editions   wikirules.Editions `json:"editions"`
-	Version    string             `json:"version,omitempty"`
-	Superseded bool               `json:"superseded,omitempty"`
-	Notes      []string           `json:"notes,omitempty"`
-	FAQ        *wikirules.FAQ     `json:"faq,omitempty"`
-	Citation   wikirules.Citation `json:"citation"`
-}
+// Facet is report.Facet: search results counted by one field's value.
+type Facet = report.Facet
 
-func recordResult(r *wikirules.Record) result {
-	return result{Text: r.Text, Kind: r.Kind, Page: r.Page, Title: r.Title, Editions: r.Editions,
-		Version: r.Version, Superseded: r.Superseded, Notes: r.Notes, Citation: wikirules.CitationOf(*r)}
-}
-
-func faqResult(f *wikirules.FAQ, page string) result {
-	c := wikirules.CitationOfFAQ(*f, page)
-	return result{Text: "Q: " + f.Question + "\nA: " + f.Answer, Kind: wikirules.Kind(f.Type), Page: c.Page,
-		Title: f.Title, Editions: f.Editions, Version: f.Version, FAQ: f, Citation: c}
-}
-
-func hitResult(h wikirules.Hit) result {
-	var r result
-	switch {
-	case h.Record != nil:
-		r = recordResult(h.Record)
-	case h.FAQ != nil:
-		r = faqResult(h.FAQ, h.Citation.Page)
-	}
-	r.Citation, r.Snippet, r.Score = h.Citation, h.Snippet, h.Score
-	return r
-}
-
-// recordJSON is a record in page output: the whole record and its citation.
-type recordJSON struct {
-	wikirules.Record
-	Citation wikirules.Citation `json:"citation"`
-}
-
-// revRef is a revision as history and diff print it.
-type revRef struct {
-	ID                string    `json:"id"`
-	Timestamp         time.Time `json:"timestamp"`
-	TimestampInferred bool      `json:"timestamp_inferred,omitempty"`
-	User              string    `json:"user,omitempty"`
-	Comment           string    `json:"comment,omitempty"`
-	Minor             bool      `json:"minor,omitempty"`
-	Size              int       `json:"size,omitempty"`
-}
-
-func refOf(r wikirules.Revision, size int) revRef {
-	return revRef{ID: r.ID, Timestamp: r.Timestamp, TimestampInferred: r.TimestampInferred, User: r.User,
-		Comment: r.Comment, Minor: r.Minor, Size: size}
-}
-
-// historyJSON is one revision in history output.
-type historyJSON struct {
-	Revision revRef             `json:"revision"`
-	Summary  string             `json:"summary"`
-	Class    diff.Class         `json:"class,omitempty"`
-	Counts   map[diff.Class]int `json:"counts,omitempty"`
-	Changes  []changeJSON       `json:"changes,omitempty"`
-}
-
-// changeJSON is one change: op, class, place, summary, the old and new
-// text, the field changes with their one-line word diff, and citations.
-type changeJSON struct {
-	Op          diff.Op             `json:"op"`
-	Class       diff.Class          `json:"class"`
-	Kind        wikirules.Kind      `json:"kind"`
-	Where       string              `json:"where"`
-	Summary     string              `json:"summary"`
-	Reasons     []string            `json:"reasons,omitempty"`
-	Match       diff.Match          `json:"match,omitempty"`
-	Similarity  float64             `json:"similarity,omitempty"`
-	Moved       bool                `json:"moved,omitempty"`
-	Fields      []fieldJSON         `json:"fields,omitempty"`
-	OldText     string              `json:"old_text,omitempty"`
-	NewText     string              `json:"new_text,omitempty"`
-	Citation    wikirules.Citation  `json:"citation"`
-	OldCitation *wikirules.Citation `json:"old_citation,omitempty"`
-}
-
-// fieldJSON is one changed field with its word diff in git's
-// "[-deleted-]{+inserted+}" notation.
-type fieldJSON struct {
-	diff.FieldChange
-	Inline string `json:"inline,omitempty"`
-}
-
-func changesJSON(cs []diff.Change) []changeJSON {
-	out := make([]changeJSON, 0, len(cs))
-	for _, c := range cs {
-		j := changeJSON{Op: c.Op, Class: c.Class, Kind: c.Kind, Where: c.Where, Summary: c.Summary(), Reasons: c.Reasons,
-			Match: c.Match, Similarity: c.Similarity, Moved: c.Moved, Citation: c.Citation}
-		for _, f := range c.Fields {
-			fj := fieldJSON{FieldChange: f}
-			if len(f.Edits) > 0 {
-				fj.Inline = diff.Inline(f.Edits)
-			}
-			j.Fields = append(j.Fields, fj)
-		}
-		if c.Old != nil {
-			j.OldText = c.Old.Text
-			if c.New != nil {
-				oc := wikirules.CitationOf(*c.Old)
-				j.OldCitation = &oc
-			}
-		}
-		if c.New != nil {
-			j.NewText = c.New.Text
-		}
-		out = append(out, j)
-	}
-	return out
-}
-
-// diffJSON is the diff output.
-type diffJSON struct {
-	Page      string             `json:"page"`
-	From      *revRef            `json:"from"`
-	To        revRef             `json:"to"`
-	Class     diff.Class         `json:"class,omitempty"`
-	Counts    map[diff.Class]int `json:"counts"`
-	Unchanged int                `json:"unchanged"`
-	Summary   string             `json:"summary"`
-	Changes   []changeJSON       `json:"changes"`
-}
-
-// searchResult is one search result: the result, its snippet without
-// markers and the byte ranges of the matched words in it.
-type searchResult struct {
-	result
-	Highlights []wikirules.Span `json:"highlights"`
-}
-
-// Facet counts results by one field's value, largest first (the JSON of
-// index.Facet).
-type Facet struct {
-	Counts  []FacetCount `json:"counts"`
-	Other   int          `json:"other,omitempty"`
-	Missing int          `json:"missing,omitempty"`
-}
-
-// FacetCount is one facet value and its number of results.
-type FacetCount struct {
-	Value string `json:"value"`
-	Count int    `json:"count"`
-}
-
-// searchOutput is the search document. Engine names the search that
-// answered ("fts5" for the knowledge base's SearchText); Total and Facets
-// (kind, edition, page) count the results returned.
-type searchOutput struct {
-	Query    string           `json:"query"`
-	Edition  string           `json:"edition"`
-	AsOf     string           `json:"as_of"`
-	Engine   string           `json:"engine"`
-	Total    uint64           `json:"total"`
-	Results  []searchResult   `json:"results"`
-	Facets   map[string]Facet `json:"facets"`
-	Expanded []string         `json:"expanded,omitempty"`
-}
+// FacetCount is report.FacetCount: one facet value and its count.
+type FacetCount = report.FacetCount
 
 // Results is a search's hits with what a faceted search engine counts over
 // every match: Total matches, Facets (kind, edition, page) and the
@@ -220,39 +54,12 @@ func searchAll(ctx context.Context, s Searcher, text string, f wikirules.Filter)
 	if err != nil {
 		return nil, err
 	}
-	return &Results{Hits: hits, Total: uint64(len(hits)), Facets: countFacets(hits)}, nil
+	return &Results{Hits: hits, Total: uint64(len(hits)), Facets: report.CountFacets(hits)}, nil
 }
 
 // ErrNoFullSearch is returned by a FullSearcher that wraps a searcher
 // without SearchAll (searchAll then uses SearchText).
 var ErrNoFullSearch = errors.New("no faceted search")
-
-// countFacets counts kind, edition ("all" for unscoped) and page over hits.
-func countFacets(hits []wikirules.Hit) map[string]Facet {
-	counts := map[string]map[string]int{"kind": {}, "edition": {}, "page": {}}
-	for _, h := range hits {
-		eds := h.Citation.Editions.String()
-		if h.Citation.Editions == 0 {
-			eds = "all"
-		}
-		counts["kind"][string(h.Citation.Kind)]++
-		counts["edition"][eds]++
-		counts["page"][h.Citation.Page]++
-	}
-	out := map[string]Facet{}
-	for name, m := range counts {
-		var f Facet
-		for v, n := range m {
-			f.Counts = append(f.Counts, FacetCount{Value: v, Count: n})
-		}
-		sort.Slice(f.Counts, func(i, j int) bool {
-			a, b := f.Counts[i], f.Counts[j]
-			return a.Count > b.Count || a.Count == b.Count && a.Value < b.Value
-		})
-		out[name] = f
-	}
-	return out
-}
 
 // EngineNamer is implemented by a Searcher that tells which search engine
 // answers ("bleve", "fts5"); a Searcher without it is taken for the
@@ -277,41 +84,12 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := searchOutput{Query: p.q, Edition: p.edName, AsOf: p.asOfRaw, Engine: engineName(s.deps.Search),
-		Total: res.Total, Results: []searchResult{}, Facets: res.Facets, Expanded: res.Expanded}
+	out := report.Search{Query: p.q, Edition: p.edName, AsOf: p.asOfRaw, Engine: engineName(s.deps.Search),
+		Total: res.Total, Results: []report.SearchResult{}, Facets: res.Facets, Expanded: res.Expanded}
 	for _, h := range res.Hits {
-		res := searchResult{result: hitResult(h)}
-		res.Snippet, res.Highlights = unmark(h.Snippet)
-		out.Results = append(out.Results, res)
+		out.Results = append(out.Results, report.SearchResultOf(h))
 	}
 	return writeJSON(w, http.StatusOK, out)
-}
-
-// unmark removes the « » markers of a snippet and returns the plain
-// snippet with the byte ranges of the marked words in it. A « without its
-// » is dropped as text.
-func unmark(marked string) (string, []wikirules.Span) {
-	var b strings.Builder
-	spans := []wikirules.Span{}
-	for at := 0; ; {
-		i := strings.Index(marked[at:], "«")
-		if i < 0 {
-			b.WriteString(marked[at:])
-			break
-		}
-		start := at + i + len("«")
-		j := strings.Index(marked[start:], "»")
-		if j < 0 {
-			b.WriteString(marked[at:])
-			break
-		}
-		b.WriteString(marked[at : at+i])
-		s := b.Len()
-		b.WriteString(marked[start : start+j])
-		spans = append(spans, wikirules.Span{Start: s, End: b.Len()})
-		at = start + j + len("»")
-	}
-	return b.String(), spans
 }
 
 func (s *Server) apiPage(w http.ResponseWriter, r *http.Request) error {
@@ -329,19 +107,7 @@ func (s *Server) apiPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	recs := make([]recordJSON, len(v.Records))
-	for i, rec := range v.Records {
-		recs[i] = recordJSON{Record: rec, Citation: wikirules.CitationOf(rec)}
-	}
-	faqs := make([]result, 0, len(v.FAQs))
-	for i := range v.FAQs {
-		faqs = append(faqs, faqResult(&v.FAQs[i], v.Page.Title))
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{
-		"page": v.Page, "revision": v.Revision, "page_editions": v.PageEditions,
-		"categories": v.Categories, "edition": p.edName, "as_of": p.asOfRaw,
-		"records": recs, "faqs": faqs,
-	})
+	return writeJSON(w, http.StatusOK, report.PageOf(v, p.edName, p.asOfRaw))
 }
 
 func (s *Server) apiFAQ(w http.ResponseWriter, r *http.Request) error {
@@ -353,11 +119,7 @@ func (s *Server) apiFAQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	results := make([]result, 0, len(faqs))
-	for i := range faqs {
-		results = append(results, faqResult(&faqs[i], ""))
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"query": p.q, "total": len(results), "results": results})
+	return writeJSON(w, http.StatusOK, report.FAQListOf(p.q, faqs))
 }
 
 func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) error {
@@ -369,15 +131,7 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]historyJSON, 0, len(steps))
-	for _, st := range steps {
-		h := historyJSON{Revision: refOf(st.Revision, st.Size), Summary: st.Summary}
-		if st.Diff != nil {
-			h.Class, h.Counts, h.Changes = st.Diff.Class, st.Diff.Counts, changesJSON(st.Diff.Changes)
-		}
-		out = append(out, h)
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"page": page, "revisions": out})
+	return writeJSON(w, http.StatusOK, report.HistoryOf(page, steps))
 }
 
 func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) error {
@@ -389,13 +143,7 @@ func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	j := diffJSON{Page: d.Page, To: refOf(d.To, 0), Class: d.Diff.Class, Counts: d.Diff.Counts,
-		Unchanged: d.Diff.Unchanged, Summary: d.Diff.Headline(), Changes: changesJSON(d.Diff.Changes)}
-	if d.From != nil {
-		ref := refOf(*d.From, 0)
-		j.From = &ref
-	}
-	return writeJSON(w, http.StatusOK, j)
+	return writeJSON(w, http.StatusOK, report.DiffOf(d.Page, d.From, d.To, d.Diff))
 }
 
 // askRequest is the body of POST /api/ask.
@@ -487,36 +235,10 @@ func decodeJSON(r *http.Request, v any) error {
 		if errors.Is(err, io.EOF) {
 			return badRequest("empty request body: send a JSON object")
 		}
-		return badRequest("bad JSON: %v", jsonError(data, err))
+		return badRequest("bad JSON: %v", report.LocateJSONError(data, err))
 	}
 	if dec.More() {
 		return badRequest("bad JSON: data after the first JSON value (byte %d)", dec.InputOffset())
 	}
 	return nil
-}
-
-// jsonError adds the line and column of a JSON syntax or type error.
-func jsonError(data []byte, err error) error {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
-	if off < 0 {
-		return err
-	}
-	line, col := 1, 1
-	for _, b := range data[:min(int(off), len(data))] {
-		if b == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return fmt.Errorf("line %d, column %d (byte %d): %w", line, col, off, err)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/report"
 )
 
 // sourceView is one quoted source of an answer with the link to the exact
@@ -137,7 +138,7 @@ func decodeSituation(text string, sit *engine.Situation) error {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(sit); err != nil {
-		return badRequest("bad JSON: %v", jsonError([]byte(text), err))
+		return badRequest("bad JSON: %v", report.LocateJSONError([]byte(text), err))
 	}
 	if dec.More() {
 		return badRequest("bad JSON: data after the first JSON value (byte %d)", dec.InputOffset())

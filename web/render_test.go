@@ -1,7 +1,6 @@
 package web
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
@@ -103,24 +102,6 @@ func TestCiteURL(t *testing.T) {
 	for _, tc := range tests {
 		if got := citeURL(tc.c, tc.superseded); got != tc.want {
 			t.Errorf("citeURL(%+v) = %q, want %q", tc.c, got, tc.want)
-		}
-	}
-}
-
-func TestUnmark(t *testing.T) {
-	tests := []struct {
-		in, want string
-		spans    []wikirules.Span
-	}{
-		{"declarar «Berserk» en Estado «Trabado».", "declarar Berserk en Estado Trabado.", []wikirules.Span{{Start: 9, End: 16}, {Start: 27, End: 34}}},
-		{"sin marcas", "sin marcas", []wikirules.Span{}},
-		{"abre «sin cerrar", "abre «sin cerrar", []wikirules.Span{}},
-		{"«á»", "á", []wikirules.Span{{Start: 0, End: 2}}},
-	}
-	for _, tc := range tests {
-		got, spans := unmark(tc.in)
-		if got != tc.want || !reflect.DeepEqual(spans, tc.spans) {
-			t.Errorf("unmark(%q) = %q %v, want %q %v", tc.in, got, spans, tc.want, tc.spans)
 		}
 	}
 }

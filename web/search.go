@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/report"
 )
 
 // homeView is the home page: the page list.
@@ -42,7 +43,7 @@ func (v *searchView) title() string {
 // hitView is one result: the hit, its JSON-shaped result and the link to
 // the record on its page.
 type hitView struct {
-	R   result
+	R   report.Result
 	URL string
 }
 
@@ -75,7 +76,7 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request) error {
 			hits = hits[:p.limit]
 		}
 		for _, h := range hits {
-			res := hitResult(h)
+			res := report.HitResult(h)
 			v.Results = append(v.Results, hitView{R: res, URL: citeURL(res.Citation, res.Superseded)})
 		}
 		kind := p.kindParam()
