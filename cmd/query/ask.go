@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
@@ -90,7 +91,7 @@ func printSources(w io.Writer, sources []engine.Source) {
 			last = s.Role
 		}
 		n++
-		printResult(w, n, result{Text: s.Text, Kind: s.Kind, Page: s.Page, Title: s.Title,
+		printResult(w, n, report.Result{Text: s.Text, Kind: s.Kind, Page: s.Page, Title: s.Title,
 			Editions: s.Citation.Editions, Version: s.Version, Notes: s.Notes, Citation: s.Citation})
 		if s.Reason != "" {
 			fmt.Fprintf(w, "   why: %s\n", s.Reason)

@@ -8,22 +8,11 @@ import (
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/diff"
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
 	register(command{"blame", "PAGE", "which revision introduced, and which last changed, each record", runBlame})
-}
-
-// blameJSON is one record in blame -json output.
-type blameJSON struct {
-	Kind        wikirules.Kind     `json:"kind"`
-	Where       string             `json:"where"`
-	Text        string             `json:"text"`
-	Introduced  revRef             `json:"introduced"`
-	LastChanged revRef             `json:"last_changed"`
-	LastClass   diff.Class         `json:"last_class,omitempty"`
-	LastReasons []string           `json:"last_reasons,omitempty"`
-	Citation    wikirules.Citation `json:"citation"`
 }
 
 func runBlame(ctx context.Context, e *env, args []string) error {
@@ -65,13 +54,7 @@ func runBlame(ctx context.Context, e *env, args []string) error {
 	}
 	page := revs[0].Page.Title
 	if c.json {
-		out := make([]blameJSON, 0, len(rows))
-		for _, b := range rows {
-			out = append(out, blameJSON{Kind: b.Record.Kind, Where: whereOf(b.Record), Text: b.Record.Text,
-				Introduced: refOf(b.Introduced, 0), LastChanged: refOf(b.LastChanged, 0), LastClass: b.LastClass,
-				LastReasons: b.LastReasons, Citation: b.Citation})
-		}
-		return writeJSON(e.stdout, map[string]any{"page": page, "revisions": len(revs), "records": out})
+		return writeJSON(e.stdout, report.BlameOf(page, len(revs), rows))
 	}
 	w := e.stdout
 	if c.format == "md" {

@@ -9,6 +9,7 @@ import (
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
@@ -24,17 +25,6 @@ type pageChanges struct {
 	Base      *wikirules.Revision
 	Revisions []wikirules.Revision
 	Diff      *diff.Diff
-}
-
-// pageChangesJSON is one page in changes -json output.
-type pageChangesJSON struct {
-	Page      string             `json:"page"`
-	Class     diff.Class         `json:"class,omitempty"`
-	Counts    map[diff.Class]int `json:"counts"`
-	Summary   string             `json:"summary"`
-	Base      *revRef            `json:"base"`
-	Revisions []revRef           `json:"revisions"`
-	Changes   []changeJSON       `json:"changes"`
 }
 
 // collectChanges diffs, for every page with revisions in (since, until],
@@ -139,20 +129,11 @@ func runChanges(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if c.json {
-		out := make([]pageChangesJSON, 0, len(pcs))
+		out := report.Changes{Pages: make([]report.PageChanges, 0, len(pcs)), Since: since, Until: until}
 		for _, pc := range pcs {
-			j := pageChangesJSON{Page: pc.Page, Class: pc.Diff.Class, Counts: pc.Diff.Counts, Summary: pc.Diff.Headline(),
-				Changes: changesJSON(pc.Diff.Changes)}
-			if pc.Base != nil {
-				r := refOf(*pc.Base, 0)
-				j.Base = &r
-			}
-			for _, r := range pc.Revisions {
-				j.Revisions = append(j.Revisions, refOf(r, 0))
-			}
-			out = append(out, j)
+			out.Pages = append(out.Pages, report.PageChangesOf(pc.Page, pc.Base, pc.Revisions, pc.Diff))
 		}
-		return writeJSON(e.stdout, map[string]any{"since": since, "until": until, "pages": out})
+		return writeJSON(e.stdout, out)
 	}
 	w := e.stdout
 	window := since.Format(time.RFC3339) + " – " + until.Format(time.RFC3339)

@@ -10,86 +10,11 @@ import (
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
 	register(command{"diff", "PAGE [REV_A [REV_B]]", "what changed in a page's rules between two revisions", runDiff})
-}
-
-// changeJSON is one change in -json output: the change, its one-line
-// summary, the old and new text, and the citations of the new record and
-// (when it changed or was removed) of the old one.
-type changeJSON struct {
-	Op          diff.Op             `json:"op"`
-	Class       diff.Class          `json:"class"`
-	Kind        wikirules.Kind      `json:"kind"`
-	Where       string              `json:"where"`
-	Summary     string              `json:"summary"`
-	Reasons     []string            `json:"reasons,omitempty"`
-	Match       diff.Match          `json:"match,omitempty"`
-	Similarity  float64             `json:"similarity,omitempty"`
-	Moved       bool                `json:"moved,omitempty"`
-	Fields      []fieldJSON         `json:"fields,omitempty"`
-	OldText     string              `json:"old_text,omitempty"`
-	NewText     string              `json:"new_text,omitempty"`
-	Citation    wikirules.Citation  `json:"citation"`
-	OldCitation *wikirules.Citation `json:"old_citation,omitempty"`
-}
-
-// fieldJSON is one changed field with its word-level diff in one line
-// ("kept [-deleted-]{+inserted+}") besides the edits.
-type fieldJSON struct {
-	diff.FieldChange
-	Inline string `json:"inline,omitempty"`
-}
-
-func changesJSON(cs []diff.Change) []changeJSON {
-	out := make([]changeJSON, 0, len(cs))
-	for _, c := range cs {
-		j := changeJSON{Op: c.Op, Class: c.Class, Kind: c.Kind, Where: c.Where, Summary: c.Summary(), Reasons: c.Reasons,
-			Match: c.Match, Similarity: c.Similarity, Moved: c.Moved, Citation: c.Citation}
-		for _, f := range c.Fields {
-			fj := fieldJSON{FieldChange: f}
-			if len(f.Edits) > 0 {
-				fj.Inline = diff.Inline(f.Edits)
-			}
-			j.Fields = append(j.Fields, fj)
-		}
-		if c.Old != nil {
-			j.OldText = c.Old.Text
-			if c.New != nil {
-				oc := wikirules.CitationOf(*c.Old)
-				j.OldCitation = &oc
-			}
-		}
-		if c.New != nil {
-			j.NewText = c.New.Text
-		}
-		out = append(out, j)
-	}
-	return out
-}
-
-// diffJSON is the -json output of diff.
-type diffJSON struct {
-	Page      string             `json:"page"`
-	From      *revRef            `json:"from"`
-	To        revRef             `json:"to"`
-	Class     diff.Class         `json:"class,omitempty"`
-	Counts    map[diff.Class]int `json:"counts"`
-	Unchanged int                `json:"unchanged"`
-	Summary   string             `json:"summary"`
-	Changes   []changeJSON       `json:"changes"`
-}
-
-func toDiffJSON(page string, from *wikirules.Revision, to wikirules.Revision, d *diff.Diff) diffJSON {
-	j := diffJSON{Page: page, To: refOf(to, 0), Class: d.Class, Counts: d.Counts, Unchanged: d.Unchanged,
-		Summary: d.Headline(), Changes: changesJSON(d.Changes)}
-	if from != nil {
-		r := refOf(*from, 0)
-		j.From = &r
-	}
-	return j
 }
 
 func runDiff(ctx context.Context, e *env, args []string) error {
@@ -142,7 +67,7 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	}
 	d := diff.Records(a, b)
 	if c.json {
-		return writeJSON(e.stdout, toDiffJSON(page, from, to, d))
+		return writeJSON(e.stdout, report.DiffOf(page, from, to, d))
 	}
 	p := c.palette(e.stdout)
 	if c.format == "md" {

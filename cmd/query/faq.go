@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
@@ -28,18 +30,15 @@ func runFAQ(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	results := make([]result, 0, len(faqs))
-	for i := range faqs {
-		results = append(results, faqResult(&faqs[i], ""))
-	}
+	list := report.FAQListOf(q, faqs)
 	if c.json {
-		return writeJSON(e.stdout, map[string]any{"query": q, "total": len(results), "results": results})
+		return writeJSON(e.stdout, list)
 	}
-	if len(results) == 0 {
+	if len(list.Results) == 0 {
 		fmt.Fprintf(e.stdout, "no FAQ or errata matches %q\n", q)
 		return nil
 	}
-	for i, r := range results {
+	for i, r := range list.Results {
 		fmt.Fprintf(e.stdout, "%d. [%s] %s — %s\n", i+1, r.FAQ.Title, r.FAQ.Version, joinPages(r.FAQ.Related))
 		fmt.Fprintln(e.stdout, indent(r.Text, "   "))
 		fmt.Fprintf(e.stdout, "   — %s\n\n", r.Citation)

@@ -13,6 +13,7 @@ import (
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
@@ -89,22 +90,6 @@ func (p palette) class(c diff.Class) string {
 	return p.dim(string(c))
 }
 
-// revRef is a revision as the change commands print it in JSON.
-type revRef struct {
-	ID                string    `json:"id"`
-	Timestamp         time.Time `json:"timestamp"`
-	TimestampInferred bool      `json:"timestamp_inferred,omitempty"`
-	User              string    `json:"user,omitempty"`
-	Comment           string    `json:"comment,omitempty"`
-	Minor             bool      `json:"minor,omitempty"`
-	Size              int       `json:"size,omitempty"`
-}
-
-func refOf(r wikirules.Revision, size int) revRef {
-	return revRef{ID: r.ID, Timestamp: r.Timestamp, TimestampInferred: r.TimestampInferred, User: r.User,
-		Comment: r.Comment, Minor: r.Minor, Size: size}
-}
-
 // shortID is the first 10 characters of a revision id.
 func shortID(id string) string {
 	if len(id) > 10 {
@@ -144,15 +129,6 @@ func loadSnapshots(ctx context.Context, db *kb.DB, revs []wikirules.Revision) ([
 	return out, sizes, nil
 }
 
-// historyJSON is one revision in history -json output.
-type historyJSON struct {
-	Revision revRef             `json:"revision"`
-	Summary  string             `json:"summary"`
-	Class    diff.Class         `json:"class,omitempty"`
-	Counts   map[diff.Class]int `json:"counts,omitempty"`
-	Changes  []changeJSON       `json:"changes,omitempty"`
-}
-
 func runHistory(ctx context.Context, e *env, args []string) error {
 	c := newChangeFlags(e, "history", "PAGE", "Lists every revision of PAGE, oldest first: time, user, comment, size in bytes and a\n"+
 		"one-line summary of what it changed in the rule records (with its class: cosmetic,\nwording, translation, substantive).\n\n"+
@@ -187,15 +163,7 @@ func runHistory(ctx context.Context, e *env, args []string) error {
 		page = revs[0].Page.Title
 	}
 	if c.json {
-		out := make([]historyJSON, 0, len(steps))
-		for _, s := range steps {
-			h := historyJSON{Revision: refOf(s.Revision, s.Size), Summary: s.Summary}
-			if s.Diff != nil {
-				h.Class, h.Counts, h.Changes = s.Diff.Class, s.Diff.Counts, changesJSON(s.Diff.Changes)
-			}
-			out = append(out, h)
-		}
-		return writeJSON(e.stdout, map[string]any{"page": page, "revisions": out})
+		return writeJSON(e.stdout, report.HistoryOf(page, steps))
 	}
 	p := c.palette(e.stdout)
 	w := e.stdout

@@ -6,7 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/index"
+	"github.com/wikirules/wikirules/report"
 )
 
 // writeJSON prints v as one indented JSON document.
@@ -17,58 +18,9 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// result is one quoted source in JSON output.
-type result struct {
-	Text       string             `json:"text"`
-	Kind       wikirules.Kind     `json:"kind"`
-	Page       string             `json:"page"`
-	Title      string             `json:"title,omitempty"`
-	Snippet    string             `json:"snippet,omitempty"`
-	Score      float64            `json:"score,omitempty"`
-	Editions   wikirules.Editions `json:"editions"`
-	Version    string             `json:"version,omitempty"`
-	Superseded bool               `json:"superseded,omitempty"`
-	Notes      []string           `json:"notes,omitempty"`
-	FAQ        *wikirules.FAQ     `json:"faq,omitempty"`
-	Citation   wikirules.Citation `json:"citation"`
-}
-
-func recordResult(r *wikirules.Record) result {
-	return result{
-		Text: r.Text, Kind: r.Kind, Page: r.Page, Title: r.Title, Editions: r.Editions,
-		Version: r.Version, Superseded: r.Superseded, Notes: r.Notes, Citation: wikirules.CitationOf(*r),
-	}
-}
-
-func faqResult(f *wikirules.FAQ, page string) result {
-	c := wikirules.CitationOfFAQ(*f, page)
-	return result{
-		Text: faqText(f), Kind: wikirules.Kind(f.Type), Page: c.Page, Title: f.Title,
-		Editions: f.Editions, Version: f.Version, FAQ: f, Citation: c,
-	}
-}
-
-func hitResult(h wikirules.Hit) result {
-	var r result
-	switch {
-	case h.Record != nil:
-		r = recordResult(h.Record)
-	case h.FAQ != nil:
-		r = faqResult(h.FAQ, h.Citation.Page)
-	}
-	r.Citation = h.Citation
-	r.Snippet = h.Snippet
-	r.Score = h.Score
-	return r
-}
-
-func faqText(f *wikirules.FAQ) string {
-	return "Q: " + f.Question + "\nA: " + f.Answer
-}
-
 // printResult prints a result for people: a header, the indented text and
 // the citation line.
-func printResult(w io.Writer, n int, r result) {
+func printResult(w io.Writer, n int, r report.Result) {
 	head := r.Page
 	if r.Title != "" && r.Title != r.Page {
 		head += " · " + r.Title
@@ -95,4 +47,21 @@ func indent(s, pre string) string {
 		lines[i] = pre + l
 	}
 	return strings.Join(lines, "\n")
+}
+
+// reportFacets is the index's facets as the search document prints them
+// (report.Facet has index.Facet's JSON).
+func reportFacets(fs map[string]index.Facet) map[string]report.Facet {
+	out := make(map[string]report.Facet, len(fs))
+	for name, f := range fs {
+		rf := report.Facet{Other: f.Other, Missing: f.Missing}
+		if f.Counts != nil {
+			rf.Counts = make([]report.FacetCount, 0, len(f.Counts))
+		}
+		for _, c := range f.Counts {
+			rf.Counts = append(rf.Counts, report.FacetCount{Value: c.Value, Count: c.Count})
+		}
+		out[name] = rf
+	}
+	return out
 }

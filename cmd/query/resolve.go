@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
@@ -45,7 +46,7 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 	}
 	var s engine.Situation
 	if err := json.Unmarshal(data, &s); err != nil {
-		return fmt.Errorf("%s: %w", name, jsonError(data, err))
+		return fmt.Errorf("%s: %w", name, report.LocateJSONError(data, err))
 	}
 	opt, err := engineOptions(c)
 	if err != nil {
@@ -71,28 +72,4 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 	}
 	printData(e.stdout, r.Data)
 	return nil
-}
-
-// jsonError adds the line and column of a JSON syntax or type error.
-func jsonError(data []byte, err error) error {
-	var off int64 = -1
-	switch e := err.(type) {
-	case *json.SyntaxError:
-		off = e.Offset
-	case *json.UnmarshalTypeError:
-		off = e.Offset
-	}
-	if off < 0 {
-		return err
-	}
-	line, col := 1, 1
-	for _, b := range data[:min(int(off), len(data))] {
-		if b == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return fmt.Errorf("line %d, column %d (byte %d): %w", line, col, off, err)
 }

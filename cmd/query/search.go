@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/index"
 	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
@@ -30,27 +30,6 @@ holds current text), it falls back to the knowledge base's FTS5 search and
 says so (-json: "engine": "fts5"). The embedded sample corpus is indexed in
 memory at start. Example:
   query search -edition c1 "esquiva plantilla"`
-
-// searchResult is one search result in JSON: the result fields, the
-// snippet without markers and the byte ranges of the matched words in it.
-type searchResult struct {
-	result
-	Highlights []wikirules.Span `json:"highlights"`
-}
-
-// searchOutput is the JSON document of query search. Facets count every
-// match (bleve) or the results returned (fts5); for kind, edition and page
-// they add up to Total.
-type searchOutput struct {
-	Query    string                 `json:"query"`
-	Edition  string                 `json:"edition"`
-	AsOf     string                 `json:"as_of"`
-	Engine   string                 `json:"engine"`
-	Total    uint64                 `json:"total"`
-	Results  []searchResult         `json:"results"`
-	Facets   map[string]index.Facet `json:"facets"`
-	Expanded []string               `json:"expanded,omitempty"`
-}
 
 func runSearch(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "search", "TEXT", searchHelp, true)
@@ -78,7 +57,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	out := searchOutput{Query: q, Edition: c.edition, AsOf: c.asOf, Results: []searchResult{}}
+	out := report.Search{Query: q, Edition: c.edition, AsOf: c.asOf, Results: []report.SearchResult{}}
 	var idx *index.Index
 	switch {
 	case *fts:
@@ -113,15 +92,15 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 }
 
 // searchBleve fills out from the index, facets included.
-func searchBleve(ctx context.Context, idx *index.Index, q string, f wikirules.Filter, out *searchOutput) error {
+func searchBleve(ctx context.Context, idx *index.Index, q string, f wikirules.Filter, out *report.Search) error {
 	res, err := idx.Search(ctx, index.Query{Text: q, Edition: f.Edition, Kinds: f.Kinds, Limit: f.Limit, History: f.History, Facets: true})
 	if err != nil {
 		return err
 	}
-	out.Engine, out.Total, out.Facets, out.Expanded = "bleve", res.Total, res.Facets, res.Expanded
+	out.Engine, out.Total, out.Facets, out.Expanded = "bleve", res.Total, reportFacets(res.Facets), res.Expanded
 	for i, h := range res.Hits {
-		r := searchResult{result: hitResult(h)}
-		r.Snippet, r.Highlights = unmark(h.Snippet, res.Highlights[i])
+		r := report.SearchResult{Result: report.HitResult(h)}
+		r.Snippet, r.Highlights = report.UnmarkSpans(h.Snippet, res.Highlights[i])
 		out.Results = append(out.Results, r)
 	}
 	return nil
@@ -129,85 +108,16 @@ func searchBleve(ctx context.Context, idx *index.Index, q string, f wikirules.Fi
 
 // searchFTS5 fills out from the knowledge base's FTS5 search; its facets
 // count the results returned, which are its total.
-func searchFTS5(ctx context.Context, db *kb.DB, q string, f wikirules.Filter, out *searchOutput) error {
+func searchFTS5(ctx context.Context, db *kb.DB, q string, f wikirules.Filter, out *report.Search) error {
 	hits, err := db.SearchText(ctx, q, f)
 	if err != nil {
 		return err
 	}
-	out.Engine, out.Total = "fts5", uint64(len(hits))
-	counts := map[string]map[string]int{"kind": {}, "edition": {}, "page": {}}
+	out.Engine, out.Total, out.Facets = "fts5", uint64(len(hits)), report.CountFacets(hits)
 	for _, h := range hits {
-		r := searchResult{result: hitResult(h)}
-		r.Snippet, r.Highlights = unmark(h.Snippet, markedSpans(h.Snippet))
-		out.Results = append(out.Results, r)
-		eds := r.Editions.String()
-		if r.Editions == 0 {
-			eds = "all"
-		}
-		counts["kind"][string(h.Citation.Kind)]++
-		counts["edition"][eds]++
-		counts["page"][h.Citation.Page]++
-	}
-	out.Facets = map[string]index.Facet{}
-	for name, m := range counts {
-		var fc index.Facet
-		for v, n := range m {
-			fc.Counts = append(fc.Counts, index.FacetCount{Value: v, Count: n})
-		}
-		sort.Slice(fc.Counts, func(i, j int) bool {
-			a, b := fc.Counts[i], fc.Counts[j]
-			return a.Count > b.Count || a.Count == b.Count && a.Value < b.Value
-		})
-		out.Facets[name] = fc
+		out.Results = append(out.Results, report.SearchResultOf(h))
 	}
 	return nil
-}
-
-// Snippet markers, as index and kb put them around matched words.
-const (
-	markOpen  = "«"
-	markClose = "»"
-)
-
-// markedSpans returns the byte ranges of marked snippet s between « and »
-// (markers excluded), as kb.SearchText marks them.
-func markedSpans(s string) []wikirules.Span {
-	var out []wikirules.Span
-	for at := 0; ; {
-		i := strings.Index(s[at:], markOpen)
-		if i < 0 {
-			return out
-		}
-		start := at + i + len(markOpen)
-		j := strings.Index(s[start:], markClose)
-		if j < 0 {
-			return out
-		}
-		out = append(out, wikirules.Span{Start: start, End: start + j})
-		at = start + j + len(markClose)
-	}
-}
-
-// unmark removes the markers around spans (ranges of marked inside the
-// markers, in order) and returns the plain snippet with the ranges moved
-// onto it. Spans not enclosed by markers are dropped.
-func unmark(marked string, spans []wikirules.Span) (string, []wikirules.Span) {
-	var b strings.Builder
-	out := []wikirules.Span{}
-	pos := 0
-	for _, sp := range spans {
-		o, c := sp.Start-len(markOpen), sp.End+len(markClose)
-		if o < pos || c > len(marked) || marked[o:sp.Start] != markOpen || marked[sp.End:c] != markClose {
-			continue
-		}
-		b.WriteString(marked[pos:o])
-		start := b.Len()
-		b.WriteString(marked[sp.Start:sp.End])
-		out = append(out, wikirules.Span{Start: start, End: b.Len()})
-		pos = c
-	}
-	b.WriteString(marked[pos:])
-	return b.String(), out
 }
 
 // isTerminal reports whether w is a terminal that takes bold (a character
@@ -223,7 +133,7 @@ func isTerminal(w io.Writer) bool {
 
 // highlight returns snippet with its ranges in bold (ANSI) or between « ».
 func highlight(snippet string, spans []wikirules.Span, bold bool) string {
-	open, close := markOpen, markClose
+	open, close := report.MarkOpen, report.MarkClose
 	if bold {
 		open, close = "\x1b[1m", "\x1b[0m"
 	}
@@ -240,7 +150,7 @@ func highlight(snippet string, spans []wikirules.Span, bold bool) string {
 
 // printSearch prints the results for people: header, highlighted snippet
 // (the text when there is none), citation; then the facet counts.
-func printSearch(w io.Writer, out searchOutput, bold bool) {
+func printSearch(w io.Writer, out report.Search, bold bool) {
 	if len(out.Results) == 0 {
 		fmt.Fprintf(w, "no results for %q\n", out.Query)
 		return
@@ -250,8 +160,8 @@ func printSearch(w io.Writer, out searchOutput, bold bool) {
 		if r.Snippet != "" {
 			text = highlight(r.Snippet, r.Highlights, bold)
 		}
-		r.result.Text, r.result.Notes = text, nil
-		printResult(w, i+1, r.result)
+		r.Result.Text, r.Result.Notes = text, nil
+		printResult(w, i+1, r.Result)
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "%d matches (%s)", out.Total, out.Engine)

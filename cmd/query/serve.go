@@ -127,13 +127,5 @@ func (s fallbackSearcher) SearchAll(ctx context.Context, text string, f wikirule
 	if err != nil {
 		return nil, err
 	}
-	out := &web.Results{Hits: res.Hits, Total: res.Total, Facets: map[string]web.Facet{}, Expanded: res.Expanded}
-	for name, fc := range res.Facets {
-		wf := web.Facet{Other: fc.Other, Missing: fc.Missing}
-		for _, c := range fc.Counts {
-			wf.Counts = append(wf.Counts, web.FacetCount{Value: c.Value, Count: c.Count})
-		}
-		out.Facets[name] = wf
-	}
-	return out, nil
+	return &web.Results{Hits: res.Hits, Total: res.Total, Facets: reportFacets(res.Facets), Expanded: res.Expanded}, nil
 }

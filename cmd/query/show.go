@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/report"
 )
 
 func init() {
@@ -38,36 +39,10 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if c.json {
-		recs := make([]result, 0, len(v.Records))
-		for i := range v.Records {
-			recs = append(recs, recordResult(&v.Records[i]))
-		}
-		faqs := make([]result, 0, len(v.FAQs))
-		for i := range v.FAQs {
-			faqs = append(faqs, faqResult(&v.FAQs[i], v.Page.Title))
-		}
-		return writeJSON(e.stdout, map[string]any{
-			"page": v.Page, "revision": v.Revision, "page_editions": v.PageEditions,
-			"categories": v.Categories, "edition": c.edition, "as_of": c.asOf,
-			"records": withRecords(recs, v.Records), "faqs": faqs,
-		})
+		return writeJSON(e.stdout, report.PageOf(v, c.edition, c.asOf))
 	}
 	printPage(e, v)
 	return nil
-}
-
-// recordJSON is a record in show output: the whole record plus its citation.
-type recordJSON struct {
-	wikirules.Record
-	Citation wikirules.Citation `json:"citation"`
-}
-
-func withRecords(_ []result, recs []wikirules.Record) []recordJSON {
-	out := make([]recordJSON, len(recs))
-	for i, r := range recs {
-		out[i] = recordJSON{Record: r, Citation: wikirules.CitationOf(r)}
-	}
-	return out
 }
 
 func printPage(e *env, v *wikirules.PageView) {
@@ -117,7 +92,7 @@ func printPage(e *env, v *wikirules.PageView) {
 	if len(v.FAQs) > 0 {
 		fmt.Fprintf(w, "\n## FAQs & Errata (%d)\n", len(v.FAQs))
 		for i := range v.FAQs {
-			printResult(w, i+1, faqResult(&v.FAQs[i], v.Page.Title))
+			printResult(w, i+1, report.FAQResult(&v.FAQs[i], v.Page.Title))
 		}
 	}
 }
