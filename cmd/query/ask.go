@@ -32,7 +32,24 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		c.fs.Usage()
 		return errUsage
 	}
-	opt, err := engineOptions(c)
+	return withJudge(ctx, e, c, func(j *engine.Engine, opt engine.Options) error {
+		a, err := j.Ask(ctx, q, opt)
+		if err != nil {
+			return err
+		}
+		if c.json {
+			return writeJSON(e.stdout, a)
+		}
+		printAnswer(e.stdout, a)
+		return nil
+	})
+}
+
+// withJudge reads -edition and -as-of into the engine options, opens the
+// knowledge base, and calls do with a judge engine over it (the base is
+// its store and its searcher); the base is closed when do returns.
+func withJudge(ctx context.Context, e *env, c *common, do func(*engine.Engine, engine.Options) error) error {
+	f, err := c.filter()
 	if err != nil {
 		return err
 	}
@@ -41,24 +58,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	a, err := engine.New(db, db).Ask(ctx, q, opt)
-	if err != nil {
-		return err
-	}
-	if c.json {
-		return writeJSON(e.stdout, a)
-	}
-	printAnswer(e.stdout, a)
-	return nil
-}
-
-// engineOptions builds the engine options from -edition and -as-of.
-func engineOptions(c *common) (engine.Options, error) {
-	f, err := c.filter()
-	if err != nil {
-		return engine.Options{}, err
-	}
-	return engine.Options{Edition: f.Edition, AsOf: f.AsOf}, nil
+	return do(engine.New(db, db), engine.Options{Edition: f.Edition, AsOf: f.AsOf})
 }
 
 // printAnswer prints an answer card for people.

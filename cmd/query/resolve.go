@@ -48,28 +48,21 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return fmt.Errorf("%s: %w", name, report.LocateJSONError(data, err))
 	}
-	opt, err := engineOptions(c)
-	if err != nil {
-		return err
-	}
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	r, err := engine.New(db, db).Resolve(ctx, s, opt)
-	if err != nil {
-		return err
-	}
-	if c.json {
-		return writeJSON(e.stdout, r)
-	}
-	fmt.Fprintf(e.stdout, "→ %s\n", r.Verdict)
-	printNotes(e.stdout, r.Notes)
-	for _, cl := range r.Conclusions {
-		fmt.Fprintf(e.stdout, "\n[%s] %s\n  %s\n\n", cl.Topic, cl.Verdict, cl.Explanation)
-		printSources(e.stdout, cl.Sources)
-	}
-	printData(e.stdout, r.Data)
-	return nil
+	return withJudge(ctx, e, c, func(j *engine.Engine, opt engine.Options) error {
+		r, err := j.Resolve(ctx, s, opt)
+		if err != nil {
+			return err
+		}
+		if c.json {
+			return writeJSON(e.stdout, r)
+		}
+		fmt.Fprintf(e.stdout, "→ %s\n", r.Verdict)
+		printNotes(e.stdout, r.Notes)
+		for _, cl := range r.Conclusions {
+			fmt.Fprintf(e.stdout, "\n[%s] %s\n  %s\n\n", cl.Topic, cl.Verdict, cl.Explanation)
+			printSources(e.stdout, cl.Sources)
+		}
+		printData(e.stdout, r.Data)
+		return nil
+	})
 }
