@@ -105,7 +105,7 @@ const (
 	fieldCategory   = "category"   // categories of the page
 	fieldRevision   = "rev"        // revision (records) or last revision (FAQs)
 	fieldJSON       = "json"       // the record or FAQ as JSON, stored only
-	fieldRank       = "rank"       // id and what the re-rank reads (rankValue), doc values
+	fieldRank       = "rank"       // what the re-rank reads (rankFields.String), stored only
 	// fieldWords holds every word of the document, folded but not stemmed;
 	// it is never searched, only its dictionary is read to correct typos.
 	fieldWords = "words"
@@ -208,7 +208,12 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	js.IncludeTermVectors = false
 	js.DocValues = false
 	doc.AddFieldMappingsAt(fieldJSON, js)
-	rank := kw(false) // read by internal id from its doc values (ranks)
+	rank := mapping.NewTextFieldMapping()
+	rank.Index = false
+	rank.Store = true
+	rank.IncludeInAll = false
+	rank.IncludeTermVectors = false
+	rank.DocValues = false
 	doc.AddFieldMappingsAt(fieldRank, rank)
 	for lang, analyzer := range languages {
 		for _, stem := range []string{textTitle, textBody} {

@@ -1,18 +1,15 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
-	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/wikirules/wikirules"
 )
@@ -29,12 +26,12 @@ type scored struct {
 }
 
 // rankFields are what the re-rank reads of a record or FAQ. They are
-// indexed in the rank field (rankValue, a keyword with doc values) so that
-// the window's hits (60 for the 10 a search returns) are re-ranked without
-// loading their stored documents (decompressing and copying the JSON of
-// every hit was half the allocations of a search); the JSON is loaded and
-// decoded for the kept hits only. Documents indexed before the rank field
-// existed are read from their JSON.
+// stored in the rank field (String, a few bytes) so that the window's hits
+// (60 for the 10 a search returns) are re-ranked without decoding their
+// JSON; the JSON is decoded for the kept hits only. (Doc values, read by
+// internal id, were tried: decompressing a doc-value chunk per hit
+// allocated more than the stored documents.) Documents indexed before the
+// rank field existed are read from their JSON.
 type rankFields struct {
 	Doc        string                 `json:"-"`    // "record" or "faq" (the type field)
 	Kind       wikirules.Kind         `json:"kind"` // records
@@ -76,52 +73,19 @@ func parseRank(s string) (f rankFields, ok bool) {
 	return f, true
 }
 
-// rankValue is the value of the rank field of document id: the id, U+001E,
-// the encoded rankFields. The id lets ranks check that a doc value read by
-// internal id belongs to the document bleve matched.
-func rankValue(id string, f rankFields) string { return id + "\x1e" + f.String() }
-
-// ranks returns the rankFields of hits by id, read from the rank field's
-// doc values through r (no stored document is loaded). bleve's search ran
-// on its own snapshot of the index; a hit whose internal id names another
-// document in r (a merge or Update in between) or that has no rank field
-// (an index built before it existed) is read from its stored JSON instead,
-// by a search restricted to those ids.
-func (x *Index) ranks(ctx context.Context, r index.IndexReader, hits []*search.DocumentMatch) (map[string]rankFields, error) {
-	out, err := rankDocValues(r, hits)
-	if err != nil {
-		return nil, err
+// ranks returns the rankFields of hits by id, from their stored rank
+// field (Search asks for it); a hit without one (an index built before the
+// rank field existed) is read from its stored JSON instead, by a search
+// restricted to those ids.
+func (x *Index) ranks(ctx context.Context, hits []*search.DocumentMatch) (map[string]rankFields, error) {
+	out := make(map[string]rankFields, len(hits))
+	for _, dm := range hits {
+		rs, _ := dm.Fields[fieldRank].(string)
+		if f, ok := parseRank(rs); ok {
+			out[dm.ID] = f
+		}
 	}
 	return x.rankJSON(ctx, hits, out)
-}
-
-// rankDocValues returns the rankFields of the hits found in the rank
-// field's doc values of r, by id (see ranks).
-func rankDocValues(r index.IndexReader, hits []*search.DocumentMatch) (map[string]rankFields, error) {
-	out := make(map[string]rankFields, len(hits))
-	if r != nil && len(hits) > 0 {
-		byDoc := append([]*search.DocumentMatch(nil), hits...)
-		sort.Slice(byDoc, func(i, j int) bool { return bytes.Compare(byDoc[i].IndexInternalID, byDoc[j].IndexInternalID) < 0 })
-		dvr, err := r.DocValueReader([]string{fieldRank})
-		if err != nil {
-			return nil, err
-		}
-		for _, dm := range byDoc {
-			err := dvr.VisitDocValues(dm.IndexInternalID, func(field string, term []byte) {
-				id, enc, ok := strings.Cut(string(term), "\x1e")
-				if !ok || id != dm.ID {
-					return
-				}
-				if f, ok := parseRank(enc); ok {
-					out[dm.ID] = f
-				}
-			})
-			if err != nil {
-				return nil, err
-			}
-		}
-	}
-	return out, nil
 }
 
 // rankJSON adds to out the rankFields of the hits it lacks, read from

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -14,8 +13,7 @@ import (
 	"github.com/wikirules/wikirules"
 )
 
-// TestRankFields: the rank field of every seed record and FAQ names its
-// id and decodes to what the re-rank read from the stored JSON before (kind, FAQ type,
+// TestRankFields: the rank field of every seed record and FAQ decodes to what the re-rank read from the stored JSON before (kind, FAQ type,
 // superseded, editions, skill name), and the seed has the cases that
 // matter (skill headers, errata, edition-scoped text).
 func TestRankFields(t *testing.T) {
@@ -40,11 +38,7 @@ func TestRankFields(t *testing.T) {
 	}
 	var skills, errata, scoped int
 	check := func(id string, stored string, want rankFields) {
-		gotID, enc, _ := strings.Cut(stored, "\x1e")
-		if gotID != id {
-			t.Errorf("%s: rank field names %q", id, gotID)
-		}
-		got, ok := parseRank(enc)
+		got, ok := parseRank(stored)
 		if !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: rank field %q decodes to %#v (ok %v), want %#v", id, stored, got, ok, want)
 		}
@@ -80,49 +74,44 @@ func TestRankFields(t *testing.T) {
 	}
 }
 
-// TestRanksDocValues: the re-rank reads a search's hits from the rank
-// field's doc values, and a hit whose internal id names another document
-// (a snapshot changed since the search) is read from its stored JSON, with
-// the same result.
-func TestRanksDocValues(t *testing.T) {
+// TestRanksFallback: the re-rank reads a search's hits from their rank
+// field, and a hit without one (an index built before it) from its stored
+// JSON, with the same result.
+func TestRanksFallback(t *testing.T) {
 	x := buildSeed(t)
 	ctx := context.Background()
 	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), 200, 0, false)
+	req.Fields = []string{fieldRank}
 	sr, err := x.bi.SearchInContext(ctx, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lex := x.lexicon()
-	defer lex.close()
-	dv, err := rankDocValues(lex.r, sr.Hits)
+	stored, err := x.ranks(ctx, sr.Hits)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(dv) != len(sr.Hits) {
-		t.Fatalf("doc values give %d of %d hits", len(dv), len(sr.Hits))
-	}
-	// Internal ids rotated by one: every doc value names another id.
-	wrong := make([]*search.DocumentMatch, len(sr.Hits))
+	bare := make([]*search.DocumentMatch, len(sr.Hits))
 	for i, dm := range sr.Hits {
-		c := *dm
-		c.IndexInternalID = sr.Hits[(i+1)%len(sr.Hits)].IndexInternalID
-		wrong[i] = &c
+		bare[i] = &search.DocumentMatch{ID: dm.ID}
 	}
-	got, err := x.ranks(ctx, lex.r, wrong)
+	got, err := x.ranks(ctx, bare)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(stored) != len(sr.Hits) || len(got) != len(sr.Hits) {
+		t.Fatalf("%d hits: %d ranks from the rank field, %d from JSON", len(sr.Hits), len(stored), len(got))
 	}
 	faqs := 0
-	for id, want := range dv {
-		if !reflect.DeepEqual(got[id], normRank(want)) && !reflect.DeepEqual(normRank(got[id]), want) {
-			t.Errorf("%s: from JSON %#v, from doc values %#v", id, got[id], want)
+	for id, want := range stored {
+		if !reflect.DeepEqual(normRank(got[id]), want) {
+			t.Errorf("%s: from JSON %#v, from the rank field %#v", id, got[id], want)
 		}
 		if want.Doc == "faq" {
 			faqs++
 		}
 	}
-	if faqs == 0 || faqs == len(dv) {
-		t.Errorf("%d FAQs among %d hits: want records and FAQs", faqs, len(dv))
+	if faqs == 0 || faqs == len(stored) {
+		t.Errorf("%d FAQs among %d hits: want records and FAQs", faqs, len(stored))
 	}
 }
 

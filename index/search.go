@@ -130,6 +130,7 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	}
 	run := func(text query.Query) (*bleve.SearchResult, error) {
 		req := bleve.NewSearchRequestOptions(x.scoped(text, q), max(limit, rerankWindow), 0, false)
+		req.Fields = []string{fieldRank}
 		for _, f := range facetFields {
 			if !q.Facets {
 				break
@@ -198,7 +199,7 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		res.Facets[name] = f
 	}
 	question := isQuestion(q.Text)
-	ranks, err := x.ranks(ctx, lex.r, sr.Hits)
+	ranks, err := x.ranks(ctx, sr.Hits)
 	if err != nil {
 		return nil, fmt.Errorf("index: re-rank %q: %w", q.Text, err)
 	}
