@@ -39,11 +39,20 @@
 // rarest unit); only when fewer than Limit documents match every unit does
 // the disjunction run, at least half of the units required from three on,
 // with the conjunction's documents boosted as if by an all-units clause.
-// Facet counts (a pass over the doc values of every match) are computed
-// only when Query.Facets asks; term locations, for highlights, only for
-// the hits returned (a second search restricted to their ids); stored
-// documents are loaded for the re-rank window only. Build and Sync compact
-// an on-disk index into one segment.
+// Multi-word glossary terms are indexed as single tokens in two phrase
+// fields (phrase.go), so a synonym such as "Línea de Tiro" is a term query,
+// not a phrase query walking the positions of "linea" and "tiro"; the terms
+// are stored in the index at Build, and an index built before (or a term
+// added to the glossary since) falls back to phrase queries. The re-rank
+// window reads a few stored bytes per hit (the rank field: kind, FAQ type,
+// superseded, editions, skill name) instead of decoding each hit's JSON;
+// the JSON and the term locations (for highlights) are loaded only for the
+// hits returned, by a second search restricted to their ids. Facet counts
+// (a pass over the doc values of every match) are computed only when
+// Query.Facets asks. Build and Sync compact an on-disk index into one
+// segment. A program that searches a lot gains from a higher GOGC (the
+// index is memory-mapped, so the Go heap is small and collected often):
+// GOGC=400 cut CPU per search by about a quarter (BENCHMARKS.md).
 //
 // Quality is measured on testdata/relevance.json (Evaluate, RelevanceSet,
 // "query eval -search"); speed by
