@@ -195,6 +195,26 @@ const (
 	KindTemplate     Kind = "template"     // unknown template kept raw
 )
 
+// Kinds lists every record kind, in the order of the constants above.
+var Kinds = []Kind{KindSkill, KindRequirement, KindEffect, KindActivation, KindCancellation, KindImportant,
+	KindRemember, KindNote, KindRule, KindExample, KindWeapon, KindProgram, KindFAQ, KindErrata, KindTemplate}
+
+// ParseKind reads a kind name ("effect", "errata"…, any case); the error
+// lists the valid names.
+func ParseKind(s string) (Kind, error) {
+	k := Kind(strings.ToLower(strings.TrimSpace(s)))
+	for _, v := range Kinds {
+		if v == k {
+			return k, nil
+		}
+	}
+	names := make([]string, len(Kinds))
+	for i, v := range Kinds {
+		names[i] = string(v)
+	}
+	return "", fmt.Errorf("unknown kind %q (want one of %s)", s, strings.Join(names, ", "))
+}
+
 // SkillHeader is what a skillbox says: colour, NAME, TYPE (e.g.
 // "HABILIDAD CORTA / ORA"; empty for states) and the labels of skill-label.
 type SkillHeader struct {

@@ -181,6 +181,9 @@ func (s *Server) apiResolve(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(r, &sit); err != nil {
 		return err
 	}
+	if err := sit.Validate(); err != nil {
+		return badRequest("situation: %v", err)
+	}
 	v := r.URL.Query()
 	opt, err := engineOptions(v.Get("edition"), v.Get("as_of"))
 	if err != nil {

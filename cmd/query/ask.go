@@ -27,10 +27,9 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	if err := c.parse(args); err != nil {
 		return err
 	}
-	q := c.text()
-	if q == "" {
-		c.fs.Usage()
-		return errUsage
+	q, err := c.query()
+	if err != nil {
+		return err
 	}
 	return withJudge(ctx, e, c, func(j *engine.Engine, opt engine.Options) error {
 		a, err := j.Ask(ctx, q, opt)

@@ -22,7 +22,7 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 		"removed, moved and changed, the fields that changed with a word-level diff, and a class for\n"+
 		"each change (cosmetic, wording, translation, substantive). A revision is named by its id, an\n"+
 		"unambiguous id prefix, or a date/time (the revision current then).\n\n"+
-		"Examples:\n  query diff GizmoKit\n  query diff -format md \"Sin Incapacidad por Herida\" 2021-02-11T09:29 2021-02-11T09:30")
+		"Examples:\n  query diff GizmoKit\n  query diff -format md \"Sin Incapacidad por Herida\" 2021-02-11T09:29:08Z 2021-02-11T09:29:30Z")
 	if err := c.parse(args); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -45,8 +46,13 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("reading the situation: %w", err)
 	}
 	var s engine.Situation
-	if err := json.Unmarshal(data, &s); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
 		return fmt.Errorf("%s: %w", name, report.LocateJSONError(data, err))
+	}
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	return withJudge(ctx, e, c, func(j *engine.Engine, opt engine.Options) error {
 		r, err := j.Resolve(ctx, s, opt)

@@ -73,7 +73,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			return c.run(ctx, e, args[1:])
+			if err := c.run(ctx, e, args[1:]); !errors.Is(err, errHelp) {
+				return err
+			}
+			return nil
 		}
 	}
 	usage(stderr)
@@ -110,9 +113,34 @@ func newFlags(e *env, name, args, help string, withEdition bool) *common {
 // parse parses args; -h prints the usage and returns errUsage.
 func (c *common) parse(args []string) error {
 	if err := c.fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
 		return errUsage
 	}
 	return nil
+}
+
+// errHelp is returned when -h was asked: the usage was printed, and the
+// command succeeds.
+var errHelp = errors.New("help")
+
+// maxQuery is the longest question or search text accepted, in bytes (the
+// web API has the same limit).
+const maxQuery = 1000
+
+// query returns the positional arguments as one question or search text,
+// or an error when there is none or it is longer than maxQuery.
+func (c *common) query() (string, error) {
+	q := c.text()
+	if q == "" {
+		c.fs.Usage()
+		return "", errUsage
+	}
+	if len(q) > maxQuery {
+		return "", fmt.Errorf("the text is %d bytes long; at most %d are accepted", len(q), maxQuery)
+	}
+	return q, nil
 }
 
 // filter builds the store filter from -edition and -as-of.
@@ -161,10 +189,18 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		}
 	}
 	if path != "" {
-		if _, err := os.Stat(path); err != nil {
+		st, err := os.Stat(path)
+		if err != nil {
 			return nil, fmt.Errorf("no knowledge base at %s (create it with: ingest -db %s FILE...)", path, path)
 		}
-		return kb.OpenReadOnly(ctx, path)
+		if st.IsDir() {
+			return nil, fmt.Errorf("-db %s is a directory, not a knowledge base file", path)
+		}
+		db, err := kb.OpenReadOnly(ctx, path)
+		if err != nil {
+			return nil, fmt.Errorf("%s is not a readable wikirules knowledge base: %w", path, err)
+		}
+		return db, nil
 	}
 	db, err := kb.Open(ctx, ":memory:")
 	if err != nil {

@@ -40,16 +40,26 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err := c.parse(args); err != nil {
 		return err
 	}
-	q := c.text()
+	q, err := c.query()
+	if err != nil {
+		return err
+	}
 	f, err := c.filter()
 	if err != nil {
 		return err
+	}
+	if *limit < 1 || *limit > 1000 {
+		return fmt.Errorf("-n %d: want 1 to 1000 results", *limit)
 	}
 	f.Limit = *limit
 	f.History = *history
 	for _, k := range strings.Split(*kinds, ",") {
 		if k = strings.TrimSpace(k); k != "" {
-			f.Kinds = append(f.Kinds, wikirules.Kind(k))
+			kind, err := wikirules.ParseKind(k)
+			if err != nil {
+				return fmt.Errorf("-kind: %w", err)
+			}
+			f.Kinds = append(f.Kinds, kind)
 		}
 	}
 	db, err := c.open(ctx, e)
