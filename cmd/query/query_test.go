@@ -238,4 +238,19 @@ func TestErrors(t *testing.T) {
 	if err := Run(context.Background(), []string{"frobnicate"}, &out, &errb); err == nil {
 		t.Error("unknown command must be an error")
 	}
+	for _, args := range [][]string{
+		{"search", "-kind", "bogus", "esquivar"},
+		{"search"},
+		{"search", "-n", "0", "esquivar"},
+		{"search", strings.Repeat("esquivar ", 200)},
+		{"ask", ""},
+		{"show", "-db", t.TempDir(), "Esquivar"},
+	} {
+		if err := Run(context.Background(), args, &out, &errb); err == nil {
+			t.Errorf("query %.60q: want an error", args)
+		}
+	}
+	if err := Run(context.Background(), []string{"search", "-h"}, &out, &errb); err != nil {
+		t.Errorf("search -h: %v, want success", err)
+	}
 }
