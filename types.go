@@ -266,18 +266,21 @@ type Record struct {
 // question (FAQID). Pages lists the pages it appears on, Related the pages it
 // names in its related parameter.
 type FAQ struct {
-	ID            string    `json:"id"`
-	Type          string    `json:"type"` // "faq" or "errata"
-	Title         string    `json:"title"`
-	Version       string    `json:"version"`
-	Question      string    `json:"question"`
-	Answer        string    `json:"answer"`
-	Related       []string  `json:"related"`
-	Pages         []string  `json:"pages"`
-	Editions      Editions  `json:"editions"`
-	FirstRevision string    `json:"first_revision,omitempty"`
-	LastRevision  string    `json:"last_revision,omitempty"`
-	Timestamp     time.Time `json:"timestamp"`
+	ID            string   `json:"id"`
+	Type          string   `json:"type"` // "faq" or "errata"
+	Title         string   `json:"title"`
+	Version       string   `json:"version"`
+	Question      string   `json:"question"`
+	Answer        string   `json:"answer"`
+	Related       []string `json:"related"`
+	Pages         []string `json:"pages"`
+	Editions      Editions `json:"editions"`
+	FirstRevision string   `json:"first_revision,omitempty"`
+	LastRevision  string   `json:"last_revision,omitempty"`
+	// LastPage is the page whose revision LastRevision is: where the
+	// entry's newest text stands (the store sets it).
+	LastPage  string    `json:"last_page,omitempty"`
+	Timestamp time.Time `json:"timestamp"`
 }
 
 // FAQID returns the stable id of an FAQ entry: "faq-" plus 16 hex digits of
@@ -357,9 +360,15 @@ func CitationOf(r Record) Citation {
 	}
 }
 
-// CitationOfFAQ returns the citation of an FAQ entry as shown on page
-// (its first page when page is empty). Section is the FAQ title.
+// CitationOfFAQ returns the citation of an FAQ entry: the page and
+// revision where its newest text stands (LastPage, LastRevision), so that
+// page and revision always go together. page is used only when the store
+// did not say which page that is (then, failing that, its first page).
+// Section is the FAQ title.
 func CitationOfFAQ(f FAQ, page string) Citation {
+	if f.LastPage != "" {
+		page = f.LastPage
+	}
 	if page == "" && len(f.Pages) > 0 {
 		page = f.Pages[0]
 	}

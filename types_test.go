@@ -74,3 +74,15 @@ func TestCoverage(t *testing.T) {
 		t.Errorf("Coverage = %v, want 0.8", got)
 	}
 }
+
+func TestCitationOfFAQPairsPageAndRevision(t *testing.T) {
+	f := FAQ{ID: "faq-1", Type: "errata", Title: "N4 Errata", Pages: []string{"Berserk", "Trabado"},
+		LastRevision: "rev-trabado", LastPage: "Trabado"}
+	if c := CitationOfFAQ(f, "Berserk"); c.Page != "Trabado" || c.Revision != "rev-trabado" {
+		t.Errorf("citation %+v: the page must be the one whose revision is cited", c)
+	}
+	f.LastPage = ""
+	if c := CitationOfFAQ(f, ""); c.Page != "Berserk" {
+		t.Errorf("without LastPage the first page is cited, got %q", c.Page)
+	}
+}

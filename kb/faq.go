@@ -147,10 +147,49 @@ func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]load
 	if err := closeRows(rows); err != nil {
 		return nil, fmt.Errorf("faqs: occurrences: %w", err)
 	}
+	if err := faqLastPages(ctx, tx, byPK); err != nil {
+		return nil, err
+	}
 	for _, pk := range keys {
 		out = append(out, *byPK[pk.(int64)])
 	}
 	return out, nil
+}
+
+// faqLastPages sets LastPage, the title of the page whose revision
+// LastRevision is, on each FAQ, with one query.
+func faqLastPages(ctx context.Context, tx *sql.Tx, byPK map[int64]*loadedFAQ) error {
+	var revs []any
+	seen := map[string]bool{}
+	for _, f := range byPK {
+		if f.LastRevision != "" && !seen[f.LastRevision] {
+			seen[f.LastRevision] = true
+			revs = append(revs, f.LastRevision)
+		}
+	}
+	if len(revs) == 0 {
+		return nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT r.id, p.title FROM revisions r JOIN pages p ON p.pk = r.page WHERE r.id IN (`+placeholders(len(revs))+`)`, revs...)
+	if err != nil {
+		return fmt.Errorf("faqs: last pages: %w", err)
+	}
+	title := map[string]string{}
+	for rows.Next() {
+		var id, t string
+		if err := rows.Scan(&id, &t); err != nil {
+			rows.Close()
+			return fmt.Errorf("faqs: last pages: %w", err)
+		}
+		title[id] = t
+	}
+	if err := closeRows(rows); err != nil {
+		return fmt.Errorf("faqs: last pages: %w", err)
+	}
+	for _, f := range byPK {
+		f.LastPage = title[f.LastRevision]
+	}
+	return nil
 }
 
 // closeRows closes rows and returns the error that ended their iteration.

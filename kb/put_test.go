@@ -230,6 +230,7 @@ func TestFAQDedup(t *testing.T) {
 	want := faqBerserkErrata()
 	want.Pages = []string{"Berserk", "Trabado"}
 	want.FirstRevision, want.LastRevision, want.Timestamp = b.Rev.ID, tr.Rev.ID, tr.Rev.Timestamp
+	want.LastPage = "Trabado" // the page of LastRevision
 	if !reflect.DeepEqual(errata, want) {
 		t.Errorf("errata:\n got %#v\nwant %#v", errata, want)
 	}

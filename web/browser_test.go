@@ -105,17 +105,18 @@ func TestBrowserNewcomer(t *testing.T) {
 		t.Errorf("first search result is a %q, want the errata", got)
 	}
 
-	// 2. Open the first result: the Berserk page, at the errata.
+	// 2. Open the first result: the errata where its newest text stands
+	// (Trabado's revision; it is shown on Berserk's page too).
 	do("open result", chromedp.Click(chromedp.CSS("ol.results li:first-child a.hit-title")))
-	waitFor("open result", `location.pathname === '/page/Berserk' && document.readyState === 'complete'`)
+	waitFor("open result", `location.pathname === '/page/Trabado' && document.readyState === 'complete'`)
 	waitFor("open result", targeted(berserkErrata))
 	if got := text("open result", "#"+berserkErrata+" .a"); !strings.Contains(got, "Berserk se puede declarar cuando se está en el Estado Trabado") {
 		t.Errorf("the errata shown says %q", got)
 	}
 
-	// 3. Follow the errata's citation to its other page, Trabado.
-	do("follow citation", chromedp.Click(chromedp.CSS(`#`+berserkErrata+` .links a[href^="/page/Trabado"]`)))
-	waitFor("follow citation", `location.pathname === '/page/Trabado' && document.readyState === 'complete'`)
+	// 3. Follow the errata's link to its other page, Berserk.
+	do("follow citation", chromedp.Click(chromedp.CSS(`#`+berserkErrata+` .links a[href^="/page/Berserk"]`)))
+	waitFor("follow citation", `location.pathname === '/page/Berserk' && document.readyState === 'complete'`)
 	waitFor("follow citation", targeted(berserkErrata))
 
 	// 4. Switch Esquivar to CodeOne: the c1 text replaces the N4 one.
@@ -137,7 +138,7 @@ func TestBrowserNewcomer(t *testing.T) {
 		t.Errorf("verdict %q, want → Sí", got)
 	}
 	do("follow deciding citation", chromedp.Click(chromedp.CSS(".role-deciding a.citation")))
-	waitFor("follow deciding citation", `location.pathname === '/page/Berserk' && document.readyState === 'complete'`)
+	waitFor("follow deciding citation", `location.pathname === '/page/Trabado' && document.readyState === 'complete'`)
 	waitFor("follow deciding citation", targeted(berserkErrata))
 
 	// 6. A citation of an example opens its fold (static/app.js).

@@ -50,5 +50,5 @@ func ExampleNew() {
 	}
 	c := out.Results[0].Citation
 	fmt.Println(res.StatusCode, "/page/"+c.Page+"#"+c.Anchor)
-	// Output: 200 /page/Berserk#faq-c5f30a4ffcb7833e
+	// Output: 200 /page/Trabado#faq-c5f30a4ffcb7833e
 }

@@ -49,8 +49,8 @@ func TestSearchPage(t *testing.T) {
 		t.Fatalf("search berserk trabado: %d hits, want at least 3", hits.Length())
 	}
 	first := hits.First()
-	if got := first.Find("a.hit-title").AttrOr("href", ""); got != "/page/Berserk#"+berserkErrata {
-		t.Errorf("first hit links %q, want the Berserk errata /page/Berserk#%s", got, berserkErrata)
+	if got := first.Find("a.hit-title").AttrOr("href", ""); got != "/page/Trabado#"+berserkErrata {
+		t.Errorf("first hit links %q, want the Berserk errata on /page/Trabado#%s (the page of its newest revision)", got, berserkErrata)
 	}
 	if got := textOf(first.Find(".badge").First()); got != "Errata" {
 		t.Errorf("first hit badge %q, want Errata", got)
@@ -232,7 +232,7 @@ func TestFAQPage(t *testing.T) {
 	if !strings.Contains(textOf(card.Find("header")), "N4 Errata · version 1.0, enero 2021") {
 		t.Errorf("errata card header %q", textOf(card.Find("header")))
 	}
-	if got := card.Find(".cite a").AttrOr("href", ""); got != "/page/Berserk#"+berserkErrata {
+	if got := card.Find(".cite a").AttrOr("href", ""); got != "/page/Trabado#"+berserkErrata {
 		t.Errorf("errata card links %q", got)
 	}
 	related := card.Find(".links a").Map(func(_ int, s *goquery.Selection) string { return textOf(s) })
@@ -306,8 +306,8 @@ func TestAskLinksEveryCitation(t *testing.T) {
 		t.Errorf("verdict %q, want → Sí", got)
 	}
 	deciding := doc.Find(".role-deciding a.citation")
-	if got := deciding.AttrOr("href", ""); got != "/page/Berserk#"+berserkErrata {
-		t.Errorf("deciding citation links %q, want /page/Berserk#%s", got, berserkErrata)
+	if got := deciding.AttrOr("href", ""); got != "/page/Trabado#"+berserkErrata {
+		t.Errorf("deciding citation links %q, want /page/Trabado#%s", got, berserkErrata)
 	}
 	followAll(t, ts, doc)
 }
