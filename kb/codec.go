@@ -29,6 +29,21 @@ func decodeTime(s string) (time.Time, error) {
 	return t, nil
 }
 
+// undatedBefore is greater than the stored zero time and smaller than any
+// real date: undated revisions (rendered pages that show no date, stored
+// with the zero time) sort before it.
+const undatedBefore = "0001-01-02"
+
+// asOfLower returns the lower bound of the revisions a query as of f.AsOf
+// may see: "" (all) for the current wiki; for a date, only dated
+// revisions, since an undated one cannot be shown to have existed then.
+func asOfLower(f wikirules.Filter) string {
+	if f.AsOf.IsZero() {
+		return ""
+	}
+	return undatedBefore
+}
+
 // asOfBound returns the stored form of the AsOf bound of f: timeMax when
 // AsOf is zero.
 func asOfBound(f wikirules.Filter) string {

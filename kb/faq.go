@@ -17,7 +17,7 @@ import (
 func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) error {
 	if !f.AsOf.IsZero() {
 		w.add(`EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
-			WHERE o.faq = fq.pk AND r.timestamp <= ?)`, asOfBound(f))
+			WHERE o.faq = fq.pk AND r.timestamp BETWEEN ? AND ?)`, asOfLower(f), asOfBound(f))
 	}
 	if f.Edition != 0 {
 		w.add(`(fq.editions = 0 OR fq.editions & ? != 0)`, int(f.Edition))
@@ -118,7 +118,7 @@ func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]load
 	} else {
 		rows, err = tx.QueryContext(ctx, `SELECT o.faq, `+faqOccurrenceSummary+` FROM faq_occurrences o
 			JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
-			WHERE o.faq IN `+in+` AND r.timestamp <= ? GROUP BY o.faq`, append(keys, asOf)...)
+			WHERE o.faq IN `+in+` AND r.timestamp BETWEEN ? AND ? GROUP BY o.faq`, append(keys, undatedBefore, asOf)...)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("faqs: occurrences: %w", err)

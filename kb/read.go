@@ -20,8 +20,9 @@ const recordCols = `rec.id, p.title, rec.revision, rv.timestamp, rec.section, re
 // recordJoin is the FROM part that recordCols needs.
 const recordJoin = `records rec JOIN revisions rv ON rv.id = rec.revision JOIN pages p ON p.pk = rv.page`
 
-// currentRevision selects the current revision of page ?1 as of ?2.
-const currentRevision = `SELECT cr.id FROM revisions cr WHERE cr.page = %s AND cr.timestamp <= ?
+// currentRevision selects the current revision of page %s whose timestamp
+// lies between ?1 and ?2 (asOfLower, asOfBound).
+const currentRevision = `SELECT cr.id FROM revisions cr WHERE cr.page = %s AND cr.timestamp BETWEEN ? AND ?
 	ORDER BY cr.timestamp DESC, cr.id DESC LIMIT 1`
 
 // scanner is *sql.Row or *sql.Rows.
@@ -163,7 +164,7 @@ func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter)
 		return nil, err
 	}
 	var revID string
-	err = tx.QueryRowContext(ctx, fmt.Sprintf(currentRevision, "?"), pk, asOfBound(f)).Scan(&revID)
+	err = tx.QueryRowContext(ctx, fmt.Sprintf(currentRevision, "?"), pk, asOfLower(f), asOfBound(f)).Scan(&revID)
 	if err == sql.ErrNoRows {
 		return nil, fmt.Errorf("page %q: no revision as of %s: %w", page.Title, f.AsOf.UTC().Format("2006-01-02T15:04:05Z"), wikirules.ErrNotFound)
 	} else if err != nil {
@@ -234,7 +235,7 @@ func (db *DB) Records(ctx context.Context, f wikirules.Filter) ([]wikirules.Reco
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		scope := ""
 		var w where
-		w.args = append(w.args, asOfBound(f))
+		w.args = append(w.args, asOfLower(f), asOfBound(f))
 		if len(f.Pages) > 0 {
 			pks, err := resolvePages(ctx, tx, f.Pages)
 			if err != nil {

@@ -235,7 +235,7 @@ func rankHits(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter,
 	t := searchTable(f)
 	var rw, fw where
 	if !f.AsOf.IsZero() {
-		rw.add(`rec.revision = (`+fmt.Sprintf(currentRevision, "rv.page")+`)`, asOfBound(f))
+		rw.add(`rec.revision = (`+fmt.Sprintf(currentRevision, "rv.page")+`)`, asOfLower(f), asOfBound(f))
 	}
 	recordFilter(&rw, f)
 	if len(f.Pages) > 0 {
