@@ -18,7 +18,8 @@ type builder struct {
 	f    wikirules.Filter
 	a    *Answer
 	used map[string]bool
-	num  string // the number of the verdict ("-3"), if any
+	num  string   // the number of the verdict ("-3"), if any
+	mod  modifier // the modifier the verdict gives (attr "" when unknown)
 }
 
 // build quotes d as deciding, then the supporting and overridden sources,
@@ -28,6 +29,7 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 	deciding.Score = round(d.score)
 	b.a.Found = true
 	b.a.Verdict, b.num = verdict(d, b.q)
+	b.mod = verdictModifier(d, b.num)
 	b.used[d.id()] = true
 	var support, overridden []Source
 
@@ -53,7 +55,7 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			for _, n := range r.Notes {
 				best = max(best, noteMatch(n, d.faq, ak))
 			}
-			if best < 0.4 {
+			if best < noteThreshold {
 				continue
 			}
 			b.used[r.ID] = true
@@ -90,13 +92,13 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 		if b.used[c.id()] || c.score < supportRatio*d.score {
 			continue
 		}
-		if c.faq != nil && d.faq != nil && sameQuestion(c.faq, d.faq) && newerVersion(d.faq.Version, c.faq.Version) {
+		if c.faq != nil && d.faq != nil && b.sameRule(d, c) && sameQuestion(c.faq, d.faq) && newerVersion(d.faq.Version, c.faq.Version) {
 			b.used[c.id()] = true
 			overridden = append(overridden, b.source(c, RoleOverridden,
 				fmt.Sprintf("a newer version (%s) of this FAQ decides", d.faq.Version)))
 			continue
 		}
-		if c.rank() < d.rank() && b.contradicts(c) {
+		if c.rank() < d.rank() && b.sameRule(d, c) && b.contradicts(d, c) {
 			b.used[c.id()] = true
 			overridden = append(overridden, b.source(c, RoleOverridden, overrideReason(d, c)))
 			continue
@@ -132,6 +134,10 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 	b.a.Data = dataVersion(b.a.Sources)
 	return nil
 }
+
+// noteThreshold is the noteMatch from which a seefaq note is taken to point
+// to an FAQ or errata.
+const noteThreshold = 0.4
 
 // extended is a rule bullet an FAQ extends; topic is 1 when it stands on a
 // page the question names (quoted first).
@@ -216,21 +222,64 @@ func overrideReason(d, c *candidate) string {
 	return fmt.Sprintf("%s beats %s (precedence errata > FAQ > rule text > example)", d.kind(), c.kind())
 }
 
-// contradicts reports whether a lower-precedence candidate disagrees with
-// the answer: an example flagged by a seefaq note, or text giving another
-// number where the verdict gives one.
-func (b *builder) contradicts(c *candidate) bool {
-	if c.rec != nil && c.rec.Kind == wikirules.KindExample && len(c.rec.Notes) > 0 {
-		return true
+// rulePages returns the folded pages the deciding source speaks of: the
+// pages an FAQ or errata relates to or is shown on, a record's own page.
+func rulePages(d *candidate) map[string]bool {
+	m := map[string]bool{}
+	if d.faq != nil {
+		for _, p := range append(append([]string{}, d.faq.Related...), d.faq.Pages...) {
+			m[fold(p)] = true
+		}
+		return m
 	}
-	if c.rec != nil && c.rec.Superseded {
-		return true
+	m[fold(d.rec.Page)] = true
+	return m
+}
+
+// sameRule reports whether c stands where d's rule is written: a record on
+// one of rulePages(d), an FAQ shown on or related to one of them. Only such
+// a source can be overridden by d; relevant text elsewhere speaks of
+// another rule (Sexto Sentido's own exception to Dodge modifiers is not
+// what the Dodge errata corrects).
+func (b *builder) sameRule(d, c *candidate) bool {
+	pages := rulePages(d)
+	if c.rec != nil {
+		return pages[fold(c.rec.Page)]
 	}
-	if b.num == "" || c.rec == nil {
+	for _, p := range append(append([]string{}, c.faq.Related...), c.faq.Pages...) {
+		if pages[fold(p)] {
+			return true
+		}
+	}
+	return false
+}
+
+// contradicts reports whether a lower-precedence candidate c states
+// something the deciding source d contradicts or supersedes: an original
+// text superseded by an update, an example whose seefaq note points to d,
+// or a different value of the modifier the verdict gives (same attribute,
+// when both name one). Agreeing or unrelated text does not contradict.
+func (b *builder) contradicts(d, c *candidate) bool {
+	if c.rec == nil {
 		return false
 	}
-	for _, n := range modNumbers(recordText(c.rec)) {
-		if n != b.num {
+	if c.rec.Superseded {
+		return true
+	}
+	if c.rec.Kind == wikirules.KindExample && d.faq != nil {
+		ak := keySet(d.faq.Answer)
+		for _, n := range c.rec.Notes {
+			if noteMatch(n, d.faq, ak) >= noteThreshold {
+				return true
+			}
+		}
+	}
+	if b.num == "" {
+		return false
+	}
+	want := b.mod
+	for _, m := range modifiers(recordText(c.rec)) {
+		if m.value != want.value && (m.attr == "" || want.attr == "" || m.attr == want.attr) {
 			return true
 		}
 	}
@@ -244,21 +293,45 @@ var (
 	reNoDe = regexp.MustCompile(`(?i)\bno\s+de\s*$`)
 )
 
-// modNumbers returns the modifiers a text states ("MOD de -3", "FIS -6",
-// "FIS-3"), as "-3", in order; a number introduced by "no de" (", no de
-// -6") is a denial and left out.
-func modNumbers(text string) []string {
-	var out []string
-	for _, re := range []*regexp.Regexp{reMOD, reStat} {
+// modifier is a modifier a text states: its value ("-3") and the attribute
+// it applies to ("fis"), "" when the text names none near it.
+type modifier struct {
+	attr, value string
+}
+
+// reAttr finds the attribute a modifier applies to in the words right
+// after it ("MOD de -3 a su Tirada de FIS").
+var reAttr = regexp.MustCompile(`(?i)^[^.;:]{0,30}?\b(FIS|CD|CC|VOL|PB|BLI|WIP|BS|PH|ARM|BTS)\b`)
+
+// modifiers returns the modifiers a text states ("MOD de -3", "FIS -6",
+// "FIS-3") in order, MOD phrases first; a number introduced by "no de"
+// (", no de -6") is a denial and left out.
+func modifiers(text string) []modifier {
+	var out []modifier
+	for i, re := range []*regexp.Regexp{reMOD, reStat} {
 		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
 			if reNoDe.MatchString(text[:m[0]]) {
 				continue
 			}
 			n := strings.ReplaceAll(strings.ReplaceAll(text[m[2]:m[3]], "−", "-"), " ", "")
-			out = append(out, n)
+			attr := ""
+			if i == 1 {
+				attr = strings.Fields(strings.ToLower(text[m[0]:m[2]]))[0]
+			} else if a := reAttr.FindStringSubmatch(text[m[1]:]); a != nil {
+				attr = strings.ToLower(a[1])
+			}
+			out = append(out, modifier{attr: attr, value: n})
 		}
 	}
-	// "no de -6" after a MOD: the denied value.
+	return out
+}
+
+// modNumbers returns the values of modifiers(text), as "-3", in order.
+func modNumbers(text string) []string {
+	var out []string
+	for _, m := range modifiers(text) {
+		out = append(out, m.value)
+	}
 	return out
 }
 
@@ -325,6 +398,23 @@ func yesNo(answer string) string {
 		return "Sí"
 	}
 	return ""
+}
+
+// verdictModifier returns the modifier of d's text whose value is num
+// (the verdict's number), or a modifier of unknown attribute.
+func verdictModifier(d *candidate, num string) modifier {
+	text := ""
+	if d.faq != nil {
+		text = d.faq.Answer
+	} else {
+		text = recordText(d.rec)
+	}
+	for _, m := range modifiers(text) {
+		if m.value == num {
+			return m
+		}
+	}
+	return modifier{value: num}
 }
 
 func round(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
