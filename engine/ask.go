@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/wikirules/wikirules"
 )
@@ -46,6 +47,19 @@ type unit struct {
 	alts   [][]string
 	weight float64
 	idf    float64
+	term   bool    // a glossary term (a game concept), not a plain word
+	dw     float64 // its share of total: weight × idf, or the weight of an unknown word
+}
+
+// trivial reports whether u is a bare number ("1", "2010"): a number
+// matches by accident (IMP-1, R2) and names no subject.
+func (u *unit) trivial() bool {
+	for _, k := range u.alts[0] {
+		if k == "" || !unicode.IsDigit(rune(k[0])) {
+			return false
+		}
+	}
+	return true
 }
 
 // numberWords are folded words that make a question ask for a number.
@@ -57,7 +71,7 @@ func (e *Engine) analyze(question string) query {
 	typed := keys(question)
 	covered := map[string]bool{}
 	for _, m := range e.gloss.match(question) {
-		u := unit{weight: 1}
+		u := unit{weight: 1, term: true}
 		tk := keys(strings.Join(m.typed, " "))
 		if len(tk) == 0 {
 			continue
@@ -87,16 +101,21 @@ func (e *Engine) analyze(question string) query {
 		}
 		switch {
 		case u.idf > 0:
-			q.total += u.weight * u.idf
+			u.dw = u.weight * u.idf
+			q.total += u.dw
 		case len(u.alts[0][0]) > 2:
 			// A word no record holds ("Tohaa") is a subject the knowledge
 			// base may lack: it weighs against every candidate, less in an
 			// English question (whose words the glossary may just not know).
+			// A text with no function word of either language (a bare
+			// list of terms, code) gives no reason for the English
+			// discount.
 			w := unknownWeight
-			if !es {
+			if !es && english(question) {
 				w = unknownWeightEN
 			}
-			q.total += w * e.maxIDF()
+			u.dw = w * e.maxIDF()
+			q.total += u.dw
 		}
 	}
 	qw := words(question + " \n " + strings.Join(q.expanded, " \n "))
@@ -348,6 +367,16 @@ var (
 	englishWords = toSet(`the a an of is are can does do my to in on with when while and it be how what which if i`)
 )
 
+// english reports whether a question holds an English function word.
+func english(question string) bool {
+	for _, w := range words(question) {
+		if englishWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // spanish reports whether a question reads as Spanish: it opens with "¿"
 // or holds at least as many Spanish function words as English ones.
 func spanish(question string) bool {
@@ -378,7 +407,11 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 	}
 	f := opt.filter()
 	a := newAnswer(question, opt)
-	q := e.analyze(question)
+	text := prose(question)
+	if text != strings.TrimSpace(question) {
+		a.Notes = append(a.Notes, "markup in the question ignored (HTML tags, script and style elements)")
+	}
+	q := e.analyze(text)
 	cands, err := e.gather(ctx, q, f)
 	if err != nil {
 		return nil, err
@@ -392,6 +425,11 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 		return a, nil
 	}
 	d := decide(cands)
+	if ok, why := e.speaks(q, d); !ok {
+		a.Verdict = NotFound
+		a.Notes = append(a.Notes, fmt.Sprintf("nearest text (not deciding: %s): %s", why, citationOf(d)))
+		return a, nil
+	}
 	b := &builder{e: e, q: q, f: f, a: a, used: map[string]bool{}}
 	if err := b.build(ctx, d, cands); err != nil {
 		return nil, err

@@ -64,7 +64,7 @@ func stem(w string) string {
 // stopwords are folded Spanish and English function words and the words
 // every judge question carries ("puedo", "can"): they never decide a match.
 var stopwords = toSet(`a al algo algun alguna alguno ante antes aqui asi aunque cada como con contra cual cuales cuando cuanto cuantos de del desde donde dos el ella ellas ellos en entre era es esa ese eso esta estas este esto estos fue ha hay hasta la las le les lo los mas me mi mis mientras muy mucho nada ni no nos o otra otro para pero poco por porque puede pueden puedo podria podemos que quien se sea ser si sin sobre solo su sus tambien tan te tiene tienen todo todos tu un una uno unos unas y ya yo mismo misma sigue seguir usar usando hace pasa ocurre esto qué
-about after all also an and any are as at be been before being but by can could do does did for from get gets had has have how i if in into is it its may me might must my no not of on or other our should so some than that the their them then there these they this those to too up use used using was we were what when where which while who why will with would you your yes`)
+about after all also an and any are as at be been before being but by can could do does did for from get gets had has have how i if in into is it its may me might must my no not of on or other our should so some than that the their them then there these they this those to too up use used using was we were what when where which while who why will with would you your yes rule rules work works`)
 
 func toSet(s string) map[string]bool {
 	m := map[string]bool{}
