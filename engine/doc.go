@@ -13,6 +13,11 @@
 // the rules of the pages in their related list. When nothing in the
 // knowledge base decides a question the answer says "not found in the
 // knowledge base" and quotes nothing as deciding: the engine never guesses.
+// A source decides only when it holds a game term the question names (a
+// glossary term or page title) and enough of its non-numeric content;
+// markup in a question is ignored. A source is shown as overridden only
+// when it speaks of the deciding rule (on a page the deciding FAQ relates
+// to, or the deciding record's page) and contradicts it.
 //
 // Ask takes questions in Spanish or English: English and abbreviations are
 // expanded through the game glossary (glossary.tsv, from GLOSSARY.md) before
