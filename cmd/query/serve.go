@@ -7,8 +7,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"os"
-	"runtime/debug"
 	"time"
 
 	"github.com/wikirules/wikirules"
@@ -48,12 +46,6 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	logger := log.New(e.stderr, "serve: ", log.LstdFlags)
-	// The search index is memory-mapped, so the Go heap stays small and the
-	// default GOGC collects almost constantly under load; 400 cut the CPU
-	// per search at 100k records by a fifth (BENCHMARKS.md, Search).
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
 	// The engine searches the store (FTS5 knows every revision, so -as-of
 	// works); the search page uses the bleve index when there is one.
 	var judgeSearch web.Searcher = db
