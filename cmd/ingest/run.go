@@ -37,6 +37,8 @@ Flags:
                  stopping; a file that breaks mid-way keeps the revisions read before the break
   -json          print the summary as one JSON object on stdout
   -quiet         no progress bar (it is shown only when stderr is a terminal)
+  -no-index      do not build or update the search index PATH.bleve beside the database
+                 (query search then falls back to SQLite FTS5 until "query index -db PATH")
   -workers N     goroutines parsing and extracting wikitext (default: the number of CPUs)
   -cpuprofile F  write a CPU profile (go tool pprof) of the ingest to F
 
@@ -56,6 +58,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	keepGoing := fl.Bool("keep-going", false, "")
 	asJSON := fl.Bool("json", false, "")
 	quiet := fl.Bool("quiet", false, "")
+	noIndex := fl.Bool("no-index", false, "")
 	workers := fl.Int("workers", 0, "")
 	cpuProfile := fl.String("cpuprofile", "", "")
 	if err := fl.Parse(args); err != nil {
@@ -103,6 +106,15 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	sum, err := pipeline.IngestFiles(ctx, db, fl.Args(), opt)
 	if err != nil {
 		return err
+	}
+	if !*noIndex {
+		var progress io.Writer
+		if !*quiet {
+			progress = stderr
+		}
+		if _, err := pipeline.SyncIndex(ctx, db, *dbPath, progress); err != nil {
+			return fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath)
+		}
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

@@ -138,3 +138,20 @@ func TestKeepGoingCLI(t *testing.T) {
 		t.Errorf("text mode: err = %v, output:\n%s", err, out.String())
 	}
 }
+
+// TestIngestKeepsSearchIndex: ingest builds the search index beside the
+// database (query search reads it), unless -no-index.
+func TestIngestKeepsSearchIndex(t *testing.T) {
+	dump := seedDump(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "rules.db")
+	ingestJSON(t, "-db", db, dump)
+	if st, err := os.Stat(db + ".bleve"); err != nil || !st.IsDir() {
+		t.Errorf("no search index at %s.bleve after ingest: %v", db, err)
+	}
+	other := filepath.Join(dir, "other.db")
+	ingestJSON(t, "-no-index", "-db", other, dump)
+	if _, err := os.Stat(other + ".bleve"); !os.IsNotExist(err) {
+		t.Errorf("-no-index: %s.bleve exists (err %v)", other, err)
+	}
+}
