@@ -108,8 +108,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if !*noIndex {
-		var progress io.Writer
-		if !*quiet {
+		var progress io.Writer // like the progress bar: on a terminal only
+		if f, ok := stderr.(*os.File); ok && !*quiet && term.IsTerminal(int(f.Fd())) {
 			progress = stderr
 		}
 		if _, err := pipeline.SyncIndex(ctx, db, *dbPath, progress); err != nil {
