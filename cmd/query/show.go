@@ -51,7 +51,18 @@ func printPage(e *env, v *wikirules.PageView) {
 	if l := v.PageEditions.Label(); l != "" {
 		fmt.Fprintf(w, " %s", l)
 	}
-	fmt.Fprintf(w, " — rev %s by %s\n\n", v.Revision.Timestamp.UTC().Format("2006-01-02T15:04:05Z"), v.Revision.User)
+	when := v.Revision.Timestamp.UTC().Format("2006-01-02T15:04:05Z")
+	switch {
+	case v.Revision.Timestamp.IsZero():
+		when = v.Revision.ID + " (undated: the page shows no date)"
+	case v.Revision.TimestampInferred:
+		when += " (date read from the page's newest update marker)"
+	}
+	fmt.Fprintf(w, " — rev %s", when)
+	if v.Revision.User != "" {
+		fmt.Fprintf(w, " by %s", v.Revision.User)
+	}
+	fmt.Fprint(w, "\n\n")
 	section := ""
 	for _, r := range v.Records {
 		if s := strings.Join(r.Section, " › "); s != section {
