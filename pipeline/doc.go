@@ -25,9 +25,15 @@
 //     rerun stores every revision exactly once, since revisions are keyed
 //     by id and the ones already stored are skipped.
 //
-// One transaction per file is workable at 1 GB: the writer's page cache is
-// bounded (32 MiB), pages beyond it spill into the WAL, which grows to
-// about the size of the data written for that file (5–6 times the export
-// for the seed-like synthetic exports) and is truncated after the commit.
-// The cost is disk, not memory.
+// One transaction per file was kept at 1 GB (measured, BENCHMARKS.md
+// "Ingest"): the writer's page cache is bounded (32 MiB) and pages beyond
+// it spill into the WAL, which grows to about the size of the data written
+// for that file (about 6 times the export: 6.2 GB for 1 GB) and is
+// checkpointed and truncated after the commit. The costs grow with the
+// transaction, though: resident memory reached 246 MB at 1 GB (98–131 MB
+// up to 100 MB; the Go heap stays near 20 MB, the rest is SQLite's), and
+// cache misses pay a WAL-index lookup that grows with the WAL. Committing
+// in chunks would bound both but needs a way to hide or undo a failed
+// file's committed chunks (FAQ rows are merged in place), which the store
+// does not have yet.
 package pipeline
