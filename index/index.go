@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -132,11 +133,25 @@ func (x *Index) Compact(ctx context.Context) error {
 // one unless WithGlossary is given.
 func Open(path string, opts ...Option) (*Index, error) {
 	o := collect(opts)
-	bi, err := bleve.Open(path)
+	bi, err := bleve.OpenUsing(path, map[string]interface{}{"bolt_timeout": lockWait.String()})
 	if err != nil {
-		return nil, fmt.Errorf("index: open %s: %w", path, err)
+		return nil, fmt.Errorf("index: open %s: %w", path, lockError(err))
 	}
 	return opened(&Index{bi: bi, glossary: o.glossary, path: path})
+}
+
+// lockWait is how long Open and OpenReadOnly wait for another process's
+// lock on the index (a writer excludes everyone; readers exclude writers)
+// before failing, instead of waiting forever.
+const lockWait = 3 * time.Second
+
+// lockError explains a lock time-out: the index is held by another
+// process, typically a running `query serve` or `ingest`.
+func lockError(err error) error {
+	if strings.Contains(err.Error(), "timeout") {
+		return fmt.Errorf("the index is in use by another process (a running query serve or ingest?); waited %s: %w", lockWait, err)
+	}
+	return err
 }
 
 // opened finishes Open and OpenReadOnly: it reads what the index was built
@@ -153,9 +168,9 @@ func opened(x *Index) (*Index, error) {
 // processes may hold it open at once (a writer waits until they close it).
 func OpenReadOnly(path string, opts ...Option) (*Index, error) {
 	o := collect(opts)
-	bi, err := bleve.OpenUsing(path, map[string]interface{}{"read_only": true})
+	bi, err := bleve.OpenUsing(path, map[string]interface{}{"read_only": true, "bolt_timeout": lockWait.String()})
 	if err != nil {
-		return nil, fmt.Errorf("index: open %s read-only: %w", path, err)
+		return nil, fmt.Errorf("index: open %s read-only: %w", path, lockError(err))
 	}
 	return opened(&Index{bi: bi, glossary: o.glossary, path: path})
 }
