@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
 )
@@ -384,18 +385,54 @@ func yesNo(answer string) string {
 	if i := strings.IndexFunc(a, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
 		first, rest = a[:i], a[i:]
 	}
+	yn := ""
 	switch strings.ToLower(first) {
 	case "no":
-		return "No"
-	case "sí":
-		return "Sí"
+		yn = "No"
+	case "sí", "yes":
+		yn = "Sí"
 	case "si":
 		r := strings.TrimLeft(rest, " ")
 		if rest == "" || (r != "" && strings.ContainsRune(".,;:!)", rune(r[0]))) {
-			return "Sí"
+			yn = "Sí"
 		}
-	case "yes":
-		return "Sí"
+	}
+	if yn == "" {
+		return ""
+	}
+	// "Sí, pero sólo en Turno Activo": a bare "Sí" would drop the
+	// condition that decides the case; keep the qualified clause.
+	clause := strings.TrimLeft(rest, " ,;:")
+	if q := qualifier(clause); q != "" {
+		return yn + ", " + q
+	}
+	return yn
+}
+
+// qualifiers open a clause that limits a yes or a no.
+var qualifiers = []string{"pero", "salvo", "excepto", "con la excepción", "con excepción", "sólo", "solo",
+	"siempre que", "siempre y cuando", "únicamente", "aunque", "but", "except", "only", "unless"}
+
+// qualifier returns the clause (up to its sentence's end, at most 120
+// bytes) when it opens with a qualifier, else "".
+func qualifier(clause string) string {
+	low := strings.ToLower(clause)
+	for _, q := range qualifiers {
+		if strings.HasPrefix(low, q+" ") {
+			end := len(clause)
+			if i := strings.IndexAny(clause, ".;\n"); i >= 0 {
+				end = i
+			}
+			c := strings.TrimSpace(clause[:end])
+			if len(c) > 120 {
+				c = c[:120]
+				for len(c) > 0 && !utf8.ValidString(c) {
+					c = c[:len(c)-1]
+				}
+				c += "…"
+			}
+			return c
+		}
 	}
 	return ""
 }

@@ -13,11 +13,15 @@ func TestYesNo(t *testing.T) {
 		{"A: Sí, siempre que…", "Sí"},
 		{"Si.", "Sí"},
 		{"A: No. Berserk no produce Tiradas Enfrentadas", "No"},
-		{"A: No, sólo se aplica un MOD de -3.", "No"},
+		{"A: No, sólo se aplica un MOD de -3.", "No, sólo se aplica un MOD de -3"},
 		// A conditional "if" is not a yes (case E02 of the judge examples).
 		{"A: Si la Tropa con Visor Multiespectral Nivel 1 y Sexto Sentido es el objetivo de un Ataque CD a través de una Zona de Visibilidad Nula, esta ignora el MOD -6", ""},
 		{"A: Las ORAs de Programas Hacker y las ORAs de Reset se consideran ORAs válidas", ""},
 		{"", ""},
+		// A qualified yes keeps its condition.
+		{"A: Si, pero sólo en Turno Activo. Un Ataque CC…", "Sí, pero sólo en Turno Activo"},
+		{"A: Sí, con la excepción de la posición del objetivo.", "Sí, con la excepción de la posición del objetivo"},
+		{"A: No, salvo que una regla diga lo contrario", "No, salvo que una regla diga lo contrario"},
 	} {
 		if got := yesNo(tc.answer); got != tc.want {
 			t.Errorf("yesNo(%.40q) = %q, want %q", tc.answer, got, tc.want)
