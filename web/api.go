@@ -80,6 +80,9 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if strings.TrimSpace(p.q) == "" {
+		return badRequest("q: the search text is empty (as for query search)")
+	}
 	res, err := searchAll(r.Context(), s.deps.Search, p.q, p.filter())
 	if err != nil {
 		return err

@@ -229,6 +229,8 @@ func TestBadInputIs4xx(t *testing.T) {
 		{"POST", "/api/resolve", `{"burst": {"base": 1e400}}`, 400},
 		{"POST", "/api/resolve", "{\"turn\": \"\xff\"}", 400},
 		{"POST", "/api/resolve", `{"turn": "sideways"}`, 400},
+		{"GET", "/api/search?q=", "", 400},
+		{"GET", "/api/search?q=%20%20", "", 400},
 		{"POST", "/api/resolve", `{"turn": "active", "burst": {"base": -3}}`, 400},
 		{"POST", "/api/resolve?edition=n9", `{"turn": "active"}`, 400},
 		{"POST", "/api/resolve", `{"order": ["` + strings.Repeat("Mover", 20000) + `"]}`, 413},

@@ -90,8 +90,13 @@ func (p palette) class(c diff.Class) string {
 	return p.dim(string(c))
 }
 
-// shortID is the first 10 characters of a revision id.
+// shortID is a revision id as people read it: a wiki-qualified native id
+// whole ("infinity-es:1234", which diff and history also accept), a
+// derived id cut to its first 10 characters (an unambiguous prefix).
 func shortID(id string) string {
+	if strings.Contains(id, ":") {
+		return id
+	}
 	if len(id) > 10 {
 		return id[:10]
 	}

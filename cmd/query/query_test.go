@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -248,6 +251,17 @@ func TestErrors(t *testing.T) {
 	} {
 		if err := Run(context.Background(), args, &out, &errb); err == nil {
 			t.Errorf("query %.60q: want an error", args)
+		}
+	}
+	dir := t.TempDir()
+	for i, doc := range []string{`{"turn":"active","order":["Mover","Mover"]} garbage`, `null`,
+		`{"turn":"active"}{"turn":"active"}`, `{"turn":"sideways"}`, `{"turn":"active","bogus":1}`} {
+		f := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		if err := os.WriteFile(f, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := Run(context.Background(), []string{"resolve", f}, &out, &errb); err == nil {
+			t.Errorf("resolve %s: want an error", doc)
 		}
 	}
 	if err := Run(context.Background(), []string{"search", "-h"}, &out, &errb); err != nil {

@@ -51,6 +51,12 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 	if err := dec.Decode(&s); err != nil {
 		return fmt.Errorf("%s: %w", name, report.LocateJSONError(data, err))
 	}
+	if dec.More() {
+		return fmt.Errorf("%s: byte %d: data after the situation object (one JSON object expected)", name, dec.InputOffset())
+	}
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return fmt.Errorf("%s: the situation is null (want a JSON object such as {\"turn\":\"active\",\"order\":[\"Mover\",\"Mover\"]})", name)
+	}
 	if err := s.Validate(); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
