@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
 )
@@ -140,8 +141,12 @@ func (w *writer) flushSearch(ctx context.Context) error {
 		(SELECT rowid FROM temp.search_pending WHERE rowid < 0)`); err != nil {
 		return fmt.Errorf("search: replace faq rows: %w", err)
 	}
+	// A record's row has a NULL body (putRecord): it is made from the
+	// record, which the same transaction wrote.
 	if _, err := w.tx.ExecContext(ctx, `INSERT INTO search (rowid, page, title, body)
-		SELECT rowid, page, title, body FROM temp.search_pending ORDER BY rowid`); err != nil {
+		SELECT t.rowid, t.page, t.title, COALESCE(t.body, `+recordSearchBodySQL+`)
+		FROM temp.search_pending t LEFT JOIN records rec ON rec.pk = t.rowid AND t.body IS NULL
+		ORDER BY t.rowid`); err != nil {
 		return fmt.Errorf("search: insert rows: %w", err)
 	}
 	if err := w.syncCurrent(ctx); err != nil {
@@ -284,14 +289,44 @@ func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, seq int
 	if err != nil {
 		return where(err)
 	}
-	body := rec.Plain
-	if len(rec.Notes) > 0 {
-		body += "\n" + strings.Join(rec.Notes, "\n")
+	// The body (recordSearchBody) is left NULL: flushSearch rebuilds it
+	// from the record's plain and notes columns instead of copying the
+	// text once more through temp.search_pending. Notes that would not
+	// survive the JSON round trip (invalid UTF-8) keep their body here.
+	var body any
+	if !notesRoundTrip(rec.Notes) {
+		body = recordSearchBody(rec)
 	}
 	if _, err := w.search.ExecContext(ctx, pk, rev.Page.Title, recordSearchTitle(rec), body); err != nil {
 		return where(fmt.Errorf("search row: %w", err))
 	}
 	return nil
+}
+
+// recordSearchBody is what the body column of the search table holds for
+// a record: its plain text, then each note on a line of its own. The SQL
+// expression recordSearchBodySQL computes the same from the records row.
+func recordSearchBody(rec *wikirules.Record) string {
+	if len(rec.Notes) == 0 {
+		return rec.Plain
+	}
+	return rec.Plain + "\n" + strings.Join(rec.Notes, "\n")
+}
+
+// recordSearchBodySQL is recordSearchBody over the records row rec (notes
+// as encodeJSON wrote them: "" for none, else a JSON array of strings).
+const recordSearchBodySQL = `rec.plain || CASE WHEN rec.notes = '' THEN '' ELSE char(10) ||
+	(SELECT group_concat(n.value, char(10) ORDER BY n.key) FROM json_each(rec.notes) n) END`
+
+// notesRoundTrip reports whether notes read back from their JSON encoding
+// are the same strings: json.Marshal replaces invalid UTF-8.
+func notesRoundTrip(notes []string) bool {
+	for _, n := range notes {
+		if !utf8.ValidString(n) {
+			return false
+		}
+	}
+	return true
 }
 
 // recordSearchTitle is what the title column of the search table holds for
