@@ -146,8 +146,10 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		}
 		return sr, nil
 	}
-	// Conjunction first: when at least limit documents match every unit,
-	// they are the answer (in the disjunction they would rank first anyway,
+	// Conjunction first: when at least conjunctionEnough documents match
+	// every unit, they are the answer (a fixed number, not the limit, so
+	// that the total and the facets do not depend on how many hits are
+	// asked for) (in the disjunction they would rank first anyway,
 	// by the share of units matched); otherwise the disjunction, which
 	// scores every document matching enough units, is run.
 	text := unitQs[0]
@@ -158,7 +160,7 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(unitQs) > 1 && sr.Total < uint64(limit) {
+	if len(unitQs) > 1 && sr.Total < conjunctionEnough {
 		// The disjunction, with a bonus for the few documents matching every
 		// unit. It stands for the query any-units OR all-units (boost
 		// boostAllUnits) without scoring the conjunction twice: there a
@@ -489,3 +491,7 @@ func bodyRanges(locs search.FieldTermLocationMap) []wikirules.Span {
 	})
 	return out
 }
+
+// conjunctionEnough is how many documents matching every unit of a query
+// make the answer without the any-units disjunction.
+const conjunctionEnough = 20

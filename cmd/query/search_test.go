@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -252,4 +254,21 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestSearchTotalDoesNotDependOnN: the total and the facets of a search are
+// the same whatever number of hits -n asks for (the web asks for 20, the
+// CLI for 10 by default).
+func TestSearchTotalDoesNotDependOnN(t *testing.T) {
+	total := func(n string) string {
+		var v struct {
+			Total  uint64          `json:"total"`
+			Facets json.RawMessage `json:"facets"`
+		}
+		decode(t, runQuery(t, "search", "-json", "-n", n, "dodge template"), &v)
+		return fmt.Sprint(v.Total, string(v.Facets))
+	}
+	if a, b := total("5"), total("20"); a != b {
+		t.Errorf("-n 5 and -n 20 give different totals/facets:\n%s\n%s", a, b)
+	}
 }
