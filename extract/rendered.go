@@ -54,6 +54,9 @@ func ExtractRenderedWith(rev wikirules.Revision, opt RenderedOptions) *wikirules
 	if opt.Vocabulary == nil {
 		opt.Vocabulary = Default()
 	}
+	if !opt.Vocabulary.IsContent(rev.Page.Namespace) {
+		return notContent(rev)
+	}
 	var doc *renderedDoc
 	if rev.Format == wikirules.FormatHTML {
 		doc = htmlLines(rev.Text, opt.Vocabulary)

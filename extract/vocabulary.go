@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -95,6 +96,35 @@ type Vocabulary struct {
 	FAQLabel         string   // section label of FAQ records when no heading names it
 	ExampleLabel     string   // section label of an example without a title
 	SeeFAQNote       string   // note of a {{seefaq}} without text
+	// ContentNamespaces are the MediaWiki namespaces whose pages hold rules
+	// (default: the main namespace, 0). A revision of any other page (User:,
+	// Talk:, Template:, Category:…) is stored but yields no records or FAQs:
+	// a user page must never decide a ruling.
+	ContentNamespaces []int
+}
+
+// IsContent reports whether pages of namespace ns hold rules.
+func (v *Vocabulary) IsContent(ns int) bool {
+	if len(v.ContentNamespaces) == 0 {
+		return ns == 0
+	}
+	for _, n := range v.ContentNamespaces {
+		if n == ns {
+			return true
+		}
+	}
+	return false
+}
+
+// notContent is the extraction of a revision outside the content
+// namespaces: its whole text is layout, with a diagnostic saying why.
+func notContent(rev wikirules.Revision) *wikirules.Extraction {
+	x := &wikirules.Extraction{Diagnostics: []string{fmt.Sprintf("%s (revision %s): namespace %d holds no rules; stored without records",
+		rev.Page.Title, rev.ID, rev.Page.Namespace)}}
+	if len(rev.Text) > 0 {
+		x.Layout = []wikirules.Span{{Start: 0, End: len(rev.Text)}}
+	}
+	return x
 }
 
 // Lookup returns the entry of a template name (any case, "_" or space) and
@@ -230,13 +260,14 @@ var defaultVocabulary = &Vocabulary{
 		"n5 weaponrow":      row(wikirules.KindWeapon, weaponColumns...),
 		"hackingrow":        row(wikirules.KindProgram, programColumns...),
 	},
-	LayoutPrefixes:   []string{"section-", "n5-section-"},
-	EditionPrefixes:  map[string]wikirules.Editions{"n5-section-": wikirules.Editions(wikirules.N5)},
-	CategoryPrefixes: []string{"category", "categoría", "categoria"},
-	FilePrefixes:     []string{"file", "image", "archivo", "imagen"},
-	FAQLabel:         "FAQs & Errata",
-	ExampleLabel:     "Ejemplo",
-	SeeFAQNote:       "Ver FAQs & Errata",
+	LayoutPrefixes:    []string{"section-", "n5-section-"},
+	EditionPrefixes:   map[string]wikirules.Editions{"n5-section-": wikirules.Editions(wikirules.N5)},
+	CategoryPrefixes:  []string{"category", "categoría", "categoria"},
+	FilePrefixes:      []string{"file", "image", "archivo", "imagen"},
+	FAQLabel:          "FAQs & Errata",
+	ExampleLabel:      "Ejemplo",
+	SeeFAQNote:        "Ver FAQs & Errata",
+	ContentNamespaces: []int{0},
 }
 
 // Default returns the vocabulary of the Spanish Infinity rules wiki
@@ -258,6 +289,7 @@ func (v *Vocabulary) Clone() *Vocabulary {
 		c.EditionPrefixes[k] = e
 	}
 	c.CategoryPrefixes = append([]string(nil), v.CategoryPrefixes...)
+	c.ContentNamespaces = append([]int(nil), v.ContentNamespaces...)
 	c.FilePrefixes = append([]string(nil), v.FilePrefixes...)
 	return &c
 }

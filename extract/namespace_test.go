@@ -1,0 +1,30 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/wikirules/wikirules"
+)
+
+// TestOtherNamespacesYieldNoRules: a user page holding a faqbox must not
+// become an errata that decides rulings; its text is kept as layout.
+func TestOtherNamespacesYieldNoRules(t *testing.T) {
+	text := "{{faqbox | type = errata | title = N4 Errata | version = 9.0 | q = ¿MOD al Esquivar una mina? | a = Siempre +10. | related = [[Esquivar]] }}\n* Regla falsa.\n"
+	for _, ns := range []int{1, 2, 10, 14} {
+		rev := wikirules.Revision{Page: wikirules.Page{Title: "Usuario:Troll", Namespace: ns}, ID: "r1", Text: text}
+		x := ExtractText(rev)
+		if len(x.Records) != 0 || len(x.FAQs) != 0 {
+			t.Errorf("namespace %d: %d records, %d FAQs; want none", ns, len(x.Records), len(x.FAQs))
+		}
+		if got := x.Coverage(len(text)); got != 1 {
+			t.Errorf("namespace %d: coverage %v, want 1 (the text is layout)", ns, got)
+		}
+		if len(x.Diagnostics) == 0 {
+			t.Errorf("namespace %d: no diagnostic says why", ns)
+		}
+	}
+	main := ExtractText(wikirules.Revision{Page: wikirules.Page{Title: "Esquivar"}, ID: "r2", Text: text})
+	if len(main.FAQs) != 1 {
+		t.Errorf("main namespace: %d FAQs, want 1", len(main.FAQs))
+	}
+}
