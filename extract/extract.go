@@ -32,7 +32,7 @@ func ExtractText(rev wikirules.Revision) *wikirules.Extraction {
 // its end) is recovered from and reported in Extraction.Diagnostics, each
 // naming the page, revision and byte offset.
 func (v *Vocabulary) Extract(rev wikirules.Revision, doc *wikitext.Document) *wikirules.Extraction {
-	if !v.IsContent(rev.Page.Namespace) {
+	if !v.holdsRules(rev) {
 		return notContent(rev)
 	}
 	p := &pass{

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules"
@@ -26,5 +27,17 @@ func TestOtherNamespacesYieldNoRules(t *testing.T) {
 	main := ExtractText(wikirules.Revision{Page: wikirules.Page{Title: "Esquivar"}, ID: "r2", Text: text})
 	if len(main.FAQs) != 1 {
 		t.Errorf("main namespace: %d FAQs, want 1", len(main.FAQs))
+	}
+}
+
+func TestRedirectYieldsNoRules(t *testing.T) {
+	for _, text := range []string{"#REDIRECT [[Regla Nueva]]", "#redirección [[Regla Nueva|x]]\n", "#REDIRECCION[[Regla Nueva]]"} {
+		x := ExtractText(wikirules.Revision{Page: wikirules.Page{Title: "Regla Vieja"}, ID: "r", Text: text})
+		if len(x.Records) != 0 || len(x.Diagnostics) != 1 || !strings.Contains(x.Diagnostics[0], "redirect to Regla Nueva") {
+			t.Errorf("%q: %d records, diagnostics %q", text, len(x.Records), x.Diagnostics)
+		}
+	}
+	if redirectTarget("# Lista\n* [[Esquivar]]") != "" {
+		t.Error("a numbered list is not a redirect")
 	}
 }

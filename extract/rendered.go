@@ -54,7 +54,7 @@ func ExtractRenderedWith(rev wikirules.Revision, opt RenderedOptions) *wikirules
 	if opt.Vocabulary == nil {
 		opt.Vocabulary = Default()
 	}
-	if !opt.Vocabulary.IsContent(rev.Page.Namespace) {
+	if !opt.Vocabulary.holdsRules(rev) {
 		return notContent(rev)
 	}
 	var doc *renderedDoc
