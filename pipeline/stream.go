@@ -76,6 +76,12 @@ func ingestReader(ctx context.Context, db *kb.DB, ex *Extractor, in input, opt O
 			if errors.Is(err, io.EOF) {
 				return
 			}
+			if err == nil && len(rev.Text) > MaxRevisionBytes {
+				err = &source.Error{File: in.name, Offset: in.offset(), Skippable: true,
+					Err: fmt.Errorf("page %q revision %s: text of %d bytes is over the limit of %d (MediaWiki's own default is 2 MiB)",
+						rev.Page.Title, rev.ID, len(rev.Text), MaxRevisionBytes)}
+				rev = nil
+			}
 			select {
 			case jobs <- &job{seq: seq, rev: rev, err: err, off: in.offset()}:
 			case <-ctx.Done():
@@ -187,6 +193,12 @@ func (s *stored) store(j *job) error {
 	}
 	return nil
 }
+
+// MaxRevisionBytes is the largest revision text ingested (8 MiB, four
+// times MediaWiki's default $wgMaxArticleSize of 2 MiB). A larger one is a
+// bad revision (skipped with -keep-going): parsing it would take memory in
+// proportion to its size, and no wiki page is that large.
+const MaxRevisionBytes = 8 << 20
 
 // skippable reports whether err concerns one revision of an otherwise
 // readable input (source.Error.Skippable): the reader goes on after it.
