@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -405,8 +406,17 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 	if err := e.init(ctx); err != nil {
 		return nil, err
 	}
+	named := false
+	if opt.Edition == 0 {
+		if ed := editionNamed(question); ed != 0 {
+			opt.Edition, named = ed, true
+		}
+	}
 	f := opt.filter()
 	a := newAnswer(question, opt)
+	if named {
+		a.Notes = append(a.Notes, "edition: "+strings.ToUpper(wikirules.Editions(opt.Edition).String())+", named in the question")
+	}
 	text := prose(question)
 	if text != strings.TrimSpace(question) {
 		a.Notes = append(a.Notes, "markup in the question ignored (HTML tags, script and style elements)")
@@ -534,4 +544,26 @@ func citationOf(c *candidate) string {
 		return wikirules.CitationOfFAQ(*c.faq, c.page).String()
 	}
 	return wikirules.CitationOf(*c.rec).String()
+}
+
+// reEditionNamed finds an edition named in a question: "CodeOne", "Code
+// One", "C1", "N4", "N5" (as words, any case).
+var reEditionNamed = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(code\s?one|c1|n4|n5)(?:[^\pL\pN]|$)`)
+
+// editionNamed returns the edition a question names when it names exactly
+// one (0 otherwise): "In CodeOne, can I…?" is asked of CodeOne even
+// without -edition.
+func editionNamed(question string) wikirules.Edition {
+	var found wikirules.Edition
+	for _, m := range reEditionNamed.FindAllStringSubmatch(question, -1) {
+		e, err := wikirules.ParseEdition(strings.Join(strings.Fields(m[1]), " "))
+		if err != nil {
+			continue
+		}
+		if found != 0 && found != e {
+			return 0
+		}
+		found = e
+	}
+	return found
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/wikirules/wikirules"
 )
 
 func TestYesNo(t *testing.T) {
@@ -82,5 +84,23 @@ func TestExampleVerdictPolarity(t *testing.T) {
 	}
 	if checked < 3 {
 		t.Errorf("only %d examples got the right yes/no verdict, want at least 3 (E02, E03, E06)", checked)
+	}
+}
+
+func TestEditionNamed(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want wikirules.Edition
+	}{
+		{"In CodeOne, can I declare Berserk while Engaged?", wikirules.C1},
+		{"¿En Code One se puede esquivar?", wikirules.C1},
+		{"¿Cómo se cancela Trabado en N4?", wikirules.N4},
+		{"¿Qué cambia de N4 a C1 en Esquivar?", 0}, // two editions: none chosen
+		{"¿Se puede declarar Berserk estando trabado?", 0},
+		{"Arma C10 de prueba", 0},
+	} {
+		if got := editionNamed(tc.q); got != tc.want {
+			t.Errorf("editionNamed(%q) = %v, want %v", tc.q, got, tc.want)
+		}
 	}
 }
