@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -85,6 +86,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			opt.Progress = bar.update
 			defer bar.finish()
 		}
+	}
+	if st, err := os.Stat(*dbPath); err == nil && st.IsDir() {
+		return fmt.Errorf("-db %s is a directory: give the knowledge base file, e.g. -db %s", *dbPath, filepath.Join(*dbPath, "rules.db"))
 	}
 	db, err := kb.Open(ctx, *dbPath)
 	if err != nil {

@@ -87,6 +87,11 @@ func TestIngestErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "docx") {
 		t.Errorf("bad -format: err = %v", err)
 	}
+	dir := t.TempDir()
+	err = Run(context.Background(), []string{"-db", dir, seedDump(t)}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("-db DIR: err = %v, want one saying it is a directory", err)
+	}
 	if err := Run(context.Background(), nil, &out, &errb); err == nil {
 		t.Error("no arguments must be a usage error")
 	}
