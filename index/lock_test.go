@@ -16,7 +16,7 @@ import (
 func TestOpenFailsFastWhenHeld(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x.bleve")
 	rec := wikirules.Record{ID: "esquivar-1", Page: "Esquivar", Kind: wikirules.KindEffect, Ordinal: 1,
-		Text: "Una Tirada exitosa de Esquivar permite mover hasta un máximo de 5 cm.",
+		Text:  "Una Tirada exitosa de Esquivar permite mover hasta un máximo de 5 cm.",
 		Plain: "Una Tirada exitosa de Esquivar permite mover hasta un máximo de 5 cm."}
 	x, err := Build(context.Background(), path, []wikirules.Record{rec}, nil)
 	if err != nil {

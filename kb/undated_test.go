@@ -21,7 +21,7 @@ func TestAsOfSkipsUndatedRevisions(t *testing.T) {
 		Format: wikirules.FormatPageText, Text: text,
 	}
 	rec := wikirules.Record{ID: "modulo-de-combate-1", Kind: wikirules.KindImportant, Ordinal: 1,
-		Text: "El valor máximo de Ráfaga (R) de cualquier Ataque nunca puede ser superior a 6.",
+		Text:  "El valor máximo de Ráfaga (R) de cualquier Ataque nunca puede ser superior a 6.",
 		Plain: "El valor máximo de Ráfaga (R) de cualquier Ataque nunca puede ser superior a 6.",
 		Span:  wikirules.Span{Start: 19, End: len(text)}}
 	db := openTest(t, Item{Rev: rev, X: &wikirules.Extraction{Records: []wikirules.Record{rec}}}, berserk(t))
