@@ -111,7 +111,7 @@ func TestRenderedHTMLNewHeadings(t *testing.T) {
 // seeds as page text and the HTML fixtures.
 func renderedInputs(t testing.TB) []wikirules.Revision {
 	revs := []wikirules.Revision{renderedSeed(t, seedActivacion), renderedSeed(t, seedModulo), renderedSeed(t, seedIntegridad)}
-	files, _ := filepath.Glob(filepath.Join("testdata", "rendered", "*.html"))
+	files, _ := filepath.Glob(filepath.Join(htmlFixtures, "*.html"))
 	if len(files) < 2 {
 		t.Fatalf("HTML fixtures: %v", files)
 	}
@@ -189,7 +189,7 @@ func FuzzRenderedText(f *testing.F) {
 // FuzzRenderedHTML extracts arbitrary markup as rendered HTML: no panic,
 // spans valid and not overlapping.
 func FuzzRenderedHTML(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "rendered", "*.html"))
+	files, _ := filepath.Glob(filepath.Join(htmlFixtures, "*.html"))
 	for _, p := range files {
 		b, err := os.ReadFile(p)
 		if err != nil {

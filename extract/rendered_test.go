@@ -26,10 +26,14 @@ func dumpCatalog(t testing.TB) (*FAQCatalog, []wikirules.FAQ) {
 	return NewFAQCatalog(faqs...), faqs
 }
 
-// htmlFixture reads an HTML fixture of testdata/rendered with source.NewHTML.
+// htmlFixtures is the folder of the rendered-HTML fixtures, shared with
+// the HTML reader's tests (package source).
+const htmlFixtures = "../source/testdata/rendered"
+
+// htmlFixture reads an HTML fixture of htmlFixtures with source.NewHTML.
 func htmlFixture(t testing.TB, name string) wikirules.Revision {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "rendered", name))
+	f, err := os.Open(filepath.Join(htmlFixtures, name))
 	if err != nil {
 		t.Fatal(err)
 	}
