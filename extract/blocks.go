@@ -466,16 +466,7 @@ func (p *pass) fillLayout() {
 		at = max(at, s.End)
 	}
 	gap(len(p.src))
-	sort.Slice(p.layout, func(i, j int) bool { return p.layout[i].Start < p.layout[j].Start })
-	var merged []wikirules.Span
-	for _, s := range p.layout {
-		if n := len(merged); n > 0 && s.Start <= merged[n-1].End {
-			merged[n-1].End = max(merged[n-1].End, s.End)
-			continue
-		}
-		merged = append(merged, s)
-	}
-	p.x.Layout = merged
+	p.x.Layout = mergeSpans(p.layout)
 }
 
 func clip(s string, n int) string {

@@ -3,7 +3,6 @@ package extract
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,15 +116,10 @@ type frame struct {
 }
 
 func (p *pass) diag(pos int, format string, args ...any) {
-	p.x.Diagnostics = append(p.x.Diagnostics, fmt.Sprintf("%s (rev %s): byte %d: %s",
-		p.rev.Page.Title, p.rev.ID, pos, fmt.Sprintf(format, args...)))
+	diagnose(p.x, &p.rev, pos, format, args...)
 }
 
-func (p *pass) addLayout(s wikirules.Span) {
-	if s.Len() > 0 {
-		p.layout = append(p.layout, s)
-	}
-}
+func (p *pass) addLayout(s wikirules.Span) { p.layout = appendLayout(p.layout, s) }
 
 func (p *pass) run() {
 	for i := 0; i < len(p.units); i++ {

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -181,15 +180,10 @@ type rbox struct {
 }
 
 func (p *rpass) diag(pos int, format string, args ...any) {
-	p.x.Diagnostics = append(p.x.Diagnostics, fmt.Sprintf("%s (rev %s): byte %d: %s",
-		p.rev.Page.Title, p.rev.ID, pos, fmt.Sprintf(format, args...)))
+	diagnose(p.x, &p.rev, pos, format, args...)
 }
 
-func (p *rpass) addLayout(s wikirules.Span) {
-	if s.Len() > 0 {
-		p.layout = append(p.layout, s)
-	}
-}
+func (p *rpass) addLayout(s wikirules.Span) { p.layout = appendLayout(p.layout, s) }
 
 // pageEditions reads the edition notes of the page: "Esta regla N4 no se
 // utiliza en CodeOne." scopes the page to N4 (as {{n4only}} does).
@@ -653,14 +647,5 @@ func (p *rpass) fillLayout() {
 		at = max(at, s.End)
 	}
 	gap(len(p.src))
-	sort.Slice(p.layout, func(i, j int) bool { return p.layout[i].Start < p.layout[j].Start })
-	var merged []wikirules.Span
-	for _, s := range p.layout {
-		if n := len(merged); n > 0 && s.Start <= merged[n-1].End {
-			merged[n-1].End = max(merged[n-1].End, s.End)
-			continue
-		}
-		merged = append(merged, s)
-	}
-	p.x.Layout = merged
+	p.x.Layout = mergeSpans(p.layout)
 }

@@ -156,8 +156,8 @@ func notContent(rev wikirules.Revision) *wikirules.Extraction {
 	if to := redirectTarget(rev.Text); to != "" {
 		why = "a redirect to " + to
 	}
-	x := &wikirules.Extraction{Diagnostics: []string{fmt.Sprintf("%s (revision %s): %s; stored without records",
-		rev.Page.Title, rev.ID, why)}}
+	x := &wikirules.Extraction{}
+	diagnose(x, &rev, 0, "%s; stored without records", why)
 	if len(rev.Text) > 0 {
 		x.Layout = []wikirules.Span{{Start: 0, End: len(rev.Text)}}
 	}
