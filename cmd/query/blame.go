@@ -19,32 +19,14 @@ func runBlame(ctx context.Context, e *env, args []string) error {
 	c := newChangeFlags(e, "blame", "PAGE", "For each current record of PAGE (superseded text left out), prints the revision that\n"+
 		"introduced it and the last revision that changed it, with the class of that change.\n\n"+
 		"Example: query blame \"Activación de una Tropa\"")
-	if err := c.parse(args); err != nil {
-		return err
-	}
-	if err := c.check(); err != nil {
-		return err
-	}
-	title := c.text()
-	if title == "" {
-		c.fs.Usage()
-		return errUsage
-	}
-	db, err := c.open(ctx, e)
+	pd, err := loadPage(ctx, e, c, args)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	revs, err := db.History(ctx, title)
-	if err != nil {
-		return err
-	}
+	defer pd.db.Close()
+	title, revs, snaps := pd.title, pd.revs, pd.snaps
 	if len(revs) == 0 {
 		return fmt.Errorf("page %q has no revisions", title)
-	}
-	snaps, _, err := loadSnapshots(ctx, db, revs)
-	if err != nil {
-		return err
 	}
 	var rows []diff.Blamed
 	for _, b := range diff.Blame(snaps) {

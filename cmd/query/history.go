@@ -115,6 +115,45 @@ func revLine(r wikirules.Revision) string {
 	return s
 }
 
+// pageData is what history and blame work on: the open knowledge base,
+// the PAGE argument, the page's revisions (oldest first) and, for each,
+// its records and its text size in bytes.
+type pageData struct {
+	db    *kb.DB
+	title string
+	revs  []wikirules.Revision
+	snaps []diff.Snapshot
+	sizes map[string]int
+}
+
+// loadPage parses args (flags, then PAGE), opens the knowledge base and
+// loads the page's revisions with their records. The caller closes pd.db.
+func loadPage(ctx context.Context, e *env, c *changeFlags, args []string) (*pageData, error) {
+	if err := c.parse(args); err != nil {
+		return nil, err
+	}
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	pd := &pageData{title: c.text()}
+	if pd.title == "" {
+		c.fs.Usage()
+		return nil, errUsage
+	}
+	var err error
+	if pd.db, err = c.open(ctx, e); err != nil {
+		return nil, err
+	}
+	if pd.revs, err = pd.db.History(ctx, pd.title); err == nil {
+		pd.snaps, pd.sizes, err = loadSnapshots(ctx, pd.db, pd.revs)
+	}
+	if err != nil {
+		pd.db.Close()
+		return nil, err
+	}
+	return pd, nil
+}
+
 // loadSnapshots reads the records of each revision, with its text size.
 func loadSnapshots(ctx context.Context, db *kb.DB, revs []wikirules.Revision) ([]diff.Snapshot, map[string]int, error) {
 	out := make([]diff.Snapshot, 0, len(revs))
@@ -138,31 +177,13 @@ func runHistory(ctx context.Context, e *env, args []string) error {
 	c := newChangeFlags(e, "history", "PAGE", "Lists every revision of PAGE, oldest first: time, user, comment, size in bytes and a\n"+
 		"one-line summary of what it changed in the rule records (with its class: cosmetic,\nwording, translation, substantive).\n\n"+
 		"Example: query history GizmoKit")
-	if err := c.parse(args); err != nil {
-		return err
-	}
-	if err := c.check(); err != nil {
-		return err
-	}
-	title := c.text()
-	if title == "" {
-		c.fs.Usage()
-		return errUsage
-	}
-	db, err := c.open(ctx, e)
+	pd, err := loadPage(ctx, e, c, args)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	revs, err := db.History(ctx, title)
-	if err != nil {
-		return err
-	}
-	snaps, sizes, err := loadSnapshots(ctx, db, revs)
-	if err != nil {
-		return err
-	}
-	steps := diff.History(snaps, sizes)
+	defer pd.db.Close()
+	title, revs := pd.title, pd.revs
+	steps := diff.History(pd.snaps, pd.sizes)
 	page := title
 	if len(revs) > 0 {
 		page = revs[0].Page.Title
