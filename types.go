@@ -418,23 +418,19 @@ func (x *Extraction) Coverage(textLen int) float64 {
 	if textLen == 0 {
 		return 1
 	}
-	covered := make([]bool, textLen)
-	mark := func(s Span) {
-		for i := max(s.Start, 0); i < s.End && i < textLen; i++ {
-			covered[i] = true
-		}
-	}
+	spans := make([]Span, 0, len(x.Records)+len(x.Layout))
 	for _, r := range x.Records {
-		mark(r.Span)
+		spans = append(spans, r.Span)
 	}
-	for _, s := range x.Layout {
-		mark(s)
-	}
-	n := 0
-	for _, c := range covered {
-		if c {
-			n++
+	spans = append(spans, x.Layout...)
+	sort.Slice(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
+	covered, end := 0, 0 // bytes counted so far, and the end of the last span counted
+	for _, s := range spans {
+		start, stop := max(s.Start, end, 0), min(s.End, textLen)
+		if stop > start {
+			covered += stop - start
 		}
+		end = max(end, stop)
 	}
-	return float64(n) / float64(textLen)
+	return float64(covered) / float64(textLen)
 }

@@ -73,6 +73,15 @@ func TestCoverage(t *testing.T) {
 	if got := x.Coverage(10); got != 0.8 {
 		t.Errorf("Coverage = %v, want 0.8", got)
 	}
+	// Overlapping, nested, unsorted and out-of-range spans count each byte once.
+	y := &Extraction{Records: []Record{{Span: Span{5, 9}}, {Span: Span{0, 3}}}, Layout: []Span{{2, 6}, {6, 7}, {8, 40}}}
+	if got := y.Coverage(12); got != 1 {
+		t.Errorf("Coverage = %v, want 1", got)
+	}
+	z := &Extraction{Layout: []Span{{1, 2}, {1, 2}, {4, 5}}}
+	if got := z.Coverage(10); got != 0.2 {
+		t.Errorf("Coverage = %v, want 0.2", got)
+	}
 }
 
 func TestCitationOfFAQPairsPageAndRevision(t *testing.T) {
