@@ -24,9 +24,12 @@ type Reader interface {
 //
 // Skippable is true when the error concerns one revision of an otherwise
 // well-formed input (a text whose SHA-1 or size disagrees with the dump, a
-// bad timestamp, a missing id): the reader has consumed that revision and
-// Next may be called again to go on with the next one (ingest -keep-going).
-// Any other error is final: Next keeps returning it.
+// bad timestamp, a missing id), or one page of an XML export that breaks
+// inside the document (malformed markup, invalid UTF-8): the reader has
+// consumed that revision (or the rest of that page) and Next may be called
+// again to go on with the next one (ingest -keep-going); for the XML
+// export it resynchronises at the next <page> (see NewXML). Any other
+// error is final: Next keeps returning it.
 type Error struct {
 	File      string
 	Offset    int64

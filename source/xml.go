@@ -42,15 +42,25 @@ import (
 
 type xmlReader struct {
 	name    string
-	u       *utf8Reader
+	s       *xmlStream
 	d       *xml.Decoder
 	err     error
 	started bool // <mediawiki> seen
 	site    wikirules.Page
 	inPage  bool
+	pageOff int64 // input offset of the current <page>
 	page    wikirules.Page
 	pageID  string
 	nsSeen  bool
+
+	// After a resynchronisation (see resync.go) d reads from the input
+	// offset base on, which is line lineBase of the input; its first token
+	// is the <mediawiki> the stream puts before the <page> (injected).
+	base     int64
+	lineBase int
+	injected bool
+	resync   bool  // the last error was a page's: resynchronise before reading on
+	lastSync int64 // input offset of the <page> of the last resynchronisation (-1: none)
 }
 
 // NewXML returns a Reader over a MediaWiki XML export (schema 0.10 or
@@ -68,23 +78,49 @@ type xmlReader struct {
 // malformed or truncated XML, invalid UTF-8, a root other than <mediawiki>,
 // a revision without id or with a bad timestamp, and a text whose SHA-1 or
 // byte count disagrees with the export's <sha1> (base 36) or bytes
-// attribute — the message names the page and revision.
+// attribute — the message names the page (its title, or its byte offset
+// when the title was not read yet) and revision.
+//
+// A bad revision is Skippable (the reader goes on with the next one). So
+// is an error that breaks the XML inside the document (malformed markup,
+// invalid UTF-8, a bad <ns>) when more input follows: the rest of that
+// page is lost, and the next Next resynchronises at the next "<page>" tag
+// after the error's offset and goes on from there (revisions of that page
+// returned before the error stand). Offsets and lines stay those of the
+// whole input. Final errors: the input does not start as an export, it is
+// truncated (the error is at its end), or the underlying reader fails (a
+// damaged .gz or .bz2).
 func NewXML(r io.Reader, name string) Reader {
-	u := newUTF8Reader(r)
-	d := xml.NewDecoder(u)
+	s := newXMLStream(r)
+	d := xml.NewDecoder(s)
 	d.Strict = true
-	return &xmlReader{name: name, u: u, d: d}
+	return &xmlReader{name: name, s: s, d: d, lineBase: 1, lastSync: -1}
 }
 
-func (x *xmlReader) Offset() int64 { return x.d.InputOffset() }
+func (x *xmlReader) Offset() int64 { return x.offset() }
+
+// offset returns the input offset of the decoder's position.
+func (x *xmlReader) offset() int64 { return x.base + x.d.InputOffset() }
 
 func (x *xmlReader) Next() (*wikirules.Revision, error) {
+	if x.resync {
+		x.resync = false
+		if err := x.resynchronise(); err != nil {
+			x.err = err
+			return nil, err
+		}
+	}
 	if x.err != nil {
 		return nil, x.err
 	}
 	rev, err := x.next()
 	if err != nil && final(err) {
-		x.err = err
+		if x.canResync() {
+			skippable(err)
+			x.resync = true
+		} else {
+			x.err = err
+		}
 	}
 	return rev, err
 }
@@ -92,7 +128,7 @@ func (x *xmlReader) Next() (*wikirules.Revision, error) {
 // fail wraps err as an *Error at the decoder's position; what names the
 // page or revision when known.
 func (x *xmlReader) fail(err error, what string) error {
-	e := &Error{File: x.name, Offset: x.d.InputOffset(), Err: err}
+	e := &Error{File: x.name, Offset: x.offset(), Err: err}
 	var se *xml.SyntaxError
 	var ue *utf8Error
 	switch {
@@ -100,7 +136,7 @@ func (x *xmlReader) fail(err error, what string) error {
 		e.Offset = ue.Offset
 		e.Err = errInvalidUTF8
 	case errors.As(err, &se):
-		e.Line = se.Line
+		e.Line = se.Line + x.lineBase - 1
 		if se.Msg == "unexpected EOF" {
 			e.Err = fmt.Errorf("truncated XML (line %d): %w", se.Line, io.ErrUnexpectedEOF)
 		}
@@ -119,7 +155,7 @@ func (x *xmlReader) failf(what, format string, args ...any) error {
 
 func (x *xmlReader) next() (*wikirules.Revision, error) {
 	for {
-		off := x.d.InputOffset()
+		off := x.offset()
 		tok, err := x.d.Token()
 		if err == io.EOF {
 			if !x.started {
@@ -132,6 +168,10 @@ func (x *xmlReader) next() (*wikirules.Revision, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if x.injected && t.Name.Local == "mediawiki" {
+				x.injected = false
+				continue
+			}
 			if !x.started {
 				if t.Name.Local != "mediawiki" {
 					return nil, x.failf("", "not a MediaWiki XML export: root element <%s>", t.Name.Local)
@@ -144,7 +184,7 @@ func (x *xmlReader) next() (*wikirules.Revision, error) {
 				}
 				continue
 			}
-			if err := x.startElement(t); err != nil {
+			if err := x.startElement(t, off); err != nil {
 				return nil, err
 			}
 			if t.Name.Local == "revision" && x.inPage {
@@ -164,17 +204,21 @@ func (x *xmlReader) next() (*wikirules.Revision, error) {
 	}
 }
 
-// where names the current page for messages.
+// where names the current page for messages: its title, or its offset
+// when the title was not read yet.
 func (x *xmlReader) where() string {
-	if x.inPage && x.page.Title != "" {
+	switch {
+	case x.inPage && x.page.Title != "":
 		return fmt.Sprintf("page %q", x.page.Title)
+	case x.inPage:
+		return fmt.Sprintf("page at byte %d", x.pageOff)
 	}
 	return ""
 }
 
 // startElement handles an element under <mediawiki> or <page> other than
-// <revision> (which the caller reads).
-func (x *xmlReader) startElement(t xml.StartElement) error {
+// <revision> (which the caller reads); off is its input offset.
+func (x *xmlReader) startElement(t xml.StartElement, off int64) error {
 	switch t.Name.Local {
 	case "siteinfo":
 		var si struct {
@@ -193,6 +237,7 @@ func (x *xmlReader) startElement(t xml.StartElement) error {
 		return nil
 	case "page":
 		x.inPage = true
+		x.pageOff = off
 		x.page = x.site
 		x.pageID = ""
 		x.nsSeen = false
