@@ -107,9 +107,13 @@ func (e *Extractor) Extract(ctx context.Context, rev *wikirules.Revision) *wikir
 // leaves the database as it was (files before it stay stored). With
 // opt.KeepGoing: a file that cannot be opened is listed in Summary.Bad; a
 // bad revision in an otherwise readable file (source.Error.Skippable) is
-// listed and skipped; a file that breaks mid-way (truncated XML, invalid
-// UTF-8, malformed JSON) is listed and the revisions read before the
-// break are stored. Errors of the store itself always stop the ingest.
+// listed and skipped; so is a page of an XML export that breaks inside
+// the document (invalid UTF-8, malformed markup): the reader goes on at
+// the next <page>, and the listed error names the file, the byte offset
+// and the page. A file that cannot be read on (truncated XML or JSON,
+// malformed JSON, invalid UTF-8 outside an XML export, a damaged .gz) is
+// listed and the revisions read before the break are stored (Kept).
+// Errors of the store itself always stop the ingest.
 // Re-ingesting the same input adds nothing (revisions are keyed by id).
 func IngestFiles(ctx context.Context, db *kb.DB, paths []string, opt Options) (*Summary, error) {
 	files, err := source.Walk(paths)

@@ -182,7 +182,7 @@ func TestXMLResync(t *testing.T) {
 					e.Offset < at[i] || e.Offset > at[i]+d.slack {
 					t.Errorf("%s: error %q (offset %d), want %s, %q at %d..%d", label, e, e.Offset, where, d.msg, at[i], at[i]+d.slack)
 				}
-				if e.Line > 0 && e.Line != strings.Count(in[:e.Offset], "\n")+1 {
+				if e.Line > 0 && (e.Line != strings.Count(in[:e.Offset], "\n")+1 || !strings.Contains(e.Error(), fmt.Sprintf("on line %d:", e.Line))) {
 					t.Errorf("%s: error %q at line %d, want the input's line %d", label, e, e.Line, strings.Count(in[:e.Offset], "\n")+1)
 				}
 			}

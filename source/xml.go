@@ -137,6 +137,9 @@ func (x *xmlReader) fail(err error, what string) error {
 		e.Err = errInvalidUTF8
 	case errors.As(err, &se):
 		e.Line = se.Line + x.lineBase - 1
+		if se == err && x.lineBase > 1 { // its message names the line too
+			e.Err = &xml.SyntaxError{Msg: se.Msg, Line: e.Line}
+		}
 		if se.Msg == "unexpected EOF" {
 			e.Err = fmt.Errorf("truncated XML (line %d): %w", se.Line, io.ErrUnexpectedEOF)
 		}

@@ -35,7 +35,9 @@ Flags:
   -db PATH       the SQLite knowledge base to write (created if missing; default rules.db)
   -format F      auto (default: detect from the content), contribs, pagetext, xml, api or html
   -keep-going    store the readable files and revisions and list the bad ones instead of
-                 stopping; a file that breaks mid-way keeps the revisions read before the break
+                 stopping; a damaged page of an XML export is listed (file, byte offset,
+                 title) and reading goes on at the next <page>; a file that cannot be read
+                 on (truncated, damaged .gz) keeps the revisions read before the break
   -json          print the summary as one JSON object on stdout
   -quiet         no progress bar (it is shown only when stderr is a terminal)
   -no-index      do not build or update the search index PATH.bleve beside the database

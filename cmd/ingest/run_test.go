@@ -2,14 +2,21 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/sample"
+	"github.com/wikirules/wikirules/source"
 )
 
 // seedDump writes the embedded seed dump to a temporary file and returns
@@ -159,4 +166,102 @@ func TestIngestKeepsSearchIndex(t *testing.T) {
 	if _, err := os.Stat(other + ".bleve"); !os.IsNotExist(err) {
 		t.Errorf("-no-index: %s.bleve exists (err %v)", other, err)
 	}
+}
+
+// TestKeepGoingBadPagesCLI ingests, gzipped, the seed dump as an XML
+// export whose second page's text holds a byte that is not UTF-8 and whose
+// fourth page has a broken tag: with -keep-going -json both pages are
+// listed in bad_files with the file, their byte offset and title, and
+// every other page is stored; without -keep-going the command fails
+// naming the file and the first offset.
+func TestKeepGoingBadPagesCLI(t *testing.T) {
+	dump := seedDump(t)
+	dir := t.TempDir()
+	var export bytes.Buffer
+	r := source.NewContribs(strings.NewReader(readFile(t, dump)), dump)
+	var revs []*wikirules.Revision
+	for {
+		rev, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		revs = append(revs, rev)
+	}
+	if err := source.WriteXML(&export, revs); err != nil {
+		t.Fatal(err)
+	}
+	s := export.String()
+	pages := strings.SplitAfter(s, "</page>")
+	if len(pages) < 6 {
+		t.Fatalf("export has %d pages", len(pages)-1)
+	}
+	title := func(p string) string {
+		i := strings.Index(p, "<title>") + len("<title>")
+		return p[i : i+strings.Index(p[i:], "</title>")]
+	}
+	bad := []string{title(pages[1]), title(pages[3])}
+	pages[1] = strings.Replace(pages[1], `xml:space="preserve">`, `xml:space="preserve">`+"\xff", 1)
+	pages[3] = strings.Replace(pages[3], "</contributor>", "</contributor", 1)
+	damaged := strings.Join(pages, "")
+	at := []int{strings.Index(damaged, "\xff"), strings.Index(damaged, "</contributor\n")}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(damaged))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "damaged.xml.gz")
+	if err := os.WriteFile(in, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	var out, errb bytes.Buffer
+	fresh := filepath.Join(dir, "fresh.db")
+	err := Run(context.Background(), []string{"-no-index", "-db", fresh, in}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), in) || !strings.Contains(err.Error(), fmt.Sprintf("byte %d", at[0])) {
+		t.Errorf("without -keep-going: err = %v, want one naming %s and byte %d", err, in, at[0])
+	}
+	out.Reset()
+	if err := Run(context.Background(), []string{"-json", "-keep-going", "-no-index", "-db", fresh, in}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Pages int `json:"pages"`
+		Bad   []struct {
+			File  string `json:"file"`
+			Error string `json:"error"`
+		} `json:"bad_files"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Bad) != 2 {
+		t.Fatalf("bad_files = %+v, want the 2 damaged pages", sum.Bad)
+	}
+	offRE := regexp.MustCompile(`byte (\d+)`)
+	for i, b := range sum.Bad {
+		m := offRE.FindStringSubmatch(b.Error)
+		off := -1
+		if m != nil {
+			off, _ = strconv.Atoi(m[1])
+		}
+		if b.File != in || !strings.Contains(b.Error, strconv.Quote(bad[i])) || off < at[i] || off > at[i]+40 {
+			t.Errorf("bad_files[%d] = %+v, want %s, page %q, byte %d", i, b, in, bad[i], at[i])
+		}
+	}
+	if want := len(pages) - 1 - 2; sum.Pages != want {
+		t.Errorf("stored %d pages, want the %d undamaged ones", sum.Pages, want)
+	}
+}
+
+func readFile(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
