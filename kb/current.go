@@ -21,7 +21,10 @@ import (
 // Writer.Put every searchFlushRows rows, Writer.Commit): after the
 // pending rows reach search, syncCurrent swaps the rows of each page whose
 // current revision changed since the last sync (current_revisions.indexed
-// != revision) and replaces the FAQ rows that were rewritten. Several
+// != revision): it drops the contents only the old revision shows and
+// adds those only the new one shows (search rows are per record content,
+// see record_contents in schema.go); and it replaces the FAQ rows that
+// were rewritten. Several
 // revisions of one page stored between two flushes cost only the newest
 // one's rows, and every change is one set-based statement, so FTS5 writes
 // few large segments. Searches with Filter.AsOf use the search table.
@@ -49,15 +52,20 @@ const faqOccurrenceSummary = `MIN(r.timestamp || ' ' || r.id), MAX(r.timestamp |
 // pending rows were copied into search.
 func (w *writer) syncCurrent(ctx context.Context) error {
 	for _, st := range []struct{ what, sql string }{
+		// Both sides are sets of contents: a content the old and the new
+		// current revision of a page share keeps its row.
 		{"drop records of revisions no longer current", `DELETE FROM search_current WHERE rowid IN
-			(SELECT rec.pk FROM current_revisions c JOIN records rec ON rec.revision = c.indexed
+			(SELECT rec.pk FROM current_revisions c CROSS JOIN records rec ON rec.revision = c.indexed
+			WHERE c.indexed != c.revision
+			EXCEPT SELECT rec.pk FROM current_revisions c CROSS JOIN records rec ON rec.revision = c.revision
 			WHERE c.indexed != c.revision)`},
-		// CROSS JOIN keeps the stale pages the outer loop: left to itself
-		// the planner satisfies ORDER BY by scanning all of records.
 		{"add records of new current revisions", `INSERT INTO search_current (rowid, page, title, body)
-			SELECT s.rowid, s.page, s.title, s.body FROM current_revisions c
-			CROSS JOIN records rec ON rec.revision = c.revision CROSS JOIN search s ON s.rowid = rec.pk
-			WHERE c.indexed != c.revision ORDER BY rec.pk`},
+			SELECT s.rowid, s.page, s.title, s.body FROM
+			(SELECT rec.pk FROM current_revisions c CROSS JOIN records rec ON rec.revision = c.revision
+			WHERE c.indexed != c.revision
+			EXCEPT SELECT rec.pk FROM current_revisions c CROSS JOIN records rec ON rec.revision = c.indexed
+			WHERE c.indexed != c.revision) n
+			CROSS JOIN search s ON s.rowid = n.pk ORDER BY s.rowid`},
 		{"mark pages synced", `UPDATE current_revisions SET indexed = revision WHERE indexed != revision`},
 		{"drop rewritten faq rows", `DELETE FROM search_current WHERE rowid IN
 			(SELECT rowid FROM temp.search_pending WHERE rowid < 0)`},

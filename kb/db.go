@@ -148,6 +148,7 @@ type Stats struct {
 	Pages          int `json:"pages"`
 	Revisions      int `json:"revisions"`
 	Records        int `json:"records"`
+	Contents       int `json:"record_contents"` // distinct record contents (records share them across revisions)
 	FAQs           int `json:"faqs"`            // distinct FAQ and errata entries
 	FAQOccurrences int `json:"faq_occurrences"` // (FAQ, revision) appearances
 	// UnknownTemplates sums, over every revision, the uses of each
@@ -160,10 +161,12 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 	s := Stats{UnknownTemplates: map[string]int{}}
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		for _, c := range []struct {
-			table string
-			n     *int
-		}{{"pages", &s.Pages}, {"revisions", &s.Revisions}, {"records", &s.Records}, {"faqs", &s.FAQs}, {"faq_occurrences", &s.FAQOccurrences}} {
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+c.table).Scan(c.n); err != nil {
+			table, count string
+			n            *int
+		}{{"pages", "COUNT(*)", &s.Pages}, {"revisions", "COUNT(*)", &s.Revisions},
+			{"revision_records", "COALESCE(SUM(count), 0)", &s.Records}, {"record_contents", "COUNT(*)", &s.Contents},
+			{"faqs", "COUNT(*)", &s.FAQs}, {"faq_occurrences", "COUNT(*)", &s.FAQOccurrences}} {
+			if err := tx.QueryRowContext(ctx, `SELECT `+c.count+` FROM `+c.table).Scan(c.n); err != nil {
 				return fmt.Errorf("count %s: %w", c.table, err)
 			}
 		}

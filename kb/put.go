@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -25,6 +27,7 @@ type PutResult struct {
 	Skipped     []string `json:"skipped"`     // revision ids already stored (or repeated in the batch)
 	Conflicts   []string `json:"conflicts"`   // skipped ids whose stored text differs from the given one
 	Records     int      `json:"records"`     // records stored
+	Contents    int      `json:"contents"`    // record contents new to the store (the rest are shared)
 	FAQs        int      `json:"faqs"`        // FAQs new to the store
 	Occurrences int      `json:"occurrences"` // FAQ occurrences stored
 }
@@ -78,14 +81,24 @@ type writer struct {
 	tx    *sql.Tx
 	pages map[string]int64 // title → pages.pk, cache
 
-	page, rev, sameText, record, search                           *sql.Stmt
+	page, rev, sameText, record, contentGet, contentIns, search   *sql.Stmt
 	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk *sql.Stmt
 	all                                                           []*sql.Stmt
+
+	contents    map[int64]map[string]int64 // page pk → content digest → record_contents.pk, cache
+	ids         map[string]bool            // record ids of the revision being put
+	refs        [][6]any                   // its revision_records list
+	pendingRows int                        // rows written to temp.search_pending since the last flush
 }
+
+// contentCachePages bounds the pages whose record contents the writer
+// remembers (an export holds a page's revisions together, so the cache
+// mostly serves the page being read); a miss costs one index lookup.
+const contentCachePages = 64
 
 // newWriter prepares the write statements in tx.
 func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
-	w := &writer{tx: tx, pages: map[string]int64{}}
+	w := &writer{tx: tx, pages: map[string]int64{}, contents: map[int64]map[string]int64{}, ids: map[string]bool{}}
 	if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS search_pending
 		(rowid INTEGER PRIMARY KEY, page TEXT, title TEXT, body TEXT)`); err != nil {
 		return nil, fmt.Errorf("search_pending: %w", err)
@@ -103,9 +116,11 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 			format, origin, text, extracted, page_editions, links, layout, diagnostics)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
 		{&w.sameText, `SELECT text = ? FROM revisions WHERE id = ?`},
-		{&w.record, `INSERT INTO records (revision, seq, id, section, kind, ordinal, depth, editions, version,
-			superseded, superseded_by, alternative, title, text, plain, span_start, span_end, links, notes,
-			skill, fields, template) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.record, `INSERT INTO revision_records (revision, count, records) VALUES (?, ?, ?)`},
+		{&w.contentGet, `SELECT pk FROM record_contents WHERE page = ? AND digest = ?`},
+		{&w.contentIns, `INSERT INTO record_contents (page, digest, section, kind, ordinal, depth, editions, version,
+			superseded, title, links, notes, skill, fields, template, text, plain)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&w.search, `INSERT OR REPLACE INTO temp.search_pending (rowid, page, title, body) VALUES (?, ?, ?, ?)`},
 		{&w.faqGet, `SELECT f.pk, r.timestamp, r.id, f.digest FROM faqs f JOIN revisions r ON r.id = f.source WHERE f.id = ?`},
 		{&w.faqIns, `INSERT INTO faqs (id, type, title, version, question, answer, editions, digest, source)
@@ -145,7 +160,7 @@ func (w *writer) flushSearch(ctx context.Context) error {
 	// record, which the same transaction wrote.
 	if _, err := w.tx.ExecContext(ctx, `INSERT INTO search (rowid, page, title, body)
 		SELECT t.rowid, t.page, t.title, COALESCE(t.body, `+recordSearchBodySQL+`)
-		FROM temp.search_pending t LEFT JOIN records rec ON rec.pk = t.rowid AND t.body IS NULL
+		FROM temp.search_pending t LEFT JOIN record_contents rec ON rec.pk = t.rowid AND t.body IS NULL
 		ORDER BY t.rowid`); err != nil {
 		return fmt.Errorf("search: insert rows: %w", err)
 	}
@@ -155,6 +170,7 @@ func (w *writer) flushSearch(ctx context.Context) error {
 	if _, err := w.tx.ExecContext(ctx, `DELETE FROM temp.search_pending`); err != nil {
 		return fmt.Errorf("search: clear pending rows: %w", err)
 	}
+	w.pendingRows = 0
 	return nil
 }
 
@@ -227,11 +243,22 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	if it.X == nil {
 		return nil
 	}
+	clear(w.ids)
+	w.refs = w.refs[:0]
 	for i := range x.Records {
-		if err := w.putRecord(ctx, rev, i, &x.Records[i]); err != nil {
+		if err := w.putRecord(ctx, rev, pk, i, &x.Records[i], res); err != nil {
 			return err
 		}
 		res.Records++
+	}
+	if len(w.refs) > 0 {
+		list, err := json.Marshal(w.refs)
+		if err != nil {
+			return fmt.Errorf("records: %w", err)
+		}
+		if _, err := w.record.ExecContext(ctx, rev.ID, len(w.refs), list); err != nil {
+			return fmt.Errorf("records: %w", err)
+		}
 	}
 	for i := range x.FAQs {
 		added, err := w.putFAQ(ctx, rev, i, &x.FAQs[i])
@@ -256,8 +283,11 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	return nil
 }
 
-// putRecord stores the seq-th record of rev and its search row.
-func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, seq int, rec *wikirules.Record) error {
+// putRecord stores the seq-th record of rev (of page pk): its entry in
+// the revision's revision_records list (w.refs, written by put), pointing
+// at its content in record_contents, which is stored (with its search
+// row) only when the page has no such content yet (see newContent).
+func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, page int64, seq int, rec *wikirules.Record, res *PutResult) error {
 	where := func(err error) error { return fmt.Errorf("record %d (%s): %w", seq, rec.ID, err) }
 	if rec.Page != "" && rec.Page != rev.Page.Title {
 		return where(fmt.Errorf("record names page %q", rec.Page))
@@ -271,26 +301,57 @@ func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, seq int
 	if rec.ID == "" {
 		return where(fmt.Errorf("record without id"))
 	}
-	section, err1 := encodeJSON(rec.Section, len(rec.Section) == 0)
-	links, err2 := encodeJSON(rec.Links, len(rec.Links) == 0)
-	notes, err3 := encodeJSON(rec.Notes, len(rec.Notes) == 0)
-	skill, err4 := encodeJSON(rec.Skill, rec.Skill == nil)
-	fields, err5 := encodeJSON(rec.Fields, len(rec.Fields) == 0)
-	if err := firstErr(err1, err2, err3, err4, err5); err != nil {
-		return where(err)
+	if w.ids[rec.ID] {
+		return where(fmt.Errorf("record id repeated in the revision"))
 	}
-	r, err := w.record.ExecContext(ctx, rev.ID, seq, rec.ID, section, string(rec.Kind), rec.Ordinal, rec.Depth,
-		int(rec.Editions), rec.Version, boolInt(rec.Superseded), rec.SupersededBy, rec.Alternative, rec.Title,
-		rec.Text, rec.Plain, rec.Span.Start, rec.Span.End, links, notes, skill, fields, rec.Template)
+	w.ids[rec.ID] = true
+	c, err := newContent(rec)
 	if err != nil {
 		return where(err)
 	}
-	pk, err := r.LastInsertId()
+	content, err := w.contentKey(ctx, rev, page, rec, &c, res)
 	if err != nil {
 		return where(err)
 	}
+	w.refs = append(w.refs, [6]any{content, rec.ID, rec.Span.Start, rec.Span.End, rec.SupersededBy, rec.Alternative})
+	return nil
+}
+
+// contentKey returns the pk of the content c of rec on page, storing it
+// and its search row when the page has none with c's digest.
+func (w *writer) contentKey(ctx context.Context, rev *wikirules.Revision, page int64, rec *wikirules.Record, c *content, res *PutResult) (int64, error) {
+	known := w.contents[page]
+	if known == nil {
+		if len(w.contents) >= contentCachePages {
+			clear(w.contents)
+		}
+		known = map[string]int64{}
+		w.contents[page] = known
+	}
+	if pk, ok := known[c.digest]; ok {
+		return pk, nil
+	}
+	var pk int64
+	err := w.contentGet.QueryRowContext(ctx, page, c.digest).Scan(&pk)
+	if err == nil {
+		known[c.digest] = pk
+		return pk, nil
+	} else if err != sql.ErrNoRows {
+		return 0, fmt.Errorf("content: %w", err)
+	}
+	r, err := w.contentIns.ExecContext(ctx, page, c.digest, c.section, string(rec.Kind), rec.Ordinal, rec.Depth,
+		int(rec.Editions), rec.Version, boolInt(rec.Superseded), rec.Title, c.links, c.notes, c.skill, c.fields,
+		rec.Template, rec.Text, rec.Plain)
+	if err != nil {
+		return 0, fmt.Errorf("content: %w", err)
+	}
+	if pk, err = r.LastInsertId(); err != nil {
+		return 0, fmt.Errorf("content: %w", err)
+	}
+	known[c.digest] = pk
+	res.Contents++
 	// The body (recordSearchBody) is left NULL: flushSearch rebuilds it
-	// from the record's plain and notes columns instead of copying the
+	// from the content's plain and notes columns instead of copying the
 	// text once more through temp.search_pending. Notes that would not
 	// survive the JSON round trip (invalid UTF-8) keep their body here.
 	var body any
@@ -298,9 +359,54 @@ func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, seq int
 		body = recordSearchBody(rec)
 	}
 	if _, err := w.search.ExecContext(ctx, pk, rev.Page.Title, recordSearchTitle(rec), body); err != nil {
-		return where(fmt.Errorf("search row: %w", err))
+		return 0, fmt.Errorf("search row: %w", err)
 	}
-	return nil
+	w.pendingRows++
+	return pk, nil
+}
+
+// content is a record's columns in record_contents as stored (JSON
+// encoded where the schema says so) and their digest.
+type content struct {
+	section, links, notes, skill, fields string
+	digest                               string
+}
+
+// newContent encodes the content columns of rec and computes their
+// digest: hex SHA-256 (first 16 bytes) over every column of
+// record_contents but pk, page and digest, each value followed by a NUL
+// (integers in decimal). Two records of one page with the same digest
+// share one row; what differs between them (id, position, span, the ids
+// in superseded_by and alternative, which name records of their own
+// revision) is kept in revision_records.
+func newContent(rec *wikirules.Record) (content, error) {
+	var c content
+	var errs [5]error
+	c.section, errs[0] = encodeJSON(rec.Section, len(rec.Section) == 0)
+	c.links, errs[1] = encodeJSON(rec.Links, len(rec.Links) == 0)
+	c.notes, errs[2] = encodeJSON(rec.Notes, len(rec.Notes) == 0)
+	c.skill, errs[3] = encodeJSON(rec.Skill, rec.Skill == nil)
+	c.fields, errs[4] = encodeJSON(rec.Fields, len(rec.Fields) == 0)
+	if err := firstErr(errs[:]...); err != nil {
+		return content{}, err
+	}
+	h := sha256.New()
+	var num [20]byte
+	for _, v := range []string{c.section, string(rec.Kind)} {
+		h.Write([]byte(v))
+		h.Write([]byte{0})
+	}
+	for _, n := range []int64{int64(rec.Ordinal), int64(rec.Depth), int64(rec.Editions), int64(boolInt(rec.Superseded))} {
+		h.Write(strconv.AppendInt(num[:0], n, 10))
+		h.Write([]byte{0})
+	}
+	for _, v := range []string{rec.Version, rec.Title, c.links, c.notes, c.skill, c.fields, rec.Template, rec.Text, rec.Plain} {
+		h.Write([]byte(v))
+		h.Write([]byte{0})
+	}
+	var sum [sha256.Size]byte
+	c.digest = hex.EncodeToString(h.Sum(sum[:0])[:16])
+	return c, nil
 }
 
 // recordSearchBody is what the body column of the search table holds for
@@ -403,6 +509,7 @@ func (w *writer) faqContent(ctx context.Context, pk int64, f *wikirules.FAQ, rep
 	if _, err := w.search.ExecContext(ctx, -pk, strings.Join(f.Related, " · "), title, f.Question+"\n"+f.Answer); err != nil {
 		return fmt.Errorf("search row: %w", err)
 	}
+	w.pendingRows++
 	return nil
 }
 

@@ -26,15 +26,29 @@ import (
 //	    (JSON array of [start,end]) and diagnostics (JSON array) come from
 //	    it. The current revision of a page as of T is its revision with the
 //	    greatest (timestamp, id) and timestamp <= T.
-//	records(pk, revision → revisions, seq, id, section, kind, ordinal,
-//	        depth, editions, version, superseded, superseded_by,
-//	        alternative, title, text, plain, span_start, span_end, links,
-//	        notes, skill, fields, template)
-//	    One row per Record; seq is its position in the revision (source
-//	    order), (revision, id) is unique. editions is the Editions bit set;
+//	record_contents(pk, page → pages, digest, section, kind, ordinal,
+//	                depth, editions, version, superseded, title, links,
+//	                notes, skill, fields, template, text, plain)
+//	    One row per distinct record content of a page (migration 0004):
+//	    the revisions of a page that show a record unchanged share its row
+//	    (and its search rows). (page, digest) is unique; digest is the
+//	    hex SHA-256 prefix of the other columns (newContent in put.go;
+//	    rows migrated from the records table have a placeholder digest).
 //	    section, links, notes are JSON arrays, fields a JSON object, skill
-//	    a JSON object or "" when absent. The record's page and timestamp
-//	    are those of its revision.
+//	    a JSON object or "" when absent; editions is the Editions bit set.
+//	revision_records(revision PK → revisions, count, records)
+//	    The records of a revision in source order: a JSON array of
+//	    [content → record_contents, id, span_start, span_end,
+//	    superseded_by, alternative], what differs between revisions
+//	    sharing a content; count is its length. One row per revision
+//	    with records.
+//	records (view): revision, seq, id, pk, page, the content's columns,
+//	    superseded_by, alternative, span_start, span_end
+//	    One row per Record of every revision, as the table of that name
+//	    held before migration 0004; pk is the content's pk (so several
+//	    revisions' records share it), seq the position in the revision,
+//	    (revision, id) unique. The record's page and timestamp are those
+//	    of its revision.
 //	faqs(pk, id UNIQUE, type, title, version, question, answer, editions,
 //	     source → revisions)
 //	    One row per distinct FAQ (wikirules.FAQ.ID). Its content is taken
@@ -49,7 +63,7 @@ import (
 //	categories(revision → revisions, seq, name)
 //	unknown_templates(revision → revisions, name, count)
 //	search: FTS5(page, title, body), tokenize unicode61 remove_diacritics 2
-//	    One row per record (rowid = records.pk; title = record title and
+//	    One row per record content (rowid = record_contents.pk; title = record title and
 //	    section path, body = plain text and seefaq notes) and per FAQ (rowid = -faqs.pk;
 //	    title = FAQ title and version, page = related pages, body =
 //	    question and answer). Written in the same transaction as the rows

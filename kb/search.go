@@ -19,7 +19,7 @@ const (
 
 // searchTable is the full-text table a search reads: search_current
 // (current records and every FAQ, see current.go) for the current wiki,
-// search (every stored record) when f.AsOf pins an older state.
+// search (every stored record content) when f.AsOf pins an older state.
 func searchTable(f wikirules.Filter) string {
 	if f.AsOf.IsZero() {
 		return "search_current"
@@ -181,16 +181,16 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 	if err != nil {
 		return nil, err
 	}
-	var recPKs []any
+	var recKeys []recordKey
 	var faqPKs []int64
 	for _, r := range ranked {
 		if r.rowid > 0 {
-			recPKs = append(recPKs, r.rowid)
+			recKeys = append(recKeys, recordKey{r.revision, r.rowid})
 		} else {
 			faqPKs = append(faqPKs, -r.rowid)
 		}
 	}
-	byPK, err := recordsByPK(ctx, tx, recPKs)
+	byKey, err := recordsByKey(ctx, tx, recKeys)
 	if err != nil {
 		return nil, fmt.Errorf("records: %w", err)
 	}
@@ -206,8 +206,8 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 	for _, r := range ranked {
 		h := wikirules.Hit{Score: r.score, Snippet: oneLine(r.snippet)}
 		if r.rowid > 0 {
-			if h.Record = byPK[r.rowid]; h.Record == nil {
-				return nil, fmt.Errorf("records: search row %d matched, then not found", r.rowid)
+			if h.Record = byKey[recordKey{r.revision, r.rowid}]; h.Record == nil {
+				return nil, fmt.Errorf("records: search row %d matched in revision %s, then not found", r.rowid, r.revision)
 			}
 			h.Citation = wikirules.CitationOf(*h.Record)
 		} else {
@@ -234,8 +234,17 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 func rankHits(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]rankedRow, error) {
 	t := searchTable(f)
 	var rw, fw where
+	// rv is the revision whose records the search reads on the page of the
+	// matched content rec: the current one, kept by search_current, or the
+	// one current at f.AsOf, which must show rec (search holds every
+	// content ever stored).
+	revOfPage := `(SELECT cr.revision FROM current_revisions cr WHERE cr.page = rec.page)`
+	var revArgs []any
 	if !f.AsOf.IsZero() {
-		rw.add(`rec.revision = (`+fmt.Sprintf(currentRevision, "rv.page")+`)`, asOfLower(f), asOfBound(f))
+		revOfPage = `(` + fmt.Sprintf(currentRevision, "rec.page") + `)`
+		revArgs = []any{asOfLower(f), asOfBound(f)}
+		rw.add(`EXISTS (SELECT 1 FROM revision_records rr, json_each(rr.records) j
+			WHERE rr.revision = rv.id AND j.value ->> 0 = rec.pk)`)
 	}
 	recordFilter(&rw, f)
 	if len(f.Pages) > 0 {
@@ -243,17 +252,18 @@ func rankHits(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter,
 		if err != nil {
 			return nil, err
 		}
-		rw.add(`rv.page IN (`+placeholders(len(pks))+`)`, pks...)
+		rw.add(`rec.page IN (`+placeholders(len(pks))+`)`, pks...)
 	}
 	if err := faqFilter(ctx, tx, &fw, f); err != nil {
 		return nil, err
 	}
-	args := append(append(append([]any{match}, rw.args...), fw.args...), limit)
-	rows, err := tx.QueryContext(ctx, `SELECT `+t+`.rowid, -`+bm25Rank(t)+` AS score, `+snippetExpr(t)+` FROM `+t+`
-		LEFT JOIN records rec ON `+t+`.rowid > 0 AND rec.pk = `+t+`.rowid
-		LEFT JOIN revisions rv ON rv.id = rec.revision
+	args := append(append(append(append(revArgs, match), rw.args...), fw.args...), limit)
+	rows, err := tx.QueryContext(ctx, `SELECT `+t+`.rowid, -`+bm25Rank(t)+` AS score, `+snippetExpr(t)+`,
+		COALESCE(rv.id, '') FROM `+t+`
+		LEFT JOIN record_contents rec ON `+t+`.rowid > 0 AND rec.pk = `+t+`.rowid
+		LEFT JOIN revisions rv ON `+t+`.rowid > 0 AND rv.id = `+revOfPage+`
 		LEFT JOIN faqs fq ON `+t+`.rowid < 0 AND fq.pk = -`+t+`.rowid
-		WHERE `+t+` MATCH ? AND ((`+t+`.rowid > 0 AND `+rw.sql()+`) OR (`+t+`.rowid < 0 AND `+fw.sql()+`))
+		WHERE `+t+` MATCH ? AND ((`+t+`.rowid > 0 AND rv.id IS NOT NULL AND `+rw.sql()+`) OR (`+t+`.rowid < 0 AND `+fw.sql()+`))
 		ORDER BY score DESC, `+t+`.rowid < 0, abs(`+t+`.rowid) LIMIT ?`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("rank: %w", err)
@@ -261,34 +271,51 @@ func rankHits(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter,
 	return scanRanked(rows)
 }
 
-// recordsByPK reads the records of the given primary keys.
-func recordsByPK(ctx context.Context, tx *sql.Tx, pks []any) (map[int64]*wikirules.Record, error) {
-	if len(pks) == 0 {
+// recordKey names a record by its revision and content (search rowid);
+// a revision showing one content twice is read as its first record.
+type recordKey struct {
+	revision string
+	content  int64
+}
+
+// recordsByKey reads the records of the given keys.
+func recordsByKey(ctx context.Context, tx *sql.Tx, keys []recordKey) (map[recordKey]*wikirules.Record, error) {
+	if len(keys) == 0 {
 		return nil, nil
 	}
+	args := make([]any, 0, 2*len(keys))
+	values := make([]string, len(keys))
+	for i, k := range keys {
+		args = append(args, k.revision, k.content)
+		values[i] = "(?, ?)"
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT `+recordCols+`, rec.pk FROM `+recordJoin+`
-		WHERE rec.pk IN (`+placeholders(len(pks))+`)`, pks...)
+		WHERE (rec.revision, rec.pk) IN (VALUES `+strings.Join(values, ", ")+`) ORDER BY rec.seq`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := make(map[int64]*wikirules.Record, len(pks))
+	out := make(map[recordKey]*wikirules.Record, len(keys))
 	for rows.Next() {
 		var pk int64
 		r, err := scanRecord(rows, &pk)
 		if err != nil {
 			return nil, err
 		}
-		out[pk] = &r
+		if k := (recordKey{r.RevisionID, pk}); out[k] == nil {
+			out[k] = &r
+		}
 	}
 	return out, rows.Err()
 }
 
-// rankedRow is a search row's rowid, score (higher is better) and snippet.
+// rankedRow is a search row's rowid, score (higher is better) and
+// snippet, and for a record the revision it is read from.
 type rankedRow struct {
-	rowid   int64
-	score   float64
-	snippet string
+	rowid    int64
+	score    float64
+	snippet  string
+	revision string
 }
 
 // scanRanked reads rows of rowid, score and snippet, and closes them.
@@ -297,7 +324,7 @@ func scanRanked(rows *sql.Rows) ([]rankedRow, error) {
 	var out []rankedRow
 	for rows.Next() {
 		var r rankedRow
-		if err := rows.Scan(&r.rowid, &r.score, &r.snippet); err != nil {
+		if err := rows.Scan(&r.rowid, &r.score, &r.snippet, &r.revision); err != nil {
 			return nil, fmt.Errorf("records: %w", err)
 		}
 		out = append(out, r)

@@ -46,7 +46,6 @@ type Writer struct {
 	w       *writer
 	res     PutResult
 	n       int // items put
-	pending int // search rows (upper bound) since the last flush
 	flushAt int // searchFlushRows; lowered by tests
 	err     error
 }
@@ -86,16 +85,13 @@ func (w *Writer) Put(ctx context.Context, it Item) error {
 	if err := ctx.Err(); err != nil {
 		return w.fail(fmt.Errorf("kb: put item %d: %w", i, err))
 	}
-	before := w.res.Records + w.res.Occurrences
 	if err := w.w.put(ctx, &it, &w.res); err != nil {
 		return w.fail(fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err))
 	}
-	w.pending += w.res.Records + w.res.Occurrences - before
-	if w.pending >= w.flushAt {
+	if w.w.pendingRows >= w.flushAt {
 		if err := w.w.flushSearch(ctx); err != nil {
 			return w.fail(fmt.Errorf("kb: put item %d: %w", i, err))
 		}
-		w.pending = 0
 	}
 	return nil
 }

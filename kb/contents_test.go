@@ -1,0 +1,198 @@
+package kb
+
+import (
+	"context"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wikirules/wikirules"
+)
+
+// esquivarEdit is a later revision of the Esquivar fixture as an edit
+// makes it: every record moved 40 bytes down (new ids, new spans), the
+// first record's text changed by a word and the last one deleted.
+func esquivarEdit(t testing.TB) (older, newer Item) {
+	older = esquivar(t)
+	rev := older.Rev
+	rev.ID, rev.ParentID = "infinity-es:9001", older.Rev.ID
+	rev.Timestamp = older.Rev.Timestamp.Add(24 * time.Hour)
+	rev.Text = strings.Repeat(" ", 40) + older.Rev.Text
+	x := *older.X
+	x.Records = slices.Clone(x.Records[:len(x.Records)-1])
+	for i := range x.Records {
+		r := &x.Records[i]
+		r.ID, r.RevisionID, r.Timestamp = r.ID+"-e", rev.ID, rev.Timestamp
+		r.Span.Start += 40
+		r.Span.End += 40
+	}
+	x.Records[0].Text += " zzyzxq"
+	x.Records[0].Plain += " zzyzxq"
+	x.FAQs = withFAQs(rev, older.X.FAQs...)
+	return older, Item{Rev: rev, X: &x}
+}
+
+// TestContentsShared stores two revisions of a page that share all but
+// one record and checks that the shared records are stored once, that
+// each revision still reads back its own records (ids, spans, revision),
+// and that a search of the current wiki, or pinned to the older
+// revision's day, reads a shared record from the right revision.
+func TestContentsShared(t *testing.T) {
+	ctx := context.Background()
+	older, newer := esquivarEdit(t)
+	db := openTest(t, older, newer)
+
+	var contents, lists int
+	if err := db.db.QueryRow(`SELECT (SELECT COUNT(*) FROM record_contents), (SELECT COUNT(*) FROM revision_records)`).
+		Scan(&contents, &lists); err != nil {
+		t.Fatal(err)
+	}
+	if want := len(older.X.Records) + 1; contents != want || lists != 2 {
+		t.Errorf("%d contents in %d lists, want %d (the older revision's and the one changed record) in 2", contents, lists, want)
+	}
+	for _, it := range []Item{older, newer} {
+		got, err := db.RevisionRecords(ctx, it.Rev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(it.X.Records) {
+			t.Fatalf("revision %s: %d records, want %d", it.Rev.ID, len(got), len(it.X.Records))
+		}
+		for i := range got {
+			want := it.X.Records[i]
+			want.Timestamp = want.Timestamp.UTC()
+			if !reflect.DeepEqual(got[i], want) {
+				t.Errorf("revision %s, record %d:\n got %#v\nwant %#v", it.Rev.ID, i, got[i], want)
+			}
+		}
+	}
+
+	between := older.Rev.Timestamp.Add(time.Hour)
+	for _, tc := range []struct {
+		name string
+		f    wikirules.Filter
+		rev  Item
+	}{
+		{"current", wikirules.Filter{}, newer},
+		{"as of the older revision", wikirules.Filter{AsOf: between}, older},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hits, err := db.SearchText(ctx, "esquivar", tc.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var records int
+			for _, h := range hits {
+				if h.Record == nil {
+					continue
+				}
+				records++
+				r := h.Record
+				i := slices.IndexFunc(tc.rev.X.Records, func(w wikirules.Record) bool { return w.ID == r.ID })
+				if r.RevisionID != tc.rev.Rev.ID || i < 0 || tc.rev.X.Records[i].Span != r.Span {
+					t.Errorf("hit %s (revision %s, span %v): want a record of revision %s with its span", r.ID, r.RevisionID, r.Span, tc.rev.Rev.ID)
+				}
+			}
+			if records == 0 {
+				t.Error("no record hits")
+			}
+		})
+	}
+	// The changed word is in the newer revision only; the deleted record
+	// is in the older one only.
+	last := older.X.Records[len(older.X.Records)-1]
+	for _, tc := range []struct {
+		text string
+		f    wikirules.Filter
+		want string // revision of the one record hit, "" for none
+	}{
+		{"zzyzxq", wikirules.Filter{}, newer.Rev.ID},
+		{"zzyzxq", wikirules.Filter{AsOf: between}, ""},
+		{last.Plain, wikirules.Filter{AsOf: between}, older.Rev.ID},
+	} {
+		hits, err := db.SearchText(ctx, tc.text, tc.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range hits {
+			if h.Record != nil && (tc.want == "" || h.Record.ID == last.ID || strings.Contains(h.Record.Plain, "zzyzxq")) {
+				got = append(got, h.Record.RevisionID)
+			}
+		}
+		if want := []string{tc.want}; (tc.want == "" && len(got) != 0) || (tc.want != "" && !reflect.DeepEqual(got, want)) {
+			t.Errorf("search %.30q %+v: record hits in %v, want %v", tc.text, tc.f, got, tc.want)
+		}
+	}
+}
+
+// TestRecordContentsMigration turns a database back into the layout before
+// migration 0004 (one records row per record, the search rows keyed by
+// it), reopens it so that the migration runs, and checks that every table
+// reads as before and that new revisions then share contents.
+func TestRecordContentsMigration(t *testing.T) {
+	ctx := context.Background()
+	path := t.TempDir() + "/kb.db"
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	older, newer := esquivarEdit(t)
+	if _, err := db.Put(ctx, []Item{older, trabado(t), berserk(t)}); err != nil {
+		t.Fatal(err)
+	}
+	before, err := db.ContentHash(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE records_0001 (pk INTEGER PRIMARY KEY, revision TEXT NOT NULL REFERENCES revisions (id),
+			seq INTEGER NOT NULL, id TEXT NOT NULL, section TEXT NOT NULL, kind TEXT NOT NULL, ordinal INTEGER NOT NULL,
+			depth INTEGER NOT NULL, editions INTEGER NOT NULL, version TEXT NOT NULL, superseded INTEGER NOT NULL,
+			superseded_by TEXT NOT NULL, alternative TEXT NOT NULL, span_start INTEGER NOT NULL, span_end INTEGER NOT NULL,
+			template TEXT NOT NULL, title TEXT NOT NULL, links TEXT NOT NULL, notes TEXT NOT NULL, skill TEXT NOT NULL,
+			fields TEXT NOT NULL, text TEXT NOT NULL, plain TEXT NOT NULL, UNIQUE (revision, seq), UNIQUE (revision, id))`,
+		`INSERT INTO records_0001 (pk, revision, seq, id, section, kind, ordinal, depth, editions, version, superseded,
+			superseded_by, alternative, span_start, span_end, template, title, links, notes, skill, fields, text, plain)
+			SELECT pk, revision, seq, id, section, kind, ordinal, depth, editions, version, superseded, superseded_by,
+			alternative, span_start, span_end, template, title, links, notes, skill, fields, text, plain FROM records`,
+		`DROP VIEW records`, `DROP TABLE revision_records`, `DROP TABLE record_contents`,
+		`ALTER TABLE records_0001 RENAME TO records`,
+		`DELETE FROM migrations WHERE name = 'migrations/0004_record_contents.sql'`,
+	} {
+		if _, err := db.db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%.60s: %v", q, err)
+		}
+	}
+	db.Close()
+	if db, err = Open(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if after, err := db.ContentHash(ctx); err != nil || after != before {
+		t.Errorf("content hash after the migration %s (%v), want %s", after, err, before)
+	}
+	if err := db.Integrity(ctx); err != nil {
+		t.Error(err)
+	}
+	if _, err := db.Put(ctx, []Item{newer}); err != nil {
+		t.Fatal(err)
+	}
+	checkSearchCurrent(t, db)
+	var contents int
+	if err := db.db.QueryRow(`SELECT COUNT(*) FROM record_contents WHERE page =
+		(SELECT pk FROM pages WHERE title = ?)`, older.Rev.Page.Title).Scan(&contents); err != nil {
+		t.Fatal(err)
+	}
+	// The migrated records have placeholder digests, so the newer revision
+	// stores its contents once more (sharing none with the older one).
+	if want := len(older.X.Records) + len(newer.X.Records); contents != want {
+		t.Errorf("%d contents for the page, want %d", contents, want)
+	}
+	got, err := db.RevisionRecords(ctx, older.Rev.ID)
+	if err != nil || len(got) != len(older.X.Records) || got[0].ID != older.X.Records[0].ID {
+		t.Errorf("older revision after the migration: %d records (%v)", len(got), err)
+	}
+}
