@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/sha1"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -38,11 +39,13 @@ import (
 // kept verbatim, including "\r" inside lines and lines of spaces.
 
 // contribsLine is one line of input: raw holds the line with its
-// terminator, off its byte offset and no its 1-based line number.
+// terminator, off its byte offset and no its 1-based line number; bad is
+// the index in raw of its first invalid UTF-8 sequence, -1 when valid.
 type contribsLine struct {
 	raw string
 	off int64
 	no  int
+	bad int
 }
 
 // text returns the line without its "\n" or "\r\n" terminator.
@@ -51,7 +54,7 @@ func (l contribsLine) text() string {
 	return strings.TrimSuffix(s, "\r")
 }
 
-func (l contribsLine) blank() bool { return strings.TrimSpace(l.raw) == "" }
+func (l contribsLine) blank() bool { return l.bad < 0 && strings.TrimSpace(l.raw) == "" }
 
 type contribsReader struct {
 	br      *bufio.Reader
@@ -63,6 +66,8 @@ type contribsReader struct {
 	err     error
 	started bool
 	page    wikirules.Page
+	title   string // of the revision being read, for messages
+	resync  bool   // the last error was a revision's: skip to the next header first
 }
 
 // NewContribs returns a Reader over a contributions dump (format
@@ -80,7 +85,11 @@ type contribsReader struct {
 //
 // Errors: a missing or malformed header, a line that is not a revision
 // header where one is expected, or invalid UTF-8 give an *Error with the
-// line number and byte offset.
+// line number and byte offset (and the page title when inside a
+// revision). After the file header they are Skippable: the bad revision
+// (or the lines that are no revision) is dropped and the next Next goes on
+// at the next revision header, as a revision's text ends there anyway. A
+// missing file header and a failing reader are final.
 func NewContribs(r io.Reader, name string) Reader {
 	return &contribsReader{br: bufio.NewReaderSize(r, 64<<10), name: name}
 }
@@ -98,7 +107,9 @@ func (c *contribsReader) fill(n int) (bool, error) {
 	for len(c.look) < n && !c.eof {
 		s, err := c.br.ReadString('\n')
 		if err != nil && err != io.EOF {
-			return false, c.errorf(c.off, c.lines+1, "read: %w", err)
+			e := c.errorf(c.off, c.lines+1, "read: %w", err)
+			e.(*Error).read = true
+			return false, e
 		}
 		if err == io.EOF {
 			c.eof = true
@@ -106,12 +117,11 @@ func (c *contribsReader) fill(n int) (bool, error) {
 		if s == "" {
 			break
 		}
-		l := contribsLine{raw: s, off: c.off, no: c.lines + 1}
+		l := contribsLine{raw: s, off: c.off, no: c.lines + 1, bad: -1}
 		c.off += int64(len(s))
 		c.lines++
 		if !utf8.ValidString(s) {
-			bad := invalidUTF8At(s)
-			return false, c.errorf(l.off+int64(bad), l.no, "invalid UTF-8")
+			l.bad = invalidUTF8At(s) // an error when the line is used
 		}
 		c.look = append(c.look, l)
 	}
@@ -201,14 +211,59 @@ func (c *contribsReader) start() error {
 }
 
 func (c *contribsReader) Next() (*wikirules.Revision, error) {
+	if c.resync {
+		c.resync = false
+		if err := c.skipToHeader(); err != nil {
+			c.err = err
+			return nil, err
+		}
+	}
 	if c.err != nil {
 		return nil, c.err
 	}
 	rev, err := c.next()
 	if err != nil {
-		c.err = err
+		var e *Error
+		if c.page.Language != "" && errors.As(err, &e) && !e.read {
+			c.resync = true
+			skippable(err)
+		} else {
+			c.err = err
+		}
 	}
 	return rev, err
+}
+
+// skipToHeader drops lines up to the next revision header that follows a
+// blank line (or up to the end).
+func (c *contribsReader) skipToHeader() error {
+	prevBlank := false
+	for {
+		ok, err := c.fill(1)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return io.EOF
+		}
+		if prevBlank {
+			if head, err := c.isHeaderAt(0); err != nil {
+				return err
+			} else if head {
+				return nil
+			}
+		}
+		prevBlank = c.pop().blank()
+	}
+}
+
+// badLine returns the invalid UTF-8 error of line l.
+func (c *contribsReader) badLine(l contribsLine) error {
+	e := c.errorf(l.off+int64(l.bad), l.no, "invalid UTF-8")
+	if c.title != "" {
+		e.(*Error).Err = fmt.Errorf("page %q: %w", c.title, e.(*Error).Err)
+	}
+	return e
 }
 
 func (c *contribsReader) next() (*wikirules.Revision, error) {
@@ -231,12 +286,16 @@ func (c *contribsReader) next() (*wikirules.Revision, error) {
 		}
 		c.pop()
 	}
+	c.title = ""
 	isHead, err := c.isHeaderAt(0)
 	if err != nil {
 		return nil, err
 	}
 	if !isHead {
 		l := c.look[0]
+		if l.bad >= 0 {
+			return nil, c.badLine(l)
+		}
 		return nil, c.errorf(l.off, l.no, "contributions dump: want a revision header (title, blank, RFC 3339 timestamp, blank, \"User:\"), got %q", clip(l.text(), 80))
 	}
 	titleLine := c.pop()
@@ -249,12 +308,22 @@ func (c *contribsReader) next() (*wikirules.Revision, error) {
 		return nil, c.errorf(tsLine.off, tsLine.no, "timestamp: %w", err)
 	}
 	user := strings.TrimSuffix(strings.TrimRight(userLine.text(), " \t"), ":")
+	if titleLine.bad >= 0 {
+		return nil, c.badLine(titleLine)
+	}
+	c.title = strings.TrimSpace(titleLine.text())
+	if userLine.bad >= 0 {
+		return nil, c.badLine(userLine)
+	}
 
 	// One blank line separates the user line from the wikitext.
 	if ok, err := c.fill(1); err != nil {
 		return nil, err
 	} else if ok && c.look[0].blank() {
 		c.pop()
+	}
+	if ok, _ := c.fill(1); ok && c.look[0].bad >= 0 {
+		return nil, c.badLine(c.pop())
 	}
 	var text strings.Builder
 	prevBlank := true
@@ -274,6 +343,9 @@ func (c *contribsReader) next() (*wikirules.Revision, error) {
 			}
 		}
 		l := c.pop()
+		if l.bad >= 0 {
+			return nil, c.badLine(l)
+		}
 		prevBlank = l.blank()
 		text.WriteString(l.raw)
 	}

@@ -243,3 +243,73 @@ func TestXMLResyncFinal(t *testing.T) {
 		t.Errorf("failing reader: %d revisions, skipped %v, error %v; want %d, none, %v", len(revs), skipped, err, want, boom)
 	}
 }
+
+// TestContribsResync damages three revisions of the seed contributions
+// dump (a byte that is not UTF-8 in one's text, in another's title line
+// and in a third's user line): each is one Skippable error naming the file,
+// its offset and line (and the page, when its title was read), and every
+// other revision is read.
+func TestContribsResync(t *testing.T) {
+	dump := string(seedDump(t))
+	clean := readAll(t, NewContribs(strings.NewReader(dump), "d.txt"))
+	// lineStart returns the offset of the n-th line (0-based) of
+	// revision k's header.
+	lineStart := func(k, n int) int {
+		var off int
+		if _, err := fmtSscanOrigin(clean[k].Origin, "d.txt", &off); err != nil {
+			t.Fatal(err)
+		}
+		for range n {
+			off += strings.IndexByte(dump[off:], '\n') + 1
+		}
+		return off
+	}
+	type cut struct {
+		at    int // offset in the clean dump where the byte goes
+		rev   int
+		where string
+	}
+	cuts := []cut{
+		{lineStart(1, 6), 1, fmt.Sprintf("page %q", clean[1].Page.Title)},     // text
+		{lineStart(3, 1) - 1, 3, ""},                                          // end of the title line
+		{lineStart(5, 5) - 2, 5, fmt.Sprintf("page %q", clean[5].Page.Title)}, // before the user's ':'
+	}
+	var b strings.Builder
+	last := 0
+	var at []int
+	for _, c := range cuts {
+		b.WriteString(dump[last:c.at])
+		at = append(at, b.Len())
+		b.WriteString("\xe9")
+		last = c.at
+	}
+	b.WriteString(dump[last:])
+	in := b.String()
+	for _, wrap := range []func(io.Reader) io.Reader{func(r io.Reader) io.Reader { return r }, iotest.OneByteReader} {
+		revs, skipped, err := readAllErrs(t, NewContribs(wrap(strings.NewReader(in)), "d.txt"))
+		if err != nil || len(skipped) != len(cuts) {
+			t.Fatalf("final error %v, skipped %v; want %d skipped", err, skipped, len(cuts))
+		}
+		for i, c := range cuts {
+			e := skipped[i]
+			if e.File != "d.txt" || e.Offset != int64(at[i]) || e.Line != strings.Count(in[:at[i]], "\n")+1 ||
+				!strings.Contains(e.Error(), "invalid UTF-8") || !strings.Contains(e.Error(), c.where) {
+				t.Errorf("error %q (offset %d line %d), want %s invalid UTF-8 at %d", e, e.Offset, e.Line, c.where, at[i])
+			}
+		}
+		var want []*wikirules.Revision
+		for k, r := range clean {
+			if k != 1 && k != 3 && k != 5 {
+				want = append(want, r)
+			}
+		}
+		if len(revs) != len(want) {
+			t.Fatalf("read %d revisions, want %d", len(revs), len(want))
+		}
+		for i := range want {
+			if revs[i].ID != want[i].ID || revs[i].Text != want[i].Text {
+				t.Errorf("revision %d: %s %q, want %s %q", i, revs[i].ID, revs[i].Page.Title, want[i].ID, want[i].Page.Title)
+			}
+		}
+	}
+}

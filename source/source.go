@@ -36,6 +36,8 @@ type Error struct {
 	Line      int
 	Err       error
 	Skippable bool
+
+	read bool // the underlying reader failed: nothing to resynchronise on
 }
 
 // skippable marks err (an *Error) as Skippable and returns it.
