@@ -27,11 +27,13 @@ import (
 // so that each one moves forward and the reader always ends.
 
 // canResync reports whether the error just met can be followed by a
-// resynchronisation: the root was read, the input has more bytes after
-// the error (a truncated export has nothing left to read) and the
-// underlying reader did not fail.
+// resynchronisation: it is inside or after a <page> (an error in the root
+// or <siteinfo> is final: the pages after it would lack the wiki name that
+// qualifies their revision ids), the input has more bytes after the error
+// (a truncated export has nothing left to read) and the underlying reader
+// did not fail.
 func (x *xmlReader) canResync() bool {
-	return x.started && !x.s.atEnd() && x.s.readErr() == nil
+	return x.pageOff > 0 && !x.s.atEnd() && x.s.readErr() == nil
 }
 
 // resynchronise starts a fresh Decoder at the next "<page>" tag after the

@@ -225,15 +225,20 @@ func originIn(t *testing.T, o, in, s string) string {
 	return origin("x.xml", int64(j-1))
 }
 
-// TestXMLResyncFinal: a truncated export and a cut input stay final
-// errors (nothing follows to resynchronise on), and so does the failure of
-// the underlying reader.
+// TestXMLResyncFinal: a truncated export stays a final error (nothing
+// follows to resynchronise on), and so do an error in <siteinfo> and the
+// failure of the underlying reader.
 func TestXMLResyncFinal(t *testing.T) {
 	s, pages := seedExport(t)
 	cut := s[:pages[3]+200]
 	_, _, err := readAllErrs(t, NewXML(strings.NewReader(cut), "x.xml"))
 	if err == nil || !strings.Contains(err.Error(), "truncated XML") {
 		t.Errorf("truncated export: %v, want a final truncated XML error", err)
+	}
+	// An error in <siteinfo> is final: the pages would lose their wiki.
+	site := strings.Replace(s, "<dbname>", "<dbname>\xff", 1)
+	if _, _, err := readAllErrs(t, NewXML(strings.NewReader(site), "x.xml")); err == nil || !strings.Contains(err.Error(), "invalid UTF-8") {
+		t.Errorf("invalid UTF-8 in <siteinfo>: %v, want a final error", err)
 	}
 	boom := errors.New("disk on fire")
 	r := io.MultiReader(strings.NewReader(s[:pages[3]+200]), iotest.ErrReader(boom))

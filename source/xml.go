@@ -48,7 +48,7 @@ type xmlReader struct {
 	started bool // <mediawiki> seen
 	site    wikirules.Page
 	inPage  bool
-	pageOff int64 // input offset of the current <page>
+	pageOff int64 // input offset of the current (or last) <page>; 0 before the first
 	page    wikirules.Page
 	pageID  string
 	nsSeen  bool
@@ -87,7 +87,8 @@ type xmlReader struct {
 // page is lost, and the next Next resynchronises at the next "<page>" tag
 // after the error's offset and goes on from there (revisions of that page
 // returned before the error stand). Offsets and lines stay those of the
-// whole input. Final errors: the input does not start as an export, it is
+// whole input. Final errors: the input does not start as an export, an
+// error comes before the first <page> (in <siteinfo>), the input is
 // truncated (the error is at its end), or the underlying reader fails (a
 // damaged .gz or .bz2).
 func NewXML(r io.Reader, name string) Reader {
