@@ -196,3 +196,42 @@ func TestRecordContentsMigration(t *testing.T) {
 		t.Errorf("older revision after the migration: %d records (%v)", len(got), err)
 	}
 }
+
+// TestPrepared checks that items prepared beforehand (Item.Prepare, as
+// the ingest's workers do) are stored exactly as unprepared ones, also
+// when an item's extraction was replaced or shortened after Prepare.
+func TestPrepared(t *testing.T) {
+	ctx := context.Background()
+	plain := corpus(t)
+	prepared := corpus(t)
+	for i := range prepared {
+		if err := prepared[i].Prepare(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Replaced after Prepare: another extraction of the same revision,
+	// with another record title (in the search rows) and links.
+	for _, it := range []*Item{&prepared[0], &plain[0]} {
+		x := *it.X
+		x.Records = slices.Clone(x.Records)
+		x.Records[0].Title = "Título cambiado"
+		x.Links = append(slices.Clone(x.Links), "Enlace nuevo")
+		it.X = &x
+	}
+	// Shortened after Prepare: the item stores one record fewer.
+	prepared[1].X.Records = prepared[1].X.Records[:len(prepared[1].X.Records)-1]
+	plain[1].X.Records = plain[1].X.Records[:len(plain[1].X.Records)-1]
+
+	var hashes []string
+	for _, items := range [][]Item{plain, prepared} {
+		db := openTest(t, items...)
+		h, err := db.ContentHash(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hashes = append(hashes, h)
+	}
+	if hashes[0] != hashes[1] {
+		t.Errorf("prepared items stored otherwise: content hash %s, want %s", hashes[1], hashes[0])
+	}
+}

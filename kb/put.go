@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -19,6 +18,8 @@ import (
 type Item struct {
 	Rev wikirules.Revision
 	X   *wikirules.Extraction
+
+	prep *prepared // see Prepare
 }
 
 // PutResult says what a Put stored.
@@ -86,19 +87,22 @@ type writer struct {
 	all                                                           []*sql.Stmt
 
 	contents    map[int64]map[string]int64 // page pk → content digest → record_contents.pk, cache
+	faqs        map[string]faqState        // FAQ id → what is stored of it, cache
 	ids         map[string]bool            // record ids of the revision being put
 	refs        [][6]any                   // its revision_records list
 	pendingRows int                        // rows written to temp.search_pending since the last flush
 }
 
-// contentCachePages bounds the pages whose record contents the writer
-// remembers (an export holds a page's revisions together, so the cache
-// mostly serves the page being read); a miss costs one index lookup.
+// contentCachePages bounds the pages whose record content digests the
+// writer holds (an export holds a page's revisions together, so the cache
+// mostly serves the page being read); a page's digests are read from the
+// database at its first record.
 const contentCachePages = 64
 
 // newWriter prepares the write statements in tx.
 func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
-	w := &writer{tx: tx, pages: map[string]int64{}, contents: map[int64]map[string]int64{}, ids: map[string]bool{}}
+	w := &writer{tx: tx, pages: map[string]int64{}, contents: map[int64]map[string]int64{},
+		faqs: map[string]faqState{}, ids: map[string]bool{}}
 	if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS search_pending
 		(rowid INTEGER PRIMARY KEY, page TEXT, title TEXT, body TEXT)`); err != nil {
 		return nil, fmt.Errorf("search_pending: %w", err)
@@ -117,7 +121,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
 		{&w.sameText, `SELECT text = ? FROM revisions WHERE id = ?`},
 		{&w.record, `INSERT INTO revision_records (revision, count, records) VALUES (?, ?, ?)`},
-		{&w.contentGet, `SELECT pk FROM record_contents WHERE page = ? AND digest = ?`},
+		{&w.contentGet, `SELECT digest, pk FROM record_contents WHERE page = ?`},
 		{&w.contentIns, `INSERT INTO record_contents (page, digest, section, kind, ordinal, depth, editions, version,
 			superseded, title, links, notes, skill, fields, template, text, plain)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
@@ -213,16 +217,16 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	if x == nil {
 		x = &wikirules.Extraction{}
 	}
-	links, err1 := encodeJSON(x.Links, len(x.Links) == 0)
-	layout, err2 := encodeJSON(x.Layout, len(x.Layout) == 0)
-	diags, err3 := encodeJSON(x.Diagnostics, len(x.Diagnostics) == 0)
-	if err := firstErr(err1, err2, err3); err != nil {
-		return fmt.Errorf("encode extraction: %w", err)
+	p := it.prep
+	if !p.of(x) {
+		if p, err = prepare(x); err != nil {
+			return err
+		}
 	}
 	ts := encodeTime(rev.Timestamp)
 	r, err := w.rev.ExecContext(ctx, rev.ID, pk, rev.ParentID, ts, boolInt(rev.TimestampInferred), rev.User,
 		rev.Comment, boolInt(rev.Minor), rev.SHA1, string(rev.Format), rev.Origin, rev.Text, boolInt(it.X != nil),
-		int(x.PageEditions), links, layout, diags)
+		int(x.PageEditions), p.links, p.layout, p.diags)
 	if err != nil {
 		return fmt.Errorf("revision: %w", err)
 	}
@@ -246,7 +250,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	clear(w.ids)
 	w.refs = w.refs[:0]
 	for i := range x.Records {
-		if err := w.putRecord(ctx, rev, pk, i, &x.Records[i], res); err != nil {
+		if err := w.putRecord(ctx, rev, pk, i, &x.Records[i], &p.contents[i], res); err != nil {
 			return err
 		}
 		res.Records++
@@ -287,7 +291,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 // the revision's revision_records list (w.refs, written by put), pointing
 // at its content in record_contents, which is stored (with its search
 // row) only when the page has no such content yet (see newContent).
-func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, page int64, seq int, rec *wikirules.Record, res *PutResult) error {
+func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, page int64, seq int, rec *wikirules.Record, c *content, res *PutResult) error {
 	where := func(err error) error { return fmt.Errorf("record %d (%s): %w", seq, rec.ID, err) }
 	if rec.Page != "" && rec.Page != rev.Page.Title {
 		return where(fmt.Errorf("record names page %q", rec.Page))
@@ -305,11 +309,10 @@ func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, page in
 		return where(fmt.Errorf("record id repeated in the revision"))
 	}
 	w.ids[rec.ID] = true
-	c, err := newContent(rec)
-	if err != nil {
-		return where(err)
+	if c.err != nil {
+		return where(c.err)
 	}
-	content, err := w.contentKey(ctx, rev, page, rec, &c, res)
+	content, err := w.contentKey(ctx, rev, page, rec, c, res)
 	if err != nil {
 		return where(err)
 	}
@@ -320,24 +323,12 @@ func (w *writer) putRecord(ctx context.Context, rev *wikirules.Revision, page in
 // contentKey returns the pk of the content c of rec on page, storing it
 // and its search row when the page has none with c's digest.
 func (w *writer) contentKey(ctx context.Context, rev *wikirules.Revision, page int64, rec *wikirules.Record, c *content, res *PutResult) (int64, error) {
-	known := w.contents[page]
-	if known == nil {
-		if len(w.contents) >= contentCachePages {
-			clear(w.contents)
-		}
-		known = map[string]int64{}
-		w.contents[page] = known
+	known, err := w.pageContents(ctx, page)
+	if err != nil {
+		return 0, err
 	}
 	if pk, ok := known[c.digest]; ok {
 		return pk, nil
-	}
-	var pk int64
-	err := w.contentGet.QueryRowContext(ctx, page, c.digest).Scan(&pk)
-	if err == nil {
-		known[c.digest] = pk
-		return pk, nil
-	} else if err != sql.ErrNoRows {
-		return 0, fmt.Errorf("content: %w", err)
 	}
 	r, err := w.contentIns.ExecContext(ctx, page, c.digest, c.section, string(rec.Kind), rec.Ordinal, rec.Depth,
 		int(rec.Editions), rec.Version, boolInt(rec.Superseded), rec.Title, c.links, c.notes, c.skill, c.fields,
@@ -345,7 +336,8 @@ func (w *writer) contentKey(ctx context.Context, rev *wikirules.Revision, page i
 	if err != nil {
 		return 0, fmt.Errorf("content: %w", err)
 	}
-	if pk, err = r.LastInsertId(); err != nil {
+	pk, err := r.LastInsertId()
+	if err != nil {
 		return 0, fmt.Errorf("content: %w", err)
 	}
 	known[c.digest] = pk
@@ -358,55 +350,41 @@ func (w *writer) contentKey(ctx context.Context, rev *wikirules.Revision, page i
 	if !notesRoundTrip(rec.Notes) {
 		body = recordSearchBody(rec)
 	}
-	if _, err := w.search.ExecContext(ctx, pk, rev.Page.Title, recordSearchTitle(rec), body); err != nil {
+	if _, err := w.search.ExecContext(ctx, pk, rev.Page.Title, c.searchTitle, body); err != nil {
 		return 0, fmt.Errorf("search row: %w", err)
 	}
 	w.pendingRows++
 	return pk, nil
 }
 
-// content is a record's columns in record_contents as stored (JSON
-// encoded where the schema says so) and their digest.
-type content struct {
-	section, links, notes, skill, fields string
-	digest                               string
-}
-
-// newContent encodes the content columns of rec and computes their
-// digest: hex SHA-256 (first 16 bytes) over every column of
-// record_contents but pk, page and digest, each value followed by a NUL
-// (integers in decimal). Two records of one page with the same digest
-// share one row; what differs between them (id, position, span, the ids
-// in superseded_by and alternative, which name records of their own
-// revision) is kept in revision_records.
-func newContent(rec *wikirules.Record) (content, error) {
-	var c content
-	var errs [5]error
-	c.section, errs[0] = encodeJSON(rec.Section, len(rec.Section) == 0)
-	c.links, errs[1] = encodeJSON(rec.Links, len(rec.Links) == 0)
-	c.notes, errs[2] = encodeJSON(rec.Notes, len(rec.Notes) == 0)
-	c.skill, errs[3] = encodeJSON(rec.Skill, rec.Skill == nil)
-	c.fields, errs[4] = encodeJSON(rec.Fields, len(rec.Fields) == 0)
-	if err := firstErr(errs[:]...); err != nil {
-		return content{}, err
+// pageContents returns the digests of the record contents stored for page
+// (digest → pk), read once from the database and then kept up to date.
+func (w *writer) pageContents(ctx context.Context, page int64) (map[string]int64, error) {
+	if known := w.contents[page]; known != nil {
+		return known, nil
 	}
-	h := sha256.New()
-	var num [20]byte
-	for _, v := range []string{c.section, string(rec.Kind)} {
-		h.Write([]byte(v))
-		h.Write([]byte{0})
+	if len(w.contents) >= contentCachePages {
+		clear(w.contents)
 	}
-	for _, n := range []int64{int64(rec.Ordinal), int64(rec.Depth), int64(rec.Editions), int64(boolInt(rec.Superseded))} {
-		h.Write(strconv.AppendInt(num[:0], n, 10))
-		h.Write([]byte{0})
+	known := map[string]int64{}
+	rows, err := w.contentGet.QueryContext(ctx, page)
+	if err != nil {
+		return nil, fmt.Errorf("contents of page %d: %w", page, err)
 	}
-	for _, v := range []string{rec.Version, rec.Title, c.links, c.notes, c.skill, c.fields, rec.Template, rec.Text, rec.Plain} {
-		h.Write([]byte(v))
-		h.Write([]byte{0})
+	defer rows.Close()
+	for rows.Next() {
+		var digest string
+		var pk int64
+		if err := rows.Scan(&digest, &pk); err != nil {
+			return nil, fmt.Errorf("contents of page %d: %w", page, err)
+		}
+		known[digest] = pk
 	}
-	var sum [sha256.Size]byte
-	c.digest = hex.EncodeToString(h.Sum(sum[:0])[:16])
-	return c, nil
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("contents of page %d: %w", page, err)
+	}
+	w.contents[page] = known
+	return known, nil
 }
 
 // recordSearchBody is what the body column of the search table holds for
@@ -455,43 +433,65 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 		id = wikirules.FAQID(f.Type, f.Title, f.Version, f.Question)
 	}
 	ts := encodeTime(rev.Timestamp)
-	var pk int64
-	var srcTS, srcID, digest string
+	st, known := w.faqs[id]
+	if !known {
+		switch err := w.faqGet.QueryRowContext(ctx, id).Scan(&st.pk, &st.srcTS, &st.srcID, &st.digest); {
+		case err == nil:
+			known = true
+		case err != sql.ErrNoRows:
+			return false, err
+		}
+	}
 	newDigest := faqDigest(f)
-	err = w.faqGet.QueryRowContext(ctx, id).Scan(&pk, &srcTS, &srcID, &digest)
-	newer := ts > srcTS || (ts == srcTS && rev.ID > srcID)
+	newer := ts > st.srcTS || (ts == st.srcTS && rev.ID > st.srcID)
 	switch {
-	case err == sql.ErrNoRows:
+	case !known:
 		r, err := w.faqIns.ExecContext(ctx, id, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID)
 		if err != nil {
 			return false, err
 		}
-		if pk, err = r.LastInsertId(); err != nil {
+		pk, err := r.LastInsertId()
+		if err != nil {
 			return false, err
 		}
 		if err := w.faqContent(ctx, pk, f, false); err != nil {
 			return false, err
 		}
 		added = true
-	case err != nil:
-		return false, err
-	case newer && digest == newDigest:
-		if _, err := w.faqSrc.ExecContext(ctx, rev.ID, pk); err != nil {
+		st = faqState{pk, ts, rev.ID, newDigest}
+	case newer && st.digest == newDigest:
+		if _, err := w.faqSrc.ExecContext(ctx, rev.ID, st.pk); err != nil {
 			return false, err
 		}
+		st.srcTS, st.srcID = ts, rev.ID
 	case newer:
-		if _, err := w.faqUpd.ExecContext(ctx, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID, pk); err != nil {
+		if _, err := w.faqUpd.ExecContext(ctx, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID, st.pk); err != nil {
 			return false, err
 		}
-		if err := w.faqContent(ctx, pk, f, true); err != nil {
+		if err := w.faqContent(ctx, st.pk, f, true); err != nil {
 			return false, err
 		}
+		st = faqState{st.pk, ts, rev.ID, newDigest}
 	}
-	if _, err := w.occ.ExecContext(ctx, rev.ID, seq, pk); err != nil {
+	if _, err := w.occ.ExecContext(ctx, rev.ID, seq, st.pk); err != nil {
 		return false, fmt.Errorf("occurrence: %w", err)
 	}
+	if len(w.faqs) >= faqCacheSize {
+		clear(w.faqs)
+	}
+	w.faqs[id] = st
 	return added, nil
 }
+
+// faqState is what the writer knows of a stored FAQ: its pk, the
+// revision (timestamp and id) its content comes from and its digest.
+type faqState struct {
+	pk                   int64
+	srcTS, srcID, digest string
+}
+
+// faqCacheSize bounds the FAQs whose faqState the writer holds.
+const faqCacheSize = 1 << 14
 
 // faqContent (re)writes the related pages and the search row of FAQ pk.
 func (w *writer) faqContent(ctx context.Context, pk int64, f *wikirules.FAQ, replace bool) error {

@@ -31,6 +31,7 @@ type job struct {
 	seq int
 	rev *wikirules.Revision
 	x   *wikirules.Extraction
+	it  *kb.Item // x's item, prepared (kb.Item.Prepare) by the worker
 	err error
 	off int64 // input bytes consumed after this position
 }
@@ -102,6 +103,9 @@ func ingestReader(ctx context.Context, db *kb.DB, ex *Extractor, in input, opt O
 			for j := range jobs {
 				if j.err == nil && !extract.IsRendered(j.rev.Format) {
 					j.x = extract.ExtractText(*j.rev)
+					// An encoding error is Put's to report, with its place.
+					j.it = &kb.Item{Rev: *j.rev, X: j.x}
+					_ = j.it.Prepare()
 				}
 				select {
 				case results <- j:
@@ -183,6 +187,9 @@ func (s *stored) store(j *job) error {
 	}
 	s.ex.catalog.Add(x.FAQs...)
 	it := kb.Item{Rev: *j.rev, X: x}
+	if j.it != nil {
+		it = *j.it
+	}
 	if err := s.w.Put(s.ctx, it); err != nil {
 		return fmt.Errorf("ingest %s (byte %d): %w", s.in.name, j.off, err)
 	}
