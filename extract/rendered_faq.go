@@ -35,6 +35,9 @@ func NewFAQCatalog(faqs ...wikirules.FAQ) *FAQCatalog {
 }
 
 // Add adds FAQ entries; an entry whose ID is already known is ignored.
+// The catalogue keeps copies of the entries' strings: an extraction's
+// strings share the memory of its revision's whole text, which an ingest
+// of a long history would otherwise keep alive for every FAQ it saw.
 func (c *FAQCatalog) Add(faqs ...wikirules.FAQ) {
 	for _, f := range faqs {
 		k := questionKey(f.Question)
@@ -46,9 +49,33 @@ func (c *FAQCatalog) Add(faqs ...wikirules.FAQ) {
 			dup = dup || have.ID == f.ID
 		}
 		if !dup {
-			c.byQuestion[k] = append(c.byQuestion[k], f)
+			c.byQuestion[k] = append(c.byQuestion[k], detachFAQ(f))
 		}
 	}
+}
+
+// detachFAQ returns f with copies of its strings.
+func detachFAQ(f wikirules.FAQ) wikirules.FAQ {
+	for _, s := range []*string{&f.ID, &f.Type, &f.Title, &f.Version, &f.Question, &f.Answer,
+		&f.FirstRevision, &f.LastRevision, &f.LastPage} {
+		*s = strings.Clone(*s)
+	}
+	f.Related = cloneStrings(f.Related)
+	f.Pages = cloneStrings(f.Pages)
+	return f
+}
+
+// cloneStrings returns a copy of ss holding copies of its strings (nil
+// for nil).
+func cloneStrings(ss []string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strings.Clone(s)
+	}
+	return out
 }
 
 // Len returns the number of distinct entries.
