@@ -13,17 +13,16 @@ var ErrWriterDone = errors.New("kb: writer already committed, rolled back or fai
 
 // searchFlushRows is how many search rows a Writer collects in
 // temp.search_pending (a temp table: on disk past a small cache, not in
-// memory; a record's row holds its page and search title only, the body
-// is made from the record at the flush: on the synthetic exports about
-// 50 bytes of text a row instead of 230, some 15 MB of temp file at this
-// size instead of 60) before flushSearch
-// moves them into the FTS5 tables. Every flush also brings search_current
-// up to date (syncCurrent), and one of its statements scans the whole
-// records table (as of migration 0002), so the fewer flushes the better:
-// 262,144 rows (about 13,000 revisions of the synthetic exports) makes
-// about 16 flushes for a 1 GB export, where 8,192 made 530 and the scans
-// took most of the ingest.
-const searchFlushRows = 1 << 18
+// memory; a row holds a record content's page and search title, the body
+// is made from the content at the flush) before flushSearch moves them
+// into the FTS5 tables and brings search_current up to date (syncCurrent,
+// whose statements read only the pages whose current revision changed).
+// Each flush is one INSERT into FTS5, whose memory SQLite keeps for reuse
+// afterwards: at 262,144 rows a 1 GB export's ingest grew by 80 MB at the
+// first flush; 65,536 rows (one new content for every ~8 records stored,
+// so about 30,000 revisions of the synthetic exports) bounds that growth
+// to a fourth.
+const searchFlushRows = 1 << 16
 
 // Writer is a streaming write transaction, made by Begin: Put stores one
 // item at a time, Commit makes everything put visible at once, Rollback
