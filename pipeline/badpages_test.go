@@ -125,6 +125,9 @@ func TestKeepGoingBadPages(t *testing.T) {
 			if b.File != p || !strings.Contains(b.Error, strconv.Quote(bad[i])) || off < at[i] || off > at[i]+20 {
 				t.Errorf("%s: listed %+v, want %s, page %q at byte %d", name, b, p, bad[i], at[i])
 			}
+			if b.Offset != off {
+				t.Errorf("%s: listed offset %d, the error says byte %d", name, b.Offset, off)
+			}
 		}
 		if got := storedTitles(t, dbPath); strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("%s: stored %d pages, want the %d undamaged ones:\n%q\n%q", name, len(got), len(want), got, want)

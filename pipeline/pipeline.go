@@ -129,7 +129,7 @@ func IngestFiles(ctx context.Context, db *kb.DB, paths []string, opt Options) (*
 		r, file, err := source.Open(f, opt.Format)
 		if err != nil {
 			if opt.KeepGoing {
-				sum.Bad = append(sum.Bad, BadFile{File: f, Error: err.Error()})
+				sum.Bad = append(sum.Bad, badFile(f, err))
 				continue
 			}
 			return nil, err

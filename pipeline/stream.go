@@ -174,7 +174,7 @@ func (s *stored) store(j *job) error {
 		if !s.opt.KeepGoing {
 			return j.err
 		}
-		bad := BadFile{File: s.in.name, Error: j.err.Error()}
+		bad := badFile(s.in.name, j.err)
 		if !skippable(j.err) {
 			bad.Kept = s.kept
 		}

@@ -1,7 +1,10 @@
 package pipeline
 
 import (
+	"errors"
+
 	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/source"
 )
 
 // BadFile is an input, or a revision of an input, that could not be read
@@ -11,9 +14,22 @@ import (
 // opened or whose format is unknown; for a skipped revision, the file's
 // other revisions are stored and Kept is not set).
 type BadFile struct {
-	File  string `json:"file"`
-	Error string `json:"error"`
-	Kept  int    `json:"kept,omitempty"`
+	File   string `json:"file"`
+	Offset int64  `json:"offset,omitempty"` // byte offset of the error in the (decompressed) file, when known
+	Line   int    `json:"line,omitempty"`   // its line, when the reader counts lines
+	Error  string `json:"error"`
+	Kept   int    `json:"kept,omitempty"`
+}
+
+// badFile returns the BadFile of file for err, with the offset and line
+// of a reader's *source.Error.
+func badFile(file string, err error) BadFile {
+	b := BadFile{File: file, Error: err.Error()}
+	var se *source.Error
+	if errors.As(err, &se) {
+		b.Offset, b.Line = se.Offset, se.Line
+	}
+	return b
 }
 
 // Summary is what an ingest saw and stored. Pages, Revisions, Records and
