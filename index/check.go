@@ -19,7 +19,9 @@ type Source interface {
 
 // Load reads what the index needs from src: every record (superseded ones
 // included), every FAQ, and the PageInfo of every page (language,
-// categories and page editions from its current page view).
+// categories and page editions from its current page view). It holds the
+// whole knowledge base in memory: BuildFrom, Check and Sync do not use it
+// (they read src a chunk of pages at a time, see walk).
 func Load(ctx context.Context, src Source) ([]wikirules.Record, []wikirules.FAQ, map[string]PageInfo, error) {
 	recs, err := src.Records(ctx, wikirules.Filter{History: true})
 	if err != nil {
@@ -35,24 +37,79 @@ func Load(ctx context.Context, src Source) ([]wikirules.Record, []wikirules.FAQ,
 	}
 	info := make(map[string]PageInfo, len(pages))
 	for _, p := range pages {
-		pi := PageInfo{Language: p.Language}
-		if v, err := src.Page(ctx, p.Title, wikirules.Filter{}); err == nil {
-			pi.Categories = v.Categories
-			pi.Editions = v.PageEditions
-		}
-		info[p.Title] = pi
+		info[p.Title] = pageInfo(ctx, src, p)
 	}
 	return recs, faqs, info, nil
 }
 
 // BuildFrom builds an index at path ("" = in memory) from everything src
-// holds (see Load).
+// holds, the same index as Build given Load's results: every record
+// (superseded included) with its page's PageInfo, then every FAQ. It
+// reads src chunkPages pages at a time and indexes each chunk before
+// reading the next, so its memory does not grow with the knowledge base;
+// only the PageInfo of the pages FAQs name is kept to the end. A
+// WithPages option replaces the PageInfo read from src.
 func BuildFrom(ctx context.Context, path string, src Source, opts ...Option) (*Index, error) {
-	recs, faqs, info, err := Load(ctx, src)
+	faqs, err := src.FAQs(ctx, "", wikirules.Filter{})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("index: load FAQs: %w", err)
 	}
-	return Build(ctx, path, recs, faqs, append([]Option{WithPages(info)}, opts...)...)
+	o := collect(opts)
+	return build(ctx, path, o, func(x *Index) error {
+		return x.putFrom(ctx, src, faqs, nil, o.pages)
+	})
+}
+
+// putFrom indexes the records of src for which keep is true (nil: all)
+// and faqs, reading src a chunk of pages at a time (walk). A record takes
+// the PageInfo of its page, read from src (pageInfo) for the pages of the
+// chunk that have a record to index or that an FAQ names, or looked up in
+// given when it is not nil.
+func (x *Index) putFrom(ctx context.Context, src Source, faqs []wikirules.FAQ, keep map[string]bool, given map[string]PageInfo) error {
+	w := x.newBatcher()
+	named := faqPages(faqs)
+	kept := given
+	if kept == nil {
+		kept = map[string]PageInfo{}
+	}
+	err := walk(ctx, src, func(recs []wikirules.Record, pages []wikirules.Page) error {
+		info := given
+		if info == nil {
+			used := map[string]bool{}
+			for i := range recs {
+				if keep == nil || keep[recs[i].ID] {
+					used[recs[i].Page] = true
+				}
+			}
+			info = map[string]PageInfo{}
+			for _, p := range pages {
+				if used[p.Title] || named[p.Title] {
+					info[p.Title] = pageInfo(ctx, src, p)
+				}
+				if named[p.Title] {
+					kept[p.Title] = info[p.Title]
+				}
+			}
+		}
+		for _, r := range recs {
+			if keep != nil && !keep[r.ID] {
+				continue
+			}
+			if err := w.record(ctx, r, info[r.Page]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, f := range faqs {
+		if err := w.faq(ctx, f, kept); err != nil {
+			return err
+		}
+	}
+	return w.flush(ctx, true)
 }
 
 // Report is the outcome of Check: the documents the knowledge base has
@@ -82,21 +139,24 @@ func (r Report) String() string {
 
 // Check compares the index with src: record ids (superseded included,
 // faqbox records excepted, as in Build) and FAQ ids, and the revision each
-// document was indexed from.
+// document was indexed from. It reads src a chunk of pages at a time and
+// keeps only id → revision maps, not the records.
 func (x *Index) Check(ctx context.Context, src Source) (Report, error) {
-	recs, err := src.Records(ctx, wikirules.Filter{History: true})
+	want := map[string]string{}
+	err := walk(ctx, src, func(recs []wikirules.Record, _ []wikirules.Page) error {
+		for i := range recs {
+			if indexable(&recs[i]) {
+				want[recs[i].ID] = recs[i].RevisionID
+			}
+		}
+		return nil
+	})
 	if err != nil {
-		return Report{}, fmt.Errorf("index: check records: %w", err)
+		return Report{}, fmt.Errorf("index: check: %w", err)
 	}
 	faqs, err := src.FAQs(ctx, "", wikirules.Filter{})
 	if err != nil {
 		return Report{}, fmt.Errorf("index: check FAQs: %w", err)
-	}
-	want := map[string]string{}
-	for _, r := range recs {
-		if indexable(&r) {
-			want[r.ID] = r.RevisionID
-		}
 	}
 	for _, f := range faqs {
 		want[f.ID] = f.LastRevision
@@ -126,49 +186,58 @@ func (x *Index) Check(ctx context.Context, src Source) (Report, error) {
 	return rep, nil
 }
 
-// Sync brings the index in step with src: it indexes what Check finds
-// missing or stale and deletes what it finds extra. It returns the report
-// of what it found before syncing.
+// Sync brings the index in step with src: it deletes what Check finds
+// extra and indexes what it finds missing or stale, reading src again a
+// chunk of pages at a time (only when something is missing or stale). It
+// returns the report of what it found before syncing.
 func (x *Index) Sync(ctx context.Context, src Source) (Report, error) {
 	rep, err := x.Check(ctx, src)
 	if err != nil || rep.OK() {
 		return rep, err
 	}
-	recs, faqs, info, err := Load(ctx, src)
-	if err != nil {
-		return rep, err
-	}
-	need := map[string]bool{}
-	for _, id := range append(append([]string{}, rep.Missing...), rep.Stale...) {
-		need[id] = true
-	}
-	var rs []wikirules.Record
-	for _, r := range recs {
-		if need[r.ID] {
-			rs = append(rs, r)
-		}
-	}
-	var fs []wikirules.FAQ
-	for _, f := range faqs {
-		if need[f.ID] {
-			fs = append(fs, f)
-		}
-	}
 	if err := x.Delete(ctx, rep.Extra...); err != nil {
 		return rep, err
 	}
-	if err := x.put(ctx, rs, fs, info); err != nil {
-		return rep, err
+	if len(rep.Missing)+len(rep.Stale) > 0 {
+		need := make(map[string]bool, len(rep.Missing)+len(rep.Stale))
+		for _, id := range rep.Missing {
+			need[id] = true
+		}
+		for _, id := range rep.Stale {
+			need[id] = true
+		}
+		faqs, err := src.FAQs(ctx, "", wikirules.Filter{})
+		if err != nil {
+			return rep, fmt.Errorf("index: sync FAQs: %w", err)
+		}
+		fs := faqs[:0]
+		for _, f := range faqs {
+			if need[f.ID] {
+				fs = append(fs, f)
+			}
+		}
+		if err := x.putFrom(ctx, src, fs, need, nil); err != nil {
+			return rep, err
+		}
 	}
 	return rep, x.Compact(ctx)
 }
 
-// revisions returns id → indexed revision of every document.
+// listPage is the number of documents revisions asks bleve for at once.
+var listPage = 10000
+
+// revisions returns id → indexed revision of every document. It pages
+// through the documents in id order with search-after, so each request
+// holds one page of hits whatever its position.
 func (x *Index) revisions(ctx context.Context) (map[string]string, error) {
 	out := map[string]string{}
-	const page = 10000
-	for from := 0; ; from += page {
-		req := newAllRequest(page, from)
+	page := listPage
+	var after []string
+	for {
+		req := newAllRequest(page, 0)
+		if after != nil {
+			req.SetSearchAfter(after)
+		}
 		res, err := x.bi.SearchInContext(ctx, req)
 		if err != nil {
 			return nil, fmt.Errorf("index: list documents: %w", err)
@@ -180,5 +249,6 @@ func (x *Index) revisions(ctx context.Context) (map[string]string, error) {
 		if len(res.Hits) < page {
 			return out, nil
 		}
+		after = []string{res.Hits[len(res.Hits)-1].ID}
 	}
 }

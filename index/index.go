@@ -77,6 +77,12 @@ const batchSize = 2000
 // Errors name the path and, for a bad document, its id.
 func Build(ctx context.Context, path string, records []wikirules.Record, faqs []wikirules.FAQ, opts ...Option) (*Index, error) {
 	o := collect(opts)
+	return build(ctx, path, o, func(x *Index) error { return x.put(ctx, records, faqs, o.pages) })
+}
+
+// build creates the index at path as Build does, fills it by fill and
+// compacts it; on an error the index is closed.
+func build(ctx context.Context, path string, o options, fill func(*Index) error) (*Index, error) {
 	m, err := newMapping()
 	if err != nil {
 		return nil, fmt.Errorf("index: mapping: %w", err)
@@ -95,7 +101,7 @@ func Build(ctx context.Context, path string, records []wikirules.Record, faqs []
 		bi.Close()
 		return nil, err
 	}
-	if err := idx.put(ctx, records, faqs, o.pages); err != nil {
+	if err := fill(idx); err != nil {
 		bi.Close()
 		return nil, err
 	}
@@ -247,55 +253,18 @@ func (x *Index) Delete(ctx context.Context, ids ...string) error {
 
 // put indexes records and FAQs in batches.
 func (x *Index) put(ctx context.Context, records []wikirules.Record, faqs []wikirules.FAQ, pages map[string]PageInfo) error {
-	b := x.bi.NewBatch()
-	flush := func(force bool) error {
-		if b.Size() == 0 || (!force && b.Size() < batchSize) {
-			return nil
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := x.bi.Batch(b); err != nil {
-			return fmt.Errorf("index %s: batch: %w", x.where(), err)
-		}
-		b.Reset()
-		return nil
-	}
+	w := x.newBatcher()
 	for _, r := range records {
-		if !indexable(&r) {
-			continue
-		}
-		if r.ID == "" {
-			return fmt.Errorf("index %s: record of page %q (revision %s, span %d–%d) has no id",
-				x.where(), r.Page, r.RevisionID, r.Span.Start, r.Span.End)
-		}
-		doc, err := recordDoc(r, pages[r.Page])
-		if err != nil {
-			return fmt.Errorf("index %s: record %s: %w", x.where(), r.ID, err)
-		}
-		if err := b.Index(r.ID, doc); err != nil {
-			return fmt.Errorf("index %s: record %s: %w", x.where(), r.ID, err)
-		}
-		if err := flush(false); err != nil {
+		if err := w.record(ctx, r, pages[r.Page]); err != nil {
 			return err
 		}
 	}
 	for _, f := range faqs {
-		if f.ID == "" {
-			return fmt.Errorf("index %s: FAQ %q has no id", x.where(), f.Question)
-		}
-		doc, err := faqDoc(f, pages)
-		if err != nil {
-			return fmt.Errorf("index %s: FAQ %s: %w", x.where(), f.ID, err)
-		}
-		if err := b.Index(f.ID, doc); err != nil {
-			return fmt.Errorf("index %s: FAQ %s: %w", x.where(), f.ID, err)
-		}
-		if err := flush(false); err != nil {
+		if err := w.faq(ctx, f, pages); err != nil {
 			return err
 		}
 	}
-	return flush(true)
+	return w.flush(ctx, true)
 }
 
 func (x *Index) where() string {

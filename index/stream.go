@@ -1,0 +1,157 @@
+package index
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/blevesearch/bleve/v2"
+
+	"github.com/wikirules/wikirules"
+)
+
+// chunkPages is the number of pages whose records BuildFrom, Check and
+// Sync read from a Source and hold at once (one Records call of
+// Filter{History: true, Pages: titles} per chunk): their memory follows
+// the largest chunk, not the knowledge base. At the 1 GB synthetic export
+// (about 19 current records a page) a chunk is some 2,500 records.
+var chunkPages = 128
+
+// walk reads the records of every page of src (superseded ones included),
+// chunkPages pages at a time in the order of src.Pages, and calls fn with
+// each chunk's records and pages. A record is given once over the whole
+// walk: in the chunk that holds its page's title exactly, although a Store
+// matches Filter.Pages case- and accent-insensitively (kb.DB: "Dano" also
+// brings "Daño"); a record whose page is no title of Pages is given the
+// first time it comes back.
+func walk(ctx context.Context, src Source, fn func(recs []wikirules.Record, pages []wikirules.Page) error) error {
+	pages, err := src.Pages(ctx)
+	if err != nil {
+		return fmt.Errorf("index: load pages: %w", err)
+	}
+	chunkOf := make(map[string]int, len(pages))
+	for i, p := range pages {
+		chunkOf[p.Title] = i / chunkPages
+	}
+	stray := map[string]bool{}
+	for start := 0; start < len(pages); start += chunkPages {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		part := pages[start:min(start+chunkPages, len(pages))]
+		n := start / chunkPages
+		titles := make([]string, len(part))
+		for i, p := range part {
+			titles[i] = p.Title
+		}
+		got, err := src.Records(ctx, wikirules.Filter{History: true, Pages: titles})
+		if err != nil {
+			return fmt.Errorf("index: load records of pages %q…%q: %w", titles[0], titles[len(titles)-1], err)
+		}
+		recs := got[:0]
+		for _, r := range got {
+			c, ok := chunkOf[r.Page]
+			switch {
+			case ok && c != n:
+				continue // its own chunk gives it
+			case !ok && stray[r.ID]:
+				continue
+			case !ok:
+				stray[r.ID] = true
+			}
+			recs = append(recs, r)
+		}
+		if err := fn(recs, part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pageInfo returns the PageInfo of p: its language, and the categories
+// and page editions of its current page view (none when src.Page fails).
+func pageInfo(ctx context.Context, src Source, p wikirules.Page) PageInfo {
+	pi := PageInfo{Language: p.Language}
+	if v, err := src.Page(ctx, p.Title, wikirules.Filter{}); err == nil {
+		pi.Categories = v.Categories
+		pi.Editions = v.PageEditions
+	}
+	return pi
+}
+
+// faqPages returns the set of titles the FAQs show on or relate to: the
+// pages whose PageInfo faqDoc reads.
+func faqPages(faqs []wikirules.FAQ) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range faqs {
+		for _, p := range f.Pages {
+			out[p] = true
+		}
+		for _, p := range f.Related {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+// batcher gathers documents into bleve batches of batchSize documents and
+// writes each when full; flush writes the rest. One batcher serves a whole
+// build, so chunks of pages do not each leave a small segment.
+type batcher struct {
+	x *Index
+	b *bleve.Batch
+}
+
+func (x *Index) newBatcher() *batcher { return &batcher{x: x, b: x.bi.NewBatch()} }
+
+// flush writes the batch when it is full, or when force is set and it is
+// not empty.
+func (w *batcher) flush(ctx context.Context, force bool) error {
+	if w.b.Size() == 0 || (!force && w.b.Size() < batchSize) {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := w.x.bi.Batch(w.b); err != nil {
+		return fmt.Errorf("index %s: batch: %w", w.x.where(), err)
+	}
+	w.b.Reset()
+	return nil
+}
+
+// record adds r (unless it is a faqbox record, see indexable) with the
+// PageInfo of its page.
+func (w *batcher) record(ctx context.Context, r wikirules.Record, p PageInfo) error {
+	if !indexable(&r) {
+		return nil
+	}
+	x := w.x
+	if r.ID == "" {
+		return fmt.Errorf("index %s: record of page %q (revision %s, span %d–%d) has no id",
+			x.where(), r.Page, r.RevisionID, r.Span.Start, r.Span.End)
+	}
+	doc, err := recordDoc(r, p)
+	if err != nil {
+		return fmt.Errorf("index %s: record %s: %w", x.where(), r.ID, err)
+	}
+	if err := w.b.Index(r.ID, doc); err != nil {
+		return fmt.Errorf("index %s: record %s: %w", x.where(), r.ID, err)
+	}
+	return w.flush(ctx, false)
+}
+
+// faq adds f with the PageInfo of the pages it names.
+func (w *batcher) faq(ctx context.Context, f wikirules.FAQ, pages map[string]PageInfo) error {
+	x := w.x
+	if f.ID == "" {
+		return fmt.Errorf("index %s: FAQ %q has no id", x.where(), f.Question)
+	}
+	doc, err := faqDoc(f, pages)
+	if err != nil {
+		return fmt.Errorf("index %s: FAQ %s: %w", x.where(), f.ID, err)
+	}
+	if err := w.b.Index(f.ID, doc); err != nil {
+		return fmt.Errorf("index %s: FAQ %s: %w", x.where(), f.ID, err)
+	}
+	return w.flush(ctx, false)
+}
