@@ -29,16 +29,17 @@ import (
 // one's rows, and every change is one set-based statement, so FTS5 writes
 // few large segments. Searches with Filter.AsOf use the search table.
 
-// The FAQ summaries (migration 0003_faq_current.sql).
+// The FAQ summaries (migrations 0003_faq_current.sql, 0005_faq_new.sql).
 //
 // A FAQ's pages, first and last revision come from its occurrences, and
 // the FAQs shown on every variant of a page in every revision have
 // hundreds. faq_current holds, for each FAQ shown somewhere, what
 // faqOccurrenceSummary makes of all its occurrences (the answer of a read
-// without Filter.AsOf); the trigger faq_occurrences_stale lists in
-// faq_stale the FAQs given a new occurrence, and syncCurrent recomputes
-// those and empties faq_stale at every search flush, so after a commit
-// faq_stale is empty and faq_current exact.
+// without Filter.AsOf; the order of the pages in its JSON array is not
+// kept); the trigger faq_occurrences_new copies every new occurrence into
+// faq_new, and syncCurrent merges the summary of those into faq_current
+// and empties faq_new at every search flush, so after a commit faq_new is
+// empty and faq_current exact.
 
 // faqOccurrenceSummary aggregates the occurrences o of a FAQ joined to
 // their revisions r and pages p: the oldest and newest revision as
@@ -71,11 +72,19 @@ func (w *writer) syncCurrent(ctx context.Context) error {
 			(SELECT rowid FROM temp.search_pending WHERE rowid < 0)`},
 		{"add rewritten faq rows", `INSERT INTO search_current (rowid, page, title, body)
 			SELECT rowid, page, title, body FROM temp.search_pending WHERE rowid < 0 ORDER BY rowid`},
-		{"summarise faqs shown again", `INSERT OR REPLACE INTO faq_current (faq, first, last, pages)
-			SELECT o.faq, ` + faqOccurrenceSummary + ` FROM faq_occurrences o
+		// The new occurrences' summary is merged into the stored one:
+		// the older first, the newer last, the union of the pages (kept
+		// as they are when the new ones add none).
+		{"summarise new faq occurrences", `INSERT INTO faq_current (faq, first, last, pages)
+			SELECT o.faq, ` + faqOccurrenceSummary + ` FROM faq_new o
 			JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
-			WHERE o.faq IN (SELECT faq FROM faq_stale) GROUP BY o.faq`},
-		{"mark faqs summarised", `DELETE FROM faq_stale`},
+			WHERE true GROUP BY o.faq
+			ON CONFLICT (faq) DO UPDATE SET first = min(first, excluded.first), last = max(last, excluded.last),
+			pages = CASE WHEN NOT EXISTS (SELECT value FROM json_each(excluded.pages)
+				EXCEPT SELECT value FROM json_each(faq_current.pages)) THEN pages
+			ELSE (SELECT json_group_array(value) FROM (SELECT value FROM json_each(faq_current.pages)
+				UNION SELECT value FROM json_each(excluded.pages))) END`},
+		{"mark faq occurrences summarised", `DELETE FROM faq_new`},
 	} {
 		if _, err := w.tx.ExecContext(ctx, st.sql); err != nil {
 			return fmt.Errorf("search_current: %s: %w", st.what, err)

@@ -65,10 +65,10 @@ func checkSearchCurrent(t testing.TB, db *DB) (current, all int) {
 	}
 	var stale, staleFAQs int
 	if err := db.db.QueryRow(`SELECT (SELECT COUNT(*) FROM current_revisions WHERE indexed != revision),
-		(SELECT COUNT(*) FROM faq_stale)`).Scan(&stale, &staleFAQs); err != nil {
+		(SELECT COUNT(*) FROM faq_new)`).Scan(&stale, &staleFAQs); err != nil {
 		t.Fatal(err)
 	} else if stale != 0 || staleFAQs != 0 {
-		t.Errorf("%d pages of current_revisions, %d FAQs of faq_stale not synced", stale, staleFAQs)
+		t.Errorf("%d pages of current_revisions, %d occurrences of faq_new not synced", stale, staleFAQs)
 	}
 	wantFAQs := faqSummaries(t, db, `SELECT fq.id, MIN(r.timestamp), MAX(r.timestamp || r.id), COUNT(DISTINCT r.page)
 		FROM faq_occurrences o JOIN faqs fq ON fq.pk = o.faq JOIN revisions r ON r.id = o.revision
@@ -175,7 +175,7 @@ func TestSearchCurrent(t *testing.T) {
 	}
 }
 
-// TestSearchCurrentMigration reruns migrations 0002 and 0003 on a
+// TestSearchCurrentMigration reruns migrations 0002, 0003 and 0005 on a
 // database that has history but none of their tables (as a database made
 // before them has) and checks what they fill in.
 func TestSearchCurrentMigration(t *testing.T) {
@@ -189,8 +189,9 @@ func TestSearchCurrentMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{`DROP TRIGGER revisions_current`, `DROP TABLE search_current`, `DROP TABLE current_revisions`,
-		`DROP TRIGGER faq_occurrences_stale`, `DROP TABLE faq_current`, `DROP TABLE faq_stale`,
-		`DELETE FROM migrations WHERE name IN ('migrations/0002_current.sql', 'migrations/0003_faq_current.sql')`} {
+		`DROP TRIGGER faq_occurrences_new`, `DROP TABLE faq_current`, `DROP TABLE faq_new`,
+		`DELETE FROM migrations WHERE name IN ('migrations/0002_current.sql', 'migrations/0003_faq_current.sql',
+			'migrations/0005_faq_new.sql')`} {
 		if _, err := db.db.ExecContext(ctx, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}

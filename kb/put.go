@@ -389,7 +389,7 @@ func (w *writer) pageContents(ctx context.Context, page int64) (map[string]int64
 
 // recordSearchBody is what the body column of the search table holds for
 // a record: its plain text, then each note on a line of its own. The SQL
-// expression recordSearchBodySQL computes the same from the records row.
+// expression recordSearchBodySQL computes the same from the record_contents row.
 func recordSearchBody(rec *wikirules.Record) string {
 	if len(rec.Notes) == 0 {
 		return rec.Plain
@@ -397,7 +397,7 @@ func recordSearchBody(rec *wikirules.Record) string {
 	return rec.Plain + "\n" + strings.Join(rec.Notes, "\n")
 }
 
-// recordSearchBodySQL is recordSearchBody over the records row rec (notes
+// recordSearchBodySQL is recordSearchBody over the record_contents row rec (notes
 // as encodeJSON wrote them: "" for none, else a JSON array of strings).
 const recordSearchBodySQL = `rec.plain || CASE WHEN rec.notes = '' THEN '' ELSE char(10) ||
 	(SELECT group_concat(n.value, char(10) ORDER BY n.key) FROM json_each(rec.notes) n) END`
