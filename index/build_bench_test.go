@@ -50,7 +50,7 @@ func BenchmarkBuildFrom(b *testing.B) {
 		}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			var heap, live, rss float64
+			var heap, live, anon, file, peak float64
 			var docs uint64
 			for i := 0; b.Loop(); i++ {
 				path := filepath.Join(b.TempDir(), "idx"+strconv.Itoa(i))
@@ -58,18 +58,20 @@ func BenchmarkBuildFrom(b *testing.B) {
 				resetPeakRSS()
 				stop := samplePeak()
 				idx, err := bc.build(path)
-				h, l := stop()
+				h, l, a, f := stop()
 				if err != nil {
 					b.Fatal(err)
 				}
 				docs, _ = idx.Count()
 				idx.Close()
-				heap, live = max(heap, h), max(live, l)
-				rss = max(rss, peakRSS())
+				heap, live, anon, file = max(heap, h), max(live, l), max(anon, a), max(file, f)
+				peak = max(peak, peakRSS())
 			}
 			b.ReportMetric(heap/(1<<20), "peak-heap-MB")
 			b.ReportMetric(live/(1<<20), "peak-live-MB")
-			b.ReportMetric(rss/(1<<20), "peak-rss-MB")
+			b.ReportMetric(peak/(1<<20), "peak-rss-MB")
+			b.ReportMetric(anon/(1<<20), "peak-anon-MB")
+			b.ReportMetric(file/(1<<20), "peak-file-MB")
 			b.ReportMetric(float64(docs), "docs")
 		})
 	}
@@ -80,7 +82,7 @@ func BenchmarkBuildFrom(b *testing.B) {
 func benchKB(b *testing.B) *kb.DB {
 	ctx := context.Background()
 	if p := os.Getenv("INDEX_BUILD_DB"); p != "" {
-		db, err := kb.OpenReadOnly(ctx, p)
+		db, err := kb.Open(ctx, p)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -122,16 +124,18 @@ func benchKB(b *testing.B) *kb.DB {
 	return db
 }
 
-// samplePeak samples the Go heap every 2 ms until the returned function is
-// called; that returns the largest heap of objects and the largest live
-// heap (as of the last collection) seen, in bytes.
-func samplePeak() func() (heap, live float64) {
+// samplePeak samples the Go heap every 2 ms, and the process's anonymous
+// and file-backed resident memory (Linux RssAnon, RssFile) every 20 ms,
+// until the returned function is called; that returns the largest heap of
+// objects, the largest live heap (as of the last collection) and the
+// largest resident sizes seen, in bytes.
+func samplePeak() func() (heap, live, anon, file float64) {
 	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
 	var (
-		mu          sync.Mutex
-		peak, peakL uint64
-		done        = make(chan struct{})
-		wg          sync.WaitGroup
+		mu                        sync.Mutex
+		peak, peakL, peakA, peakF uint64
+		done                      = make(chan struct{})
+		wg                        sync.WaitGroup
 	)
 	read := func() {
 		metrics.Read(s)
@@ -140,7 +144,23 @@ func samplePeak() func() (heap, live float64) {
 		peakL = max(peakL, s[1].Value.Uint64())
 		mu.Unlock()
 	}
-	wg.Add(1)
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				a, f := rss()
+				mu.Lock()
+				peakA, peakF = max(peakA, a), max(peakF, f)
+				mu.Unlock()
+			}
+		}
+	}()
 	go func() {
 		defer wg.Done()
 		t := time.NewTicker(2 * time.Millisecond)
@@ -154,11 +174,11 @@ func samplePeak() func() (heap, live float64) {
 			}
 		}
 	}()
-	return func() (float64, float64) {
+	return func() (float64, float64, float64, float64) {
 		close(done)
 		wg.Wait()
 		read()
-		return float64(peak), float64(peakL)
+		return float64(peak), float64(peakL), float64(peakA), float64(peakF)
 	}
 }
 
@@ -168,15 +188,24 @@ func resetPeakRSS() { os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
 
 // peakRSS returns the process's peak resident set in bytes (Linux VmHWM),
 // or 0 when unknown.
-func peakRSS() float64 {
+func peakRSS() float64 { return float64(procStatus("VmHWM:")) }
+
+// rss returns the process's anonymous and file-backed resident memory in
+// bytes (Linux RssAnon, RssFile: the Go heap and C allocations; mapped
+// files such as the index segments), or zeros when unknown.
+func rss() (anon, file uint64) { return procStatus("RssAnon:"), procStatus("RssFile:") }
+
+// procStatus returns the size on the line of /proc/self/status starting
+// with key, in bytes (0 when unknown).
+func procStatus(key string) uint64 {
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kbs, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
-			return kbs * 1024
+		if rest, ok := strings.CutPrefix(line, key); ok {
+			kbs, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kbs << 10
 		}
 	}
 	return 0
