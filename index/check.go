@@ -66,7 +66,7 @@ func BuildFrom(ctx context.Context, path string, src Source, opts ...Option) (*I
 // chunk that have a record to index or that an FAQ names, or looked up in
 // given when it is not nil.
 func (x *Index) putFrom(ctx context.Context, src Source, faqs []wikirules.FAQ, keep map[string]bool, given map[string]PageInfo) error {
-	w := x.newBatcher()
+	w := x.newBatcher(streamBatchSize)
 	named := faqPages(faqs)
 	kept := given
 	if kept == nil {

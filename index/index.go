@@ -68,12 +68,18 @@ func collect(opts []Option) options {
 	return o
 }
 
-// batchSize is the number of documents per bleve batch. An analysed batch
-// (token frequencies and locations of every field) is most of the heap of
-// a build: at 500 documents the peak live heap of BuildFrom was 25 MB on
-// the 100 MB synthetic export, at 2,000 documents 67–80 MB, in the same
-// build time (BenchmarkBuildFrom).
-const batchSize = 500
+// batchSize is the number of documents per bleve batch of Build, Update
+// and Delete.
+const batchSize = 2000
+
+// streamBatchSize is the number of documents per bleve batch of BuildFrom
+// and Sync. An analysed batch (token frequencies and locations of every
+// field) is most of their heap: at 500 documents the peak live heap of
+// BuildFrom was 25 MB on the 100 MB synthetic export, at 2,000 documents
+// 67–80 MB, in the same build time (BenchmarkBuildFrom). Build keeps 2,000:
+// its caller holds every document anyway, and the order of documents in
+// an unmerged in-memory index follows the batches.
+const streamBatchSize = 500
 
 // Build creates an index at path (a directory that must not exist yet; ""
 // keeps the index in memory) and indexes records and faqs into it. Records
@@ -257,7 +263,7 @@ func (x *Index) Delete(ctx context.Context, ids ...string) error {
 
 // put indexes records and FAQs in batches.
 func (x *Index) put(ctx context.Context, records []wikirules.Record, faqs []wikirules.FAQ, pages map[string]PageInfo) error {
-	w := x.newBatcher()
+	w := x.newBatcher(batchSize)
 	for _, r := range records {
 		if err := w.record(ctx, r, pages[r.Page]); err != nil {
 			return err

@@ -93,20 +93,21 @@ func faqPages(faqs []wikirules.FAQ) map[string]bool {
 	return out
 }
 
-// batcher gathers documents into bleve batches of batchSize documents and
+// batcher gathers documents into bleve batches of size documents and
 // writes each when full; flush writes the rest. One batcher serves a whole
 // build, so chunks of pages do not each leave a small segment.
 type batcher struct {
-	x *Index
-	b *bleve.Batch
+	x    *Index
+	b    *bleve.Batch
+	size int
 }
 
-func (x *Index) newBatcher() *batcher { return &batcher{x: x, b: x.bi.NewBatch()} }
+func (x *Index) newBatcher(size int) *batcher { return &batcher{x: x, b: x.bi.NewBatch(), size: size} }
 
 // flush writes the batch when it is full, or when force is set and it is
 // not empty.
 func (w *batcher) flush(ctx context.Context, force bool) error {
-	if w.b.Size() == 0 || (!force && w.b.Size() < batchSize) {
+	if w.b.Size() == 0 || (!force && w.b.Size() < w.size) {
 		return nil
 	}
 	if err := ctx.Err(); err != nil {
