@@ -35,9 +35,9 @@ func Load(ctx context.Context, src Source) ([]wikirules.Record, []wikirules.FAQ,
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("index: load pages: %w", err)
 	}
-	info := make(map[string]PageInfo, len(pages))
-	for _, p := range pages {
-		info[p.Title] = pageInfo(ctx, src, p)
+	info, err := pageInfos(ctx, src, pages)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	return recs, faqs, info, nil
 }
@@ -62,9 +62,10 @@ func BuildFrom(ctx context.Context, path string, src Source, opts ...Option) (*I
 
 // putFrom indexes the records of src for which keep is true (nil: all)
 // and faqs, reading src a chunk of pages at a time (walk). A record takes
-// the PageInfo of its page, read from src (pageInfo) for the pages of the
-// chunk that have a record to index or that an FAQ names, or looked up in
-// given when it is not nil.
+// the PageInfo of its page, read from src (pageInfos, in walk's reading
+// goroutine, ahead of the indexing) for the pages of the chunk that have a
+// record to index or that an FAQ names, or looked up in given when it is
+// not nil.
 func (x *Index) putFrom(ctx context.Context, src Source, faqs []wikirules.FAQ, keep map[string]bool, given map[string]PageInfo) error {
 	w := x.newBatcher(streamBatchSize)
 	named := faqPages(faqs)
@@ -72,26 +73,41 @@ func (x *Index) putFrom(ctx context.Context, src Source, faqs []wikirules.FAQ, k
 	if kept == nil {
 		kept = map[string]PageInfo{}
 	}
-	err := walk(ctx, src, func(recs []wikirules.Record, pages []wikirules.Page) error {
+	var prepare func(context.Context, *chunk) error
+	if given == nil {
+		// In walk's reading goroutine: the PageInfo of the pages of the
+		// chunk that have a record to index or that an FAQ names.
+		prepare = func(ctx context.Context, c *chunk) error {
+			used := map[string]bool{}
+			for i := range c.recs {
+				if keep == nil || keep[c.recs[i].ID] {
+					used[c.recs[i].Page] = true
+				}
+			}
+			var want []wikirules.Page
+			for _, p := range c.pages {
+				if used[p.Title] || named[p.Title] {
+					want = append(want, p)
+				}
+			}
+			var err error
+			if c.info, err = pageInfos(ctx, src, want); err != nil {
+				return err
+			}
+			for _, p := range want {
+				if named[p.Title] {
+					kept[p.Title] = c.info[p.Title]
+				}
+			}
+			return nil
+		}
+	}
+	err := walk(ctx, src, prepare, func(c *chunk) error {
 		info := given
 		if info == nil {
-			used := map[string]bool{}
-			for i := range recs {
-				if keep == nil || keep[recs[i].ID] {
-					used[recs[i].Page] = true
-				}
-			}
-			info = map[string]PageInfo{}
-			for _, p := range pages {
-				if used[p.Title] || named[p.Title] {
-					info[p.Title] = pageInfo(ctx, src, p)
-				}
-				if named[p.Title] {
-					kept[p.Title] = info[p.Title]
-				}
-			}
+			info = c.info
 		}
-		for _, r := range recs {
+		for _, r := range c.recs {
 			if keep != nil && !keep[r.ID] {
 				continue
 			}
@@ -143,10 +159,10 @@ func (r Report) String() string {
 // keeps only id → revision maps, not the records.
 func (x *Index) Check(ctx context.Context, src Source) (Report, error) {
 	want := map[string]string{}
-	err := walk(ctx, src, func(recs []wikirules.Record, _ []wikirules.Page) error {
-		for i := range recs {
-			if indexable(&recs[i]) {
-				want[recs[i].ID] = recs[i].RevisionID
+	err := walk(ctx, src, nil, func(c *chunk) error {
+		for i := range c.recs {
+			if indexable(&c.recs[i]) {
+				want[c.recs[i].ID] = c.recs[i].RevisionID
 			}
 		}
 		return nil

@@ -16,55 +16,146 @@ import (
 // (about 19 current records a page) a chunk is some 2,500 records.
 var chunkPages = 128
 
+// chunk is one chunk of pages walk gives: their records (see walk for
+// which) and the PageInfo its prepare hook read for them, if any.
+type chunk struct {
+	recs  []wikirules.Record
+	pages []wikirules.Page
+	info  map[string]PageInfo
+}
+
 // walk reads the records of every page of src (superseded ones included),
 // chunkPages pages at a time in the order of src.Pages, and calls fn with
-// each chunk's records and pages. A record is given once over the whole
-// walk: in the chunk that holds its page's title exactly, although a Store
-// matches Filter.Pages case- and accent-insensitively (kb.DB: "Dano" also
-// brings "Daño"); a record whose page is no title of Pages is given the
-// first time it comes back.
-func walk(ctx context.Context, src Source, fn func(recs []wikirules.Record, pages []wikirules.Page) error) error {
+// each chunk in that order. A record is given once over the whole walk: in
+// the chunk that holds its page's title exactly, although a Store matches
+// Filter.Pages case- and accent-insensitively (kb.DB: "Dano" also brings
+// "Daño"); a record whose page is no title of Pages is given the first
+// time it comes back.
+//
+// The reading runs one chunk ahead of fn, in a goroutine: chunk N+1 is
+// read from src (and prepare, when not nil, is called on it there) while
+// fn indexes chunk N, so at most two chunks are held at once. prepare and
+// fn are each called from one goroutine, in chunk order, and walk returns
+// only when the reading has stopped.
+func walk(ctx context.Context, src Source, prepare func(context.Context, *chunk) error, fn func(*chunk) error) error {
 	pages, err := src.Pages(ctx)
 	if err != nil {
 		return fmt.Errorf("index: load pages: %w", err)
 	}
-	chunkOf := make(map[string]int, len(pages))
-	for i, p := range pages {
-		chunkOf[p.Title] = i / chunkPages
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type read struct {
+		c   *chunk
+		err error
 	}
-	stray := map[string]bool{}
-	for start := 0; start < len(pages); start += chunkPages {
-		if err := ctx.Err(); err != nil {
-			return err
+	out := make(chan read) // unbuffered: the reader holds at most one chunk fn has not taken
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer close(out)
+		chunkOf := make(map[string]int, len(pages))
+		for i, p := range pages {
+			chunkOf[p.Title] = i / chunkPages
 		}
-		part := pages[start:min(start+chunkPages, len(pages))]
-		n := start / chunkPages
-		titles := make([]string, len(part))
-		for i, p := range part {
-			titles[i] = p.Title
-		}
-		got, err := src.Records(ctx, wikirules.Filter{History: true, Pages: titles})
-		if err != nil {
-			return fmt.Errorf("index: load records of pages %q…%q: %w", titles[0], titles[len(titles)-1], err)
-		}
-		recs := got[:0]
-		for _, r := range got {
-			c, ok := chunkOf[r.Page]
-			switch {
-			case ok && c != n:
-				continue // its own chunk gives it
-			case !ok && stray[r.ID]:
-				continue
-			case !ok:
-				stray[r.ID] = true
+		stray := map[string]bool{}
+		for start := 0; start < len(pages); start += chunkPages {
+			c, err := readChunk(ctx, src, pages, start, chunkOf, stray)
+			if err == nil && prepare != nil {
+				err = prepare(ctx, c)
 			}
-			recs = append(recs, r)
+			select {
+			case out <- read{c, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
 		}
-		if err := fn(recs, part); err != nil {
+	}()
+	defer func() { cancel(); <-done }()
+	for r := range out {
+		if r.err != nil {
+			return r.err
+		}
+		if err := fn(r.c); err != nil {
 			return err
 		}
 	}
-	return nil
+	return ctx.Err()
+}
+
+// readChunk reads the records of the chunk of pages that begins at
+// pages[start] (see walk): chunkOf maps every title to its chunk, stray
+// holds the ids of the records of no title given so far.
+func readChunk(ctx context.Context, src Source, pages []wikirules.Page, start int, chunkOf map[string]int, stray map[string]bool) (*chunk, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	part := pages[start:min(start+chunkPages, len(pages))]
+	n := start / chunkPages
+	titles := make([]string, len(part))
+	for i, p := range part {
+		titles[i] = p.Title
+	}
+	got, err := src.Records(ctx, wikirules.Filter{History: true, Pages: titles})
+	if err != nil {
+		return nil, fmt.Errorf("index: load records of pages %q…%q: %w", titles[0], titles[len(titles)-1], err)
+	}
+	recs := got[:0]
+	for _, r := range got {
+		c, ok := chunkOf[r.Page]
+		switch {
+		case ok && c != n:
+			continue // its own chunk gives it
+		case !ok && stray[r.ID]:
+			continue
+		case !ok:
+			stray[r.ID] = true
+		}
+		recs = append(recs, r)
+	}
+	return &chunk{recs: recs, pages: part}, nil
+}
+
+// pageMetaSource is a Source that reads the categories and page editions
+// of many pages at once without their page views (kb.DB.PagesMeta):
+// editions has an entry for every title naming a page with a revision as
+// of f.AsOf, categories for those with categories.
+type pageMetaSource interface {
+	PagesMeta(ctx context.Context, titles []string, f wikirules.Filter) (categories map[string][]string, editions map[string]wikirules.Editions, err error)
+}
+
+// pageInfos returns the PageInfo of each of pages: its language, and the
+// categories and page editions of its current page view (none when there
+// is no view). A pageMetaSource answers for all pages in one call; any
+// other Source is asked for the page view of each page (src.Page; its
+// errors leave the categories and editions empty, as for a page without a
+// revision). Only the errors of PagesMeta are returned.
+func pageInfos(ctx context.Context, src Source, pages []wikirules.Page) (map[string]PageInfo, error) {
+	out := make(map[string]PageInfo, len(pages))
+	if len(pages) == 0 {
+		return out, nil
+	}
+	ms, ok := src.(pageMetaSource)
+	if !ok {
+		for _, p := range pages {
+			out[p.Title] = pageInfo(ctx, src, p)
+		}
+		return out, nil
+	}
+	titles := make([]string, len(pages))
+	for i, p := range pages {
+		titles[i] = p.Title
+	}
+	cats, editions, err := ms.PagesMeta(ctx, titles, wikirules.Filter{})
+	if err != nil {
+		return nil, fmt.Errorf("index: load categories and editions of pages %q…%q: %w", titles[0], titles[len(titles)-1], err)
+	}
+	for _, p := range pages {
+		out[p.Title] = PageInfo{Language: p.Language, Categories: cats[p.Title], Editions: editions[p.Title]}
+	}
+	return out, nil
 }
 
 // pageInfo returns the PageInfo of p: its language, and the categories

@@ -26,10 +26,12 @@ type watchedSource struct {
 	overlap bool
 	titles  []string // every page title, sorted
 
-	mu      sync.Mutex
-	largest int
-	calls   int
-	all     bool
+	mu        sync.Mutex
+	largest   int
+	calls     int
+	all       bool
+	pageCalls int
+	metaCalls int
 }
 
 func (s *watchedSource) Records(ctx context.Context, f wikirules.Filter) ([]wikirules.Record, error) {
@@ -57,6 +59,9 @@ func (s *watchedSource) Records(ctx context.Context, f wikirules.Filter) ([]wiki
 // indexed without its page's PageInfo shows in the edition facet ("all"
 // instead of "n5").
 func (s *watchedSource) Page(ctx context.Context, title string, f wikirules.Filter) (*wikirules.PageView, error) {
+	s.mu.Lock()
+	s.pageCalls++
+	s.mu.Unlock()
 	v, err := s.DB.Page(ctx, title, f)
 	if err != nil {
 		return nil, err
@@ -65,6 +70,20 @@ func (s *watchedSource) Page(ctx context.Context, title string, f wikirules.Filt
 		v.PageEditions = wikirules.Editions(wikirules.N5)
 	}
 	return v, nil
+}
+
+// PagesMeta scopes every page as Page does.
+func (s *watchedSource) PagesMeta(ctx context.Context, titles []string, f wikirules.Filter) (map[string][]string, map[string]wikirules.Editions, error) {
+	s.mu.Lock()
+	s.metaCalls++
+	s.mu.Unlock()
+	cats, editions, err := s.DB.PagesMeta(ctx, titles, f)
+	for t, e := range editions {
+		if e == 0 {
+			editions[t] = wikirules.Editions(wikirules.N5)
+		}
+	}
+	return cats, editions, err
 }
 
 // sampleKB is the embedded sample ingested into a knowledge base file.
