@@ -93,7 +93,14 @@ func hashRows(ctx context.Context, tx *sql.Tx, h hash.Hash, table, query string)
 			case string:
 				writeField(h, 's', []byte(v))
 			case []byte:
-				writeField(h, 'b', v)
+				// The only BLOBs are compressed revision texts
+				// (textcodec.go): hashed as their text, so that a
+				// compressed and a plain copy of a text hash alike.
+				text, err := decodeText(v)
+				if err != nil {
+					return err
+				}
+				writeField(h, 's', []byte(text))
 			default:
 				return fmt.Errorf("unexpected value type %T", v)
 			}

@@ -9,9 +9,12 @@ import (
 	"github.com/wikirules/wikirules"
 )
 
-// prepared is what storing an item computes from the item alone: the JSON
-// columns of its revision and the contents of its records.
+// prepared is what storing an item computes from the item alone: the
+// stored form of its revision's text (encodeText), the JSON columns of
+// its revision and the contents of its records.
 type prepared struct {
+	textOf               string                // the revision text it was made from
+	text                 any                   // encodeText(textOf)
 	x                    *wikirules.Extraction // the extraction it was made from
 	n                    int                   // its number of records then
 	links, layout, diags string
@@ -19,19 +22,19 @@ type prepared struct {
 }
 
 // Prepare computes what Put and Writer.Put would compute from it alone
-// (JSON encodings, record content digests, search titles), so that a
-// caller storing from one goroutine can do that work on others; Put then
-// only runs the statements. Calling it is optional. It must be called
-// after it.X is final: Put recomputes when it.X is another extraction or
-// has another number of records than when prepared, but not when a record
-// was edited in place. An encoding error is returned (and returned again
-// by Put).
+// (the compressed revision text, JSON encodings, record content digests,
+// search titles), so that a caller storing from one goroutine can do that
+// work on others; Put then only runs the statements. Calling it is
+// optional. It must be called after it is final: Put recomputes when
+// it.Rev.Text differs, it.X is another extraction or has another number
+// of records than when prepared, but not when a record was edited in
+// place. An encoding error is returned (and returned again by Put).
 func (it *Item) Prepare() error {
 	x := it.X
 	if x == nil {
 		x = &wikirules.Extraction{}
 	}
-	p, err := prepare(x)
+	p, err := prepare(it.Rev.Text, x)
 	if err != nil {
 		return err
 	}
@@ -39,16 +42,16 @@ func (it *Item) Prepare() error {
 	return nil
 }
 
-// of reports whether p was prepared from x as it is now.
-func (p *prepared) of(x *wikirules.Extraction) bool {
-	return p != nil && p.x == x && p.n == len(x.Records)
+// of reports whether p was prepared from text and x as they are now.
+func (p *prepared) of(text string, x *wikirules.Extraction) bool {
+	return p != nil && p.x == x && p.n == len(x.Records) && p.textOf == text
 }
 
-// prepare computes the prepared form of x. An error in one record's
+// prepare computes the prepared form of a revision's text and x. An error in one record's
 // content is kept in that content (put reports it with the record's
 // position); an error in the revision's columns is returned.
-func prepare(x *wikirules.Extraction) (*prepared, error) {
-	p := &prepared{x: x, n: len(x.Records), contents: make([]content, len(x.Records))}
+func prepare(text string, x *wikirules.Extraction) (*prepared, error) {
+	p := &prepared{textOf: text, text: encodeText(text), x: x, n: len(x.Records), contents: make([]content, len(x.Records))}
 	var err1, err2, err3 error
 	p.links, err1 = encodeJSON(x.Links, len(x.Links) == 0)
 	p.layout, err2 = encodeJSON(x.Layout, len(x.Layout) == 0)

@@ -119,7 +119,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.rev, `INSERT INTO revisions (id, page, parent, timestamp, inferred, user, comment, minor, sha1,
 			format, origin, text, extracted, page_editions, links, layout, diagnostics)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
-		{&w.sameText, `SELECT text = ? FROM revisions WHERE id = ?`},
+		{&w.sameText, `SELECT text FROM revisions WHERE id = ?`},
 		{&w.record, `INSERT INTO revision_records (revision, count, records) VALUES (?, ?, ?)`},
 		{&w.contentGet, `SELECT digest, pk FROM record_contents WHERE page = ?`},
 		{&w.contentIns, `INSERT INTO record_contents (page, digest, section, kind, ordinal, depth, editions, version,
@@ -218,14 +218,14 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		x = &wikirules.Extraction{}
 	}
 	p := it.prep
-	if !p.of(x) {
-		if p, err = prepare(x); err != nil {
+	if !p.of(rev.Text, x) {
+		if p, err = prepare(rev.Text, x); err != nil {
 			return err
 		}
 	}
 	ts := encodeTime(rev.Timestamp)
 	r, err := w.rev.ExecContext(ctx, rev.ID, pk, rev.ParentID, ts, boolInt(rev.TimestampInferred), rev.User,
-		rev.Comment, boolInt(rev.Minor), rev.SHA1, string(rev.Format), rev.Origin, rev.Text, boolInt(it.X != nil),
+		rev.Comment, boolInt(rev.Minor), rev.SHA1, string(rev.Format), rev.Origin, p.text, boolInt(it.X != nil),
 		int(x.PageEditions), p.links, p.layout, p.diags)
 	if err != nil {
 		return fmt.Errorf("revision: %w", err)
@@ -234,11 +234,15 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		return fmt.Errorf("revision: %w", err)
 	} else if n == 0 {
 		res.Skipped = append(res.Skipped, rev.ID)
-		var same bool
-		if err := w.sameText.QueryRowContext(ctx, rev.Text, rev.ID).Scan(&same); err != nil {
+		var stored any
+		if err := w.sameText.QueryRowContext(ctx, rev.ID).Scan(&stored); err != nil {
 			return fmt.Errorf("compare stored text: %w", err)
 		}
-		if !same {
+		text, err := decodeText(stored)
+		if err != nil {
+			return fmt.Errorf("compare stored text: %w", err)
+		}
+		if text != rev.Text {
 			res.Conflicts = append(res.Conflicts, rev.ID)
 		}
 		return nil

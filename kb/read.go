@@ -288,7 +288,7 @@ func scanRevision(s scanner, extra ...any) (*wikirules.Revision, wikirules.Editi
 
 // revision reads one revision with its text and page editions.
 func revision(ctx context.Context, tx *sql.Tx, id string) (*wikirules.Revision, wikirules.Editions, error) {
-	var text string
+	var text any
 	row := tx.QueryRowContext(ctx, `SELECT `+revisionCols+`, rv.text FROM revisions rv JOIN pages p ON p.pk = rv.page WHERE rv.id = ?`, id)
 	r, e, err := scanRevision(row, &text)
 	if err == sql.ErrNoRows {
@@ -296,7 +296,9 @@ func revision(ctx context.Context, tx *sql.Tx, id string) (*wikirules.Revision, 
 	} else if err != nil {
 		return nil, 0, fmt.Errorf("revision %s: %w", id, err)
 	}
-	r.Text = text
+	if r.Text, err = decodeText(text); err != nil {
+		return nil, 0, fmt.Errorf("revision %s: %w", id, err)
+	}
 	return r, e, nil
 }
 

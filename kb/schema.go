@@ -19,7 +19,9 @@ import (
 //	revisions(id PK, page → pages, parent, timestamp, inferred, user,
 //	          comment, minor, sha1, format, origin, text, extracted,
 //	          page_editions, links, layout, diagnostics)
-//	    One row per stored revision; text is the revision text verbatim.
+//	    One row per stored revision; text is the revision text verbatim
+//	    (TEXT), or its DEFLATE compression (BLOB) when that pays
+//	    (textcodec.go).
 //	    timestamp is UTC in the fixed-width form of timeLayout, so that text
 //	    order is time order. extracted is 1 when the revision came with an
 //	    Extraction; page_editions, links (JSON array of titles), layout
