@@ -187,20 +187,24 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	words.IncludeTermVectors = false
 	words.DocValues = false
 	doc.AddFieldMappingsAt(fieldWords, words)
-	kw := func(store bool) *mapping.FieldMapping {
+	// Doc values only for the fields facets count (search.go facetFields):
+	// the others are only matched by term queries or read back stored.
+	kw := func(store, docValues bool) *mapping.FieldMapping {
 		f := mapping.NewKeywordFieldMapping()
 		f.Analyzer = keyword.Name
 		f.Store = store
 		f.IncludeInAll = false
-		f.DocValues = true
+		f.DocValues = docValues
 		return f
 	}
-	for _, name := range []string{fieldKind, fieldPage, fieldPageFacet, fieldEditions,
-		fieldEditionSet, fieldSuperseded, fieldLang, fieldCategory} {
-		doc.AddFieldMappingsAt(name, kw(false))
+	for _, name := range []string{fieldKind, fieldPageFacet, fieldEditionSet, fieldCategory} {
+		doc.AddFieldMappingsAt(name, kw(false, true))
 	}
-	doc.AddFieldMappingsAt(fieldRevision, kw(true))
-	doc.AddFieldMappingsAt(fieldType, kw(true))
+	for _, name := range []string{fieldPage, fieldEditions, fieldSuperseded, fieldLang} {
+		doc.AddFieldMappingsAt(name, kw(false, false))
+	}
+	doc.AddFieldMappingsAt(fieldRevision, kw(true, false))
+	doc.AddFieldMappingsAt(fieldType, kw(true, false))
 	js := mapping.NewTextFieldMapping()
 	js.Index = false
 	js.Store = true
@@ -231,7 +235,9 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		f.Analyzer = analyzerPhrase
 		f.Store = false
 		f.IncludeInAll = false
-		f.IncludeTermVectors = true // highlight locations
+		// Highlight locations: only the body's are read (bodyRanges);
+		// the phrase fields take term queries only.
+		f.IncludeTermVectors = name == textPhrase
 		f.DocValues = false
 		doc.AddFieldMappingsAt(name, f)
 	}
