@@ -6,12 +6,17 @@
 # input MB, wall seconds, CPU seconds (user + system: less sensitive than
 # wall time to the other processes of a loaded machine), revisions/s, MB/s,
 # peak resident memory (via /usr/bin/time -v), the database and peak WAL
-# sizes, and the load average before and after the run. Everything generated is
+# sizes, and the load average before and after the run. Peak RSS is split
+# into anonymous memory (the heap of Go and of SQLite) and file-backed
+# pages (mostly the search index's memory-mapped segments, which the
+# kernel can drop and read again), each the largest of samples taken every
+# 0.2 s from /proc/PID/status. Everything generated is
 # deleted on exit (the 1GB case needs about 15 GB of free disk for a while).
 #
 #   bench/ingest.sh [SIZE...]      # default: 10MB 100MB
 #   bench/ingest.sh 10MB 100MB 1GB
 #   KEEP=1 bench/ingest.sh 10MB    # keep the temporary directory
+#   INGEST_FLAGS=-no-index bench/ingest.sh 1GB   # the store alone, no search index
 #
 # Needs GNU time (apt-get install time).
 set -euo pipefail
@@ -25,9 +30,9 @@ trap cleanup EXIT
 go build -o "$tmp/genxml" ./cmd/genxml
 go build -o "$tmp/ingest" ./cmd/ingest
 
-printf '| %-6s | %9s | %8s | %7s | %6s | %11s | %6s | %12s | %8s | %8s | %-15s |\n' \
-  size revisions "input MB" "wall s" "CPU s" "revisions/s" "MB/s" "peak RSS MB" "db MB" "WAL MB" "load before/after"
-printf '|%s|\n' "--------|-----------|----------|---------|--------|-------------|--------|--------------|----------|----------|-----------------"
+printf '| %-6s | %9s | %8s | %7s | %6s | %11s | %6s | %12s | %9s | %9s | %8s | %8s | %-15s |\n' \
+  size revisions "input MB" "wall s" "CPU s" "revisions/s" "MB/s" "peak RSS MB" "anon MB" "file MB" "db MB" "WAL MB" "load before/after"
+printf '|%s|\n' "--------|-----------|----------|---------|--------|-------------|--------|--------------|-----------|-----------|----------|----------|-----------------"
 for size in "${sizes[@]}"; do
   xml="$tmp/wiki-$size.xml"
   db="$tmp/wiki-$size.db"
@@ -41,7 +46,20 @@ for size in "${sizes[@]}"; do
   watcher=$!
   load0=$(cut -d' ' -f1 /proc/loadavg)
   start=$(date +%s.%N)
-  /usr/bin/time -v "$tmp/ingest" -quiet -json -db "$db" "$xml" >"$tmp/sum.json" 2>"$tmp/time.log"
+  # shellcheck disable=SC2086
+  /usr/bin/time -v "$tmp/ingest" -quiet -json ${INGEST_FLAGS:-} -db "$db" "$xml" >"$tmp/sum.json" 2>"$tmp/time.log" &
+  timer=$!
+  anon=0; file=0
+  while kill -0 "$timer" 2>/dev/null; do
+    pid=$(pgrep -P "$timer" -x ingest || true)
+    if [ -n "$pid" ] && [ -r "/proc/$pid/status" ]; then
+      read -r a f < <(awk '/^RssAnon/ {a=$2} /^RssFile/ {f=$2} END {print a+0, f+0}' "/proc/$pid/status" 2>/dev/null || echo "0 0")
+      [ "$a" -gt "$anon" ] && anon=$a
+      [ "$f" -gt "$file" ] && file=$f
+    fi
+    sleep 0.2
+  done
+  wait "$timer"
   end=$(date +%s.%N)
   load1=$(cut -d' ' -f1 /proc/loadavg)
   kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null || true
@@ -52,8 +70,8 @@ for size in "${sizes[@]}"; do
   wall=$(echo "$end - $start" | bc -l)
   dbsize=$(stat -c %s "$db")
   awk -v size="$size" -v revs="$revs" -v bytes="$bytes" -v wall="$wall" -v cpu="$cpu" -v rss="$rss" -v db="$dbsize" \
-      -v wal="$(cat "$tmp/walpeak")" -v l0="$load0" -v l1="$load1" 'BEGIN {
-    printf "| %-6s | %9d | %8.1f | %7.1f | %6.1f | %11.0f | %6.2f | %12.0f | %8.0f | %8.0f | %-15s |\n",
-      size, revs, bytes/1e6, wall, cpu, revs/wall, bytes/1e6/wall, rss, db/1e6, wal/1e6, l0 " / " l1 }'
+      -v wal="$(cat "$tmp/walpeak")" -v l0="$load0" -v l1="$load1" -v anon="$anon" -v file="$file" 'BEGIN {
+    printf "| %-6s | %9d | %8.1f | %7.1f | %6.1f | %11.0f | %6.2f | %12.0f | %9.0f | %9.0f | %8.0f | %8.0f | %-15s |\n",
+      size, revs, bytes/1e6, wall, cpu, revs/wall, bytes/1e6/wall, rss, anon/1024, file/1024, db/1e6, wal/1e6, l0 " / " l1 }'
   rm -f "$xml" "$db" "$db-wal" "$db-shm"
 done
