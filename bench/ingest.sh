@@ -45,7 +45,6 @@ for size in "${sizes[@]}"; do
       echo "$peak" >"$tmp/walpeak"; sleep 1; done ) &
   watcher=$!
   load0=$(cut -d' ' -f1 /proc/loadavg)
-  start=$(date +%s.%N)
   # shellcheck disable=SC2086
   /usr/bin/time -v "$tmp/ingest" -quiet -json ${INGEST_FLAGS:-} -db "$db" "$xml" >"$tmp/sum.json" 2>"$tmp/time.log" &
   timer=$!
@@ -60,14 +59,15 @@ for size in "${sizes[@]}"; do
     sleep 0.2
   done
   wait "$timer"
-  end=$(date +%s.%N)
   load1=$(cut -d' ' -f1 /proc/loadavg)
   kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null || true
   added=$(grep -m1 '"added"' "$tmp/sum.json" | tr -dc 0-9)
   [ "$added" = "$revs" ] || { echo "ingest stored $added revisions of $revs" >&2; exit 1; }
   rss=$(awk -F: '/Maximum resident/ {print $2/1024}' "$tmp/time.log")
   cpu=$(awk -F: '/User time|System time/ {s += $2} END {print s}' "$tmp/time.log")
-  wall=$(echo "$end - $start" | bc -l)
+  # Wall time as GNU time measured it ([h:]m:ss.cc): the sampling loop
+  # above would add up to its 0.2 s period.
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$tmp/time.log")
   dbsize=$(stat -c %s "$db")
   awk -v size="$size" -v revs="$revs" -v bytes="$bytes" -v wall="$wall" -v cpu="$cpu" -v rss="$rss" -v db="$dbsize" \
       -v wal="$(cat "$tmp/walpeak")" -v l0="$load0" -v l1="$load1" -v anon="$anon" -v file="$file" 'BEGIN {
