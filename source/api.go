@@ -1,6 +1,8 @@
 package source
 
 import (
+	"bufio"
+	"bytes"
 	"crypto/sha1"
 	"encoding/hex"
 	"encoding/json"
@@ -45,6 +47,7 @@ const (
 type apiReader struct {
 	name      string
 	dec       *json.Decoder
+	base      int64 // bytes before what dec reads (a byte order mark)
 	err       error
 	stack     []apiState
 	site      wikirules.Page
@@ -68,13 +71,29 @@ type apiReader struct {
 // UTF-8 (which encoding/json alone would turn into U+FFFD), an API error
 // response, a revision without revid or with a bad timestamp, and a text
 // whose SHA-1 disagrees with the revision's sha1 (naming page and revision).
+//
+// A UTF-8 byte order mark before the JSON is skipped (offsets still count
+// it).
 func NewAPI(r io.Reader, name string) Reader {
-	dec := json.NewDecoder(newUTF8Reader(r))
+	br := bufio.NewReader(r)
+	var base int64
+	if head, _ := br.Peek(len(utf8BOM)); bytes.Equal(head, utf8BOM) {
+		br.Discard(len(utf8BOM))
+		base = int64(len(utf8BOM))
+	}
+	dec := json.NewDecoder(newUTF8Reader(br))
 	dec.UseNumber()
-	return &apiReader{name: name, dec: dec, stack: []apiState{apiTop}}
+	return &apiReader{name: name, dec: dec, base: base, stack: []apiState{apiTop}}
 }
 
-func (a *apiReader) Offset() int64 { return a.dec.InputOffset() }
+// utf8BOM is the UTF-8 encoding of U+FEFF, which some editors put at the
+// start of a file.
+var utf8BOM = []byte("\ufeff")
+
+// inputOffset is the decoder's offset in the file.
+func (a *apiReader) inputOffset() int64 { return a.base + a.dec.InputOffset() }
+
+func (a *apiReader) Offset() int64 { return a.inputOffset() }
 
 func (a *apiReader) Next() (*wikirules.Revision, error) {
 	if a.err != nil {
@@ -88,7 +107,7 @@ func (a *apiReader) Next() (*wikirules.Revision, error) {
 }
 
 func (a *apiReader) fail(err error, what string) error {
-	e := &Error{File: a.name, Offset: a.dec.InputOffset(), Err: err}
+	e := &Error{File: a.name, Offset: a.dec.InputOffset(), Err: err} // relative to dec until the end
 	var ue *utf8Error
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
@@ -106,6 +125,7 @@ func (a *apiReader) fail(err error, what string) error {
 	if what != "" {
 		e.Err = fmt.Errorf("%s: %w", what, e.Err)
 	}
+	e.Offset += a.base
 	return e
 }
 
@@ -396,6 +416,39 @@ func rawID(m json.RawMessage) string {
 	return s
 }
 
+// validRevID reports whether id is a revision id: as a JSON number, what
+// MediaWiki's are, a positive integer in decimal (at most 19 digits: a
+// signed 64-bit integer) without sign, exponent or leading zero; as a JSON
+// string also an id derived from content (DeriveRevisionID, which
+// WriteAPI writes for a contributions dump): up to 64 letters, digits and
+// "-", "_", ".", ":", starting with a letter or digit, without "..".
+func validRevID(id string, quoted bool) bool {
+	if quoted {
+		if len(id) == 0 || len(id) > 64 || strings.Contains(id, "..") || !isAlnum(id[0]) {
+			return false
+		}
+		for i := 0; i < len(id); i++ {
+			if c := id[i]; !isAlnum(c) && c != '-' && c != '_' && c != '.' && c != ':' {
+				return false
+			}
+		}
+		return true
+	}
+	if len(id) == 0 || len(id) > 19 || id[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return false
+		}
+	}
+	return len(id) < 19 || id <= "9223372036854775807"
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
 // rawFlag reads a formatversion 1 flag ("" present = true) or a
 // formatversion 2 boolean.
 func rawFlag(m json.RawMessage) bool {
@@ -405,7 +458,7 @@ func rawFlag(m json.RawMessage) bool {
 
 // readRevision decodes one revision object; nil, nil when it has no text.
 func (a *apiReader) readRevision() (*wikirules.Revision, error) {
-	off := a.dec.InputOffset()
+	off := a.inputOffset()
 	var ar apiRevision
 	if err := a.dec.Decode(&ar); err != nil {
 		return nil, a.fail(err, a.where())
@@ -423,6 +476,14 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
 	if rev.ID == "" {
 		return nil, skippable(a.failf(a.where(), "revision without revid"))
+	}
+	for _, id := range []struct {
+		name string
+		raw  json.RawMessage
+	}{{"revid", ar.RevID}, {"parentid", ar.ParentID}} {
+		if v := rawID(id.raw); v != "" && !validRevID(v, bytes.HasPrefix(bytes.TrimSpace(id.raw), []byte(`"`))) {
+			return nil, skippable(a.failf(fmt.Sprintf("page %q", rev.Page.Title), "bad %s %.40q: want a positive integer (or a derived id)", id.name, v))
+		}
 	}
 	ts, err := time.Parse(time.RFC3339, ar.Timestamp)
 	if err != nil {

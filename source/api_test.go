@@ -77,14 +77,40 @@ func TestAPIErrors(t *testing.T) {
 		{"empty", "  \n", "empty input", -1},
 		{"not json", "Infinity - Contribuciones del usuario [es]", "malformed JSON", 0},
 		{"scalar", `"x"`, "want an object", -1},
+		{"revid not an integer", strings.Replace(s, `"revid": 201`, `"revid": 1.5e300`, 1), `bad revid "1.5e300"`, -1},
+		{"revid a path", strings.Replace(s, `"revid": 201`, `"revid": "../../etc"`, 1), `bad revid "../../etc"`, -1},
+		{"parentid negative", strings.Replace(s, `"parentid": 201`, `"parentid": -3`, 1), `bad parentid "-3"`, -1},
+		{"malformed after a BOM", "\ufeff" + s[:at-1] + "}" + s[at:], "malformed JSON", int64(at - 1 + 3)},
 	}
 	for _, tt := range tests {
 		e := readErr(t, NewAPI(strings.NewReader(tt.in), "x.json"))
-		if e.Skippable != (tt.name == "sha1 mismatch" || tt.name == "bad timestamp") {
+		if e.Skippable != (tt.name == "sha1 mismatch" || tt.name == "bad timestamp" || strings.HasPrefix(tt.name, "revid") || strings.HasPrefix(tt.name, "parentid")) {
 			t.Errorf("%s: Skippable = %v", tt.name, e.Skippable)
 		}
 		if e.File != "x.json" || !strings.Contains(e.Error(), tt.msg) || (tt.offset >= 0 && e.Offset != tt.offset) {
 			t.Errorf("%s: error %q (offset %d)", tt.name, e, e.Offset)
+		}
+	}
+}
+
+// TestAPIByteOrderMark reads the fixtures with a UTF-8 byte order mark in
+// front, as some editors save them: the same revisions, origins 3 bytes
+// further on.
+func TestAPIByteOrderMark(t *testing.T) {
+	for _, file := range []string{"testdata/api-fv1.json", "testdata/api-fv2.json"} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := readAll(t, NewAPI(bytes.NewReader(src), file))
+		marked := readAll(t, NewAPI(bytes.NewReader(append([]byte("\ufeff"), src...)), file))
+		if len(plain) == 0 || len(marked) != len(plain) {
+			t.Fatalf("%s: %d revisions with a BOM, %d without", file, len(marked), len(plain))
+		}
+		for i := range plain {
+			if marked[i].ID != plain[i].ID || marked[i].Text != plain[i].Text || marked[i].Origin == plain[i].Origin {
+				t.Errorf("%s: revision %d: %s %q with a BOM, %s %q without", file, i, marked[i].ID, marked[i].Origin, plain[i].ID, plain[i].Origin)
+			}
 		}
 	}
 }

@@ -199,7 +199,11 @@ func Detect(head []byte, name string) (wikirules.Format, error) {
 	case '{', '[':
 		return wikirules.FormatAPI, nil
 	}
-	// Text: valid UTF-8 apart from a rune cut at the end of the head.
+	// Text: valid UTF-8 apart from a rune cut at the end of the head, and
+	// no NUL byte (valid UTF-8, but no wiki text holds one: a binary file).
+	if i := bytes.IndexByte(h, 0); i >= 0 {
+		return "", fmt.Errorf("%s: byte %d: NUL byte: a binary file, not wiki text", name, int64(len(head)-len(h))+int64(i))
+	}
 	if cut := h[:len(h)-incompleteTail(h)]; !utf8.Valid(cut) {
 		return "", fmt.Errorf("%s: byte %d: not UTF-8 text", name, int64(len(head)-len(h))+int64(firstInvalid(cut)))
 	}

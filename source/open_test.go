@@ -49,6 +49,8 @@ func TestDetect(t *testing.T) {
 		{"empty", " \n\t", "", "empty input"},
 		{"gzip", "\x1f\x8b\x08\x00", "", "compressed"},
 		{"binary", "Esquivar\xff\xfe", "", "byte 8: not UTF-8"},
+		{"zeros", "\x00\x00\x00\x00", "", "byte 0: NUL byte: a binary file"},
+		{"nul inside text", "Esquivar\n\nDe Infinity\x00", "", "byte 21: NUL byte"},
 	}
 	for _, tt := range tests {
 		head := []byte(tt.head)
