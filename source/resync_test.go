@@ -318,3 +318,24 @@ func TestContribsResync(t *testing.T) {
 		}
 	}
 }
+
+// TestXMLResyncTruncatedLine: an export damaged in page 2 and cut inside
+// page 10 gives a final truncated XML error whose message names the line
+// of the whole input (the Error's Line, where the cut is), not the line
+// counted by the decoder started after the resynchronisation.
+func TestXMLResyncTruncatedLine(t *testing.T) {
+	s, pages := seedExport(t)
+	i := pages[2] + strings.Index(s[pages[2]:], "</revision>")
+	cut := s[:i] + "</revisio>" + s[i+len("</revision>"):pages[10]+200]
+	_, skipped, err := readAllErrs(t, NewXML(strings.NewReader(cut), "x.xml"))
+	var e *Error
+	if len(skipped) != 1 || !errors.As(err, &e) {
+		t.Fatalf("skipped %v, error %v; want one skipped page and a final *Error", skipped, err)
+	}
+	if want := strings.Count(cut, "\n") + 1; e.Line != want {
+		t.Errorf("Line = %d, want %d (the last line of the input)", e.Line, want)
+	}
+	if want := fmt.Sprintf("truncated XML (line %d)", e.Line); !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q does not say %q", err, want)
+	}
+}

@@ -142,7 +142,7 @@ func (x *xmlReader) fail(err error, what string) error {
 			e.Err = &xml.SyntaxError{Msg: se.Msg, Line: e.Line}
 		}
 		if se.Msg == "unexpected EOF" {
-			e.Err = fmt.Errorf("truncated XML (line %d): %w", se.Line, io.ErrUnexpectedEOF)
+			e.Err = fmt.Errorf("truncated XML (line %d): %w", e.Line, io.ErrUnexpectedEOF)
 		}
 	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
 		e.Err = fmt.Errorf("truncated XML: %w", io.ErrUnexpectedEOF)
