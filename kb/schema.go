@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -130,8 +131,13 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 	return tx.Commit()
 }
 
-// checkMigrated returns an error unless every embedded migration is
-// recorded in tx's database (a read-only database cannot be migrated).
+// ErrNotMigrated is returned (wrapped) by OpenReadOnly for a database made
+// by an older version of this package: a read-only database cannot be
+// migrated; Open migrates it.
+var ErrNotMigrated = errors.New("kb: the database has an older schema")
+
+// checkMigrated returns an error wrapping ErrNotMigrated unless every
+// embedded migration is recorded in tx's database.
 func checkMigrated(ctx context.Context, tx *sql.Tx) error {
 	names, err := migrationNames()
 	if err != nil {
@@ -143,7 +149,7 @@ func checkMigrated(ctx context.Context, tx *sql.Tx) error {
 			return fmt.Errorf("kb: check migration %s: %w", name, err)
 		}
 		if n == 0 {
-			return fmt.Errorf("kb: migration %s not applied: open the database for writing first", name)
+			return fmt.Errorf("%w: migration %s not applied (Open applies it)", ErrNotMigrated, name)
 		}
 	}
 	return nil

@@ -197,6 +197,15 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 			return nil, fmt.Errorf("-db %s is a directory, not a knowledge base file", path)
 		}
 		db, err := kb.OpenReadOnly(ctx, path)
+		if errors.Is(err, kb.ErrNotMigrated) {
+			// Made by an older version: upgrade the schema once (the only
+			// write query ever makes), then read as usual.
+			fmt.Fprintf(e.stderr, "query: upgrading %s to this version's schema (once)\n", path)
+			if err := migrate(ctx, path); err != nil {
+				return nil, fmt.Errorf("%s has an older schema and could not be upgraded (is it writable?): %w", path, err)
+			}
+			db, err = kb.OpenReadOnly(ctx, path)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s is not a readable wikirules knowledge base: %w", path, err)
 		}
@@ -214,6 +223,16 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		fmt.Fprintln(e.stderr, "(no rules.db here: using the sample corpus embedded in the binary)")
 	}
 	return db, nil
+}
+
+// migrate applies the pending migrations of the knowledge base at path
+// (kb.Open does) and closes it.
+func migrate(ctx context.Context, path string) error {
+	db, err := kb.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	return db.Close()
 }
 
 // text joins the positional arguments into one query string.
