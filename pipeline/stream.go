@@ -152,6 +152,7 @@ func ingestReader(ctx context.Context, db *kb.DB, ex *Extractor, in input, opt O
 	}
 	sum.Added += res.Added
 	sum.Skipped += len(res.Skipped)
+	sum.addConflicts(res.Conflicts)
 	return nil
 }
 

@@ -40,14 +40,19 @@ func badFile(file string, err error) BadFile {
 // the input's wikitext bytes covered by records or layout. Bad lists the
 // files and revisions that could not be read (only with KeepGoing).
 type Summary struct {
-	Files            int            `json:"files"`
-	Pages            int            `json:"pages"`
-	Revisions        int            `json:"revisions"`
-	Records          int            `json:"records"`
-	FAQs             int            `json:"faqs"`
-	Occurrences      int            `json:"faq_occurrences"`
-	Added            int            `json:"added"`
-	Skipped          int            `json:"skipped"`
+	Files       int `json:"files"`
+	Pages       int `json:"pages"`
+	Revisions   int `json:"revisions"`
+	Records     int `json:"records"`
+	FAQs        int `json:"faqs"`
+	Occurrences int `json:"faq_occurrences"`
+	Added       int `json:"added"`
+	Skipped     int `json:"skipped"`
+	// Conflicts lists the skipped revisions whose id was already stored
+	// with another text (the stored text is kept): the first
+	// MaxConflictsListed ids; Conflicting counts them all.
+	Conflicting      int            `json:"conflicting,omitempty"`
+	Conflicts        []string       `json:"conflicts,omitempty"`
 	UnknownTemplates map[string]int `json:"unknown_templates"`
 	Coverage         float64        `json:"coverage"`
 	Diagnostics      int            `json:"diagnostics"`
@@ -62,6 +67,20 @@ type Summary struct {
 
 func newSummary() *Summary {
 	return &Summary{UnknownTemplates: map[string]int{}, pages: map[string]bool{}, faqs: map[string]bool{}}
+}
+
+// MaxConflictsListed caps Summary.Conflicts.
+const MaxConflictsListed = 100
+
+// addConflicts counts and lists (up to MaxConflictsListed) conflicting
+// revision ids.
+func (s *Summary) addConflicts(ids []string) {
+	s.Conflicting += len(ids)
+	for _, id := range ids {
+		if len(s.Conflicts) < MaxConflictsListed {
+			s.Conflicts = append(s.Conflicts, id)
+		}
+	}
 }
 
 // add counts one stored (or already stored) item.

@@ -138,6 +138,15 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	fmt.Fprintf(w, "ingested %d file(s) into %s in %s\n", s.Files, dbPath, took.Round(time.Millisecond))
 	fmt.Fprintf(w, "  pages        %d\n", s.Pages)
 	fmt.Fprintf(w, "  revisions    %d (%d new, %d already stored)\n", s.Revisions, s.Added, s.Skipped)
+	if s.Conflicting > 0 {
+		ids := s.Conflicts[:min(len(s.Conflicts), 10)]
+		fmt.Fprintf(w, "  conflicts    %d revision ids already stored with another text (the stored text is kept): %s",
+			s.Conflicting, strings.Join(ids, ", "))
+		if s.Conflicting > len(ids) {
+			fmt.Fprintf(w, ", … (-json lists %d)", len(s.Conflicts))
+		}
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintf(w, "  records      %d\n", s.Records)
 	fmt.Fprintf(w, "  FAQs/errata  %d distinct, %d occurrences\n", s.FAQs, s.Occurrences)
 	fmt.Fprintf(w, "  coverage     %.2f%% of wikitext bytes in records or layout\n", 100*s.Coverage)
