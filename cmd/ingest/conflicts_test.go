@@ -3,13 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/source"
 )
 
@@ -17,19 +15,7 @@ import (
 // again with one revision's text changed under the same id: the stored
 // text is kept and the summary says so, in text and in -json.
 func TestConflictsCLI(t *testing.T) {
-	dump := seedDump(t)
-	r := source.NewContribs(strings.NewReader(readFile(t, dump)), dump)
-	var revs []*wikirules.Revision
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		revs = append(revs, rev)
-	}
+	revs := seedRevisions(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "k.db")
 	export := filepath.Join(dir, "export.xml")

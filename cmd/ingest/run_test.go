@@ -34,6 +34,24 @@ func seedDump(t *testing.T) string {
 	return p
 }
 
+// seedRevisions reads the revisions of the seed dump.
+func seedRevisions(t *testing.T) []*wikirules.Revision {
+	t.Helper()
+	dump := seedDump(t)
+	r := source.NewContribs(strings.NewReader(readFile(t, dump)), dump)
+	var revs []*wikirules.Revision
+	for {
+		rev, err := r.Next()
+		if err == io.EOF {
+			return revs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		revs = append(revs, rev)
+	}
+}
+
 type summary struct {
 	Pages            int            `json:"pages"`
 	Revisions        int            `json:"revisions"`
@@ -175,22 +193,9 @@ func TestIngestKeepsSearchIndex(t *testing.T) {
 // every other page is stored; without -keep-going the command fails
 // naming the file and the first offset.
 func TestKeepGoingBadPagesCLI(t *testing.T) {
-	dump := seedDump(t)
 	dir := t.TempDir()
 	var export bytes.Buffer
-	r := source.NewContribs(strings.NewReader(readFile(t, dump)), dump)
-	var revs []*wikirules.Revision
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		revs = append(revs, rev)
-	}
-	if err := source.WriteXML(&export, revs); err != nil {
+	if err := source.WriteXML(&export, seedRevisions(t)); err != nil {
 		t.Fatal(err)
 	}
 	s := export.String()
