@@ -136,6 +136,10 @@ func (x *xmlReader) fail(err error, what string) error {
 	case errors.As(err, &ue):
 		e.Offset = ue.Offset
 		e.Err = errInvalidUTF8
+		// The decoder has read every byte before the invalid one: its
+		// line is the invalid byte's.
+		line, _ := x.d.InputPos()
+		e.Line = line + x.lineBase - 1
 	case errors.As(err, &se):
 		e.Line = se.Line + x.lineBase - 1
 		if se == err && x.lineBase > 1 { // its message names the line too

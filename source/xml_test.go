@@ -115,7 +115,7 @@ func TestXMLErrors(t *testing.T) {
 	}{
 		{"truncated inside text", s[:textAt+10], "truncated XML", -1, -1},
 		{"truncated between pages", s[:strings.Index(s, "  <page>\n    <title>Suplantado")], "truncated XML", -1, -1},
-		{"invalid UTF-8", s[:textAt] + "\xff" + s[textAt:], "invalid UTF-8", int64(textAt), -1},
+		{"invalid UTF-8", s[:textAt] + "\xff" + s[textAt:], "invalid UTF-8", int64(textAt), strings.Count(s[:textAt], "\n") + 1},
 		{"sha1 mismatch", strings.Replace(s, "360˚", "360°", 1), `page "Suplantado" revision 201: text SHA-1`, -1, -1},
 		{"bad timestamp", strings.Replace(s, "2021-02-11T11:04:04Z", "11 feb 2021", 1), `revision 202: bad <timestamp>`, -1, -1},
 		{"not an export", "<html><body>x</body></html>", "root element <html>", -1, -1},
