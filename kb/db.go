@@ -111,6 +111,28 @@ func (db *DB) read(ctx context.Context, fn func(*sql.Tx) error) error {
 	return fn(tx)
 }
 
+// Checkpoint copies the write-ahead log into the database file and
+// truncates it (PRAGMA wal_checkpoint(TRUNCATE)). SQLite does this when
+// the last connection closes; an ingest calls it before reading back what
+// it wrote (the search index), because every page read that misses the
+// cache looks the page up in the log's index, which grows with the log (a
+// 1 GB export leaves a 2 GB log). Readers of another process (query
+// serve) may keep part of the log in use: then it is not truncated, and
+// the number of log frames left is returned (0 when all were copied).
+func (db *DB) Checkpoint(ctx context.Context) (left int, err error) {
+	if db.readOnly {
+		return 0, fmt.Errorf("kb: checkpoint %s: database opened read-only", db.path)
+	}
+	var busy, logFrames, done int
+	if err := db.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logFrames, &done); err != nil {
+		return 0, fmt.Errorf("kb: checkpoint %s: %w", db.path, err)
+	}
+	if busy != 0 && logFrames > done {
+		return logFrames - done, nil
+	}
+	return 0, nil
+}
+
 // Integrity runs PRAGMA integrity_check and the FTS5 integrity check and
 // returns an error listing the problems found, or nil for a sound database.
 func (db *DB) Integrity(ctx context.Context) error {

@@ -118,6 +118,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if f, ok := stderr.(*os.File); ok && !*quiet && term.IsTerminal(int(f.Fd())) {
 			progress = stderr
 		}
+		// The index reads back what was stored: from the database file,
+		// not through the index of a write-ahead log as large as it.
+		if _, err := db.Checkpoint(ctx); err != nil {
+			return err
+		}
 		if _, err := pipeline.SyncIndex(ctx, db, *dbPath, progress); err != nil {
 			return fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath)
 		}
