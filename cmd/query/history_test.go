@@ -50,6 +50,21 @@ func sampleDB(t testing.TB) string {
 	return samplePath
 }
 
+// sampleDBCopy returns the path of a private copy of sampleDB in
+// t.TempDir(), for a test that changes the database or writes beside it.
+func sampleDBCopy(t testing.TB) string {
+	t.Helper()
+	data, err := os.ReadFile(sampleDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "rules.db")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if sampleDir != "" {

@@ -5,12 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules/index"
-	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
 )
 
@@ -186,15 +184,7 @@ func TestSearchHumanOutput(t *testing.T) {
 // is missing; -as-of always searches FTS5.
 func TestSearchIndexFile(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "rules.db")
-	db, err := kb.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	path := sampleDBCopy(t)
 
 	var out, errb bytes.Buffer
 	if err := Run(ctx, []string{"search", "-json", "-db", path, "esquivar"}, &out, &errb); err != nil {

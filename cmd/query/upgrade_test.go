@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules/kb"
-	"github.com/wikirules/wikirules/pipeline"
 
 	_ "modernc.org/sqlite"
 )
@@ -20,15 +18,7 @@ import (
 // and answers as from a current one.
 func TestOlderSchemaUpgraded(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := kb.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	path := sampleDBCopy(t)
 	raw, err := sql.Open("sqlite", path)
 	if err != nil {
 		t.Fatal(err)
