@@ -144,36 +144,29 @@ func samplePeak() func() (heap, live, anon, file float64) {
 		peakL = max(peakL, s[1].Value.Uint64())
 		mu.Unlock()
 	}
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(20 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				a, f := rss()
-				mu.Lock()
-				peakA, peakF = max(peakA, a), max(peakF, f)
-				mu.Unlock()
+	every := func(d time.Duration, fn func()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(d)
+			defer t.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-t.C:
+					fn()
+				}
 			}
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				read()
-			}
-		}
-	}()
+		}()
+	}
+	every(20*time.Millisecond, func() {
+		a, f := rss()
+		mu.Lock()
+		peakA, peakF = max(peakA, a), max(peakF, f)
+		mu.Unlock()
+	})
+	every(2*time.Millisecond, read)
 	return func() (float64, float64, float64, float64) {
 		close(done)
 		wg.Wait()
