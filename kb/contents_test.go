@@ -42,15 +42,26 @@ func esquivarEdit(t testing.TB) (older, newer Item) {
 func TestContentsShared(t *testing.T) {
 	ctx := context.Background()
 	older, newer := esquivarEdit(t)
-	db := openTest(t, older, newer)
+	db := openTest(t)
+	res, err := db.Put(ctx, []Item{older, newer})
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	var contents, lists int
 	if err := db.db.QueryRow(`SELECT (SELECT COUNT(*) FROM record_contents), (SELECT COUNT(*) FROM revision_records)`).
 		Scan(&contents, &lists); err != nil {
 		t.Fatal(err)
 	}
-	if want := len(older.X.Records) + 1; contents != want || lists != 2 {
+	want := len(older.X.Records) + 1
+	if contents != want || lists != 2 {
 		t.Errorf("%d contents in %d lists, want %d (the older revision's and the one changed record) in 2", contents, lists, want)
+	}
+	if res.Contents != want || res.Records != len(older.X.Records)+len(newer.X.Records) {
+		t.Errorf("Put reports %d contents of %d records, want %d of %d", res.Contents, res.Records, want, len(older.X.Records)+len(newer.X.Records))
+	}
+	if st, err := db.Stats(ctx); err != nil || st.Contents != want || st.Records != res.Records {
+		t.Errorf("Stats = %+v (%v), want %d contents, %d records", st, err, want, res.Records)
 	}
 	for _, it := range []Item{older, newer} {
 		got, err := db.RevisionRecords(ctx, it.Rev.ID)

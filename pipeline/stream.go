@@ -187,15 +187,15 @@ func (s *stored) store(j *job) error {
 		x = extract.ExtractRenderedWith(*j.rev, extract.RenderedOptions{FAQs: s.ex.catalog})
 	}
 	s.ex.catalog.Add(x.FAQs...)
-	it := kb.Item{Rev: *j.rev, X: x}
-	if j.it != nil {
-		it = *j.it
+	it := j.it // prepared by the worker (wikitext)
+	if it == nil {
+		it = &kb.Item{Rev: *j.rev, X: x}
 	}
-	if err := s.w.Put(s.ctx, it); err != nil {
+	if err := s.w.Put(s.ctx, *it); err != nil {
 		return fmt.Errorf("ingest %s (byte %d): %w", s.in.name, j.off, err)
 	}
 	s.kept++
-	s.sum.add(&it)
+	s.sum.add(it)
 	if s.opt.Progress != nil {
 		s.opt.Progress(Progress{File: s.in.name, Revisions: s.sum.Revisions, Bytes: j.off, Size: s.in.size})
 	}

@@ -8,7 +8,7 @@
 CREATE TABLE record_contents (
 	pk            INTEGER PRIMARY KEY,
 	page          INTEGER NOT NULL REFERENCES pages (pk),
-	digest        TEXT NOT NULL, -- contentDigest of the columns below (put.go)
+	digest        TEXT NOT NULL, -- newContent's digest of the columns below (prepare.go)
 	section       TEXT NOT NULL,
 	kind          TEXT NOT NULL,
 	ordinal       INTEGER NOT NULL,
