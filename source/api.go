@@ -416,39 +416,6 @@ func rawID(m json.RawMessage) string {
 	return s
 }
 
-// validRevID reports whether id is a revision id: as a JSON number, what
-// MediaWiki's are, a positive integer in decimal (at most 19 digits: a
-// signed 64-bit integer) without sign, exponent or leading zero; as a JSON
-// string also an id derived from content (DeriveRevisionID, which
-// WriteAPI writes for a contributions dump): up to 64 letters, digits and
-// "-", "_", ".", ":", starting with a letter or digit, without "..".
-func validRevID(id string, quoted bool) bool {
-	if quoted {
-		if len(id) == 0 || len(id) > 64 || strings.Contains(id, "..") || !isAlnum(id[0]) {
-			return false
-		}
-		for i := 0; i < len(id); i++ {
-			if c := id[i]; !isAlnum(c) && c != '-' && c != '_' && c != '.' && c != ':' {
-				return false
-			}
-		}
-		return true
-	}
-	if len(id) == 0 || len(id) > 19 || id[0] == '0' {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		if id[i] < '0' || id[i] > '9' {
-			return false
-		}
-	}
-	return len(id) < 19 || id <= "9223372036854775807"
-}
-
-func isAlnum(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
 // rawFlag reads a formatversion 1 flag ("" present = true) or a
 // formatversion 2 boolean.
 func rawFlag(m json.RawMessage) bool {

@@ -131,3 +131,39 @@ func QualifyID(wiki, id string) string {
 	}
 	return wiki + ":" + id
 }
+
+// validRevID reports whether id is a revision id (API JSON and XML
+// readers): as a JSON number (quoted false), what MediaWiki's are, a
+// positive integer in decimal (at most 19 digits: a signed 64-bit integer)
+// without sign, exponent or leading zero; as a JSON string or an XML
+// element's text (quoted true) also an id derived from content
+// (wikirules.DeriveRevisionID, which WriteAPI and WriteXML write for a
+// contributions dump), or one qualified by its wiki ("infinity-es:1234",
+// QualifyID, as they write a stored revision back): up to 64 letters,
+// digits, "-", "_" and ":".
+func validRevID(id string, quoted bool) bool {
+	if quoted {
+		if len(id) == 0 || len(id) > 64 {
+			return false
+		}
+		for i := 0; i < len(id); i++ {
+			if c := id[i]; !isAlnum(c) && c != '-' && c != '_' && c != ':' {
+				return false
+			}
+		}
+		return true
+	}
+	if len(id) == 0 || len(id) > 19 || id[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return false
+		}
+	}
+	return len(id) < 19 || id <= "9223372036854775807"
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

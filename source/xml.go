@@ -405,6 +405,11 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 	if rev.ID == "" {
 		return nil, skippable(x.failf(fmt.Sprintf("page %q", rev.Page.Title), "revision at byte %d has no <id>", off))
 	}
+	for _, id := range []struct{ name, v string }{{"<id>", rev.ID}, {"<parentid>", rev.ParentID}} {
+		if id.v != "" && !validRevID(id.v, true) {
+			return nil, skippable(x.failf(fmt.Sprintf("page %q", rev.Page.Title), "bad %s %.40q: want a revision id", id.name, id.v))
+		}
+	}
 	t, err := time.Parse(time.RFC3339, ts)
 	if err != nil {
 		return nil, skippable(x.failf(what, "bad <timestamp> %q: %w", ts, err))

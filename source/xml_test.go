@@ -121,6 +121,8 @@ func TestXMLErrors(t *testing.T) {
 		{"not an export", "<html><body>x</body></html>", "root element <html>", -1, -1},
 		{"syntax error", s[:textAt] + "</mediawiki>" + s[textAt:], "element <text> closed by </mediawiki>", -1, strings.Count(s[:textAt], "\n") + 1},
 		{"empty", "", "no <mediawiki> element", 0, -1},
+		{"id a path", strings.Replace(s, "<id>102</id>", "<id>../../etc</id>", 1), `bad <id> "../../etc"`, -1, -1},
+		{"parentid a number in exponent form", strings.Replace(s, "<parentid>101</parentid>", "<parentid>1.5e300</parentid>", 1), `bad <parentid> "1.5e300"`, -1, -1},
 	}
 	for _, tt := range tests {
 		e := readErr(t, NewXML(strings.NewReader(tt.in), "x.xml"))
