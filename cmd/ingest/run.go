@@ -52,7 +52,7 @@ Example:
 
 // Run is the ingest command: it parses args, ingests and prints the
 // summary to stdout (errors and progress go to stderr).
-func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fl := flag.NewFlagSet("ingest", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	fl.Usage = func() { fmt.Fprint(stderr, usage) }
@@ -92,11 +92,17 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if st, err := os.Stat(*dbPath); err == nil && st.IsDir() {
 		return fmt.Errorf("-db %s is a directory: give the knowledge base file, e.g. -db %s", *dbPath, filepath.Join(*dbPath, "rules.db"))
 	}
-	db, err := kb.Open(ctx, *dbPath)
+	// A new knowledge base is loaded with a rollback journal and switched
+	// to WAL mode when it is closed (kb.OpenBulk).
+	db, err := kb.OpenBulk(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer func() {
+		if cerr := db.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
