@@ -241,6 +241,10 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		f.DocValues = false
 		doc.AddFieldMappingsAt(name, f)
 	}
+	// No "_all" composite field: every query names its fields, and the
+	// composite cost each document a pass over all its fields' tokens
+	// (about 4 % of an index build).
+	doc.AddSubDocumentMapping("_all", mapping.NewDocumentDisabledMapping())
 	m.DefaultMapping = doc
 	m.IndexDynamic = false
 	m.StoreDynamic = false
