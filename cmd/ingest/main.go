@@ -14,6 +14,15 @@ import (
 	"runtime/debug"
 )
 
+// indexMemoryLimit is the soft Go memory limit Run sets for building the
+// search index, once the store's SQLite connections (and their 32 MiB
+// page caches) are closed; 0 leaves the limit alone (GOMEMLIMIT given, or
+// Run called by tests). At 64 MiB the index build of a 1 GB export (live
+// heap up to 46 MB) took 45.7 s and peaked at 165 MB of anonymous memory;
+// at 128 MiB with a 4 MiB SQLite cache (kb.SmallCache), 34.0 s and 144 MB
+// (BENCHMARKS.md, Ingest).
+var indexMemoryLimit int64
+
 func main() {
 	// The ingest's live heap stays small (about 10 MB: the revisions in
 	// flight and the extractor's trees) and it allocates much, so the
@@ -28,6 +37,7 @@ func main() {
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(64 << 20)
+		indexMemoryLimit = 128 << 20
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -98,8 +99,16 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if err != nil {
 		return err
 	}
+	closed := false
+	closeDB := func() error {
+		if closed {
+			return nil
+		}
+		closed = true
+		return db.Close()
+	}
 	defer func() {
-		if cerr := db.Close(); cerr != nil && err == nil {
+		if cerr := closeDB(); cerr != nil && err == nil {
 			err = cerr
 		}
 	}()
@@ -124,12 +133,26 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if f, ok := stderr.(*os.File); ok && !*quiet && term.IsTerminal(int(f.Fd())) {
 			progress = stderr
 		}
-		// The index reads back what was stored: from the database file,
-		// not through the index of a write-ahead log as large as it.
+		// The index reads back what was stored once, from the database
+		// file (not through the index of a write-ahead log as large as
+		// it), through connections with a small page cache: the store's
+		// are closed, and the index build may use the memory they held
+		// (indexMemoryLimit).
 		if _, err := db.Checkpoint(ctx); err != nil {
 			return err
 		}
-		if _, err := pipeline.SyncIndex(ctx, db, *dbPath, progress); err != nil {
+		if err := closeDB(); err != nil {
+			return err
+		}
+		rdb, err := kb.OpenReadOnly(ctx, *dbPath, kb.SmallCache())
+		if err != nil {
+			return err
+		}
+		defer rdb.Close()
+		if indexMemoryLimit > 0 {
+			debug.SetMemoryLimit(indexMemoryLimit)
+		}
+		if _, err := pipeline.SyncIndex(ctx, rdb, *dbPath, progress); err != nil {
 			return fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath)
 		}
 	}

@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pipeline"
 	"github.com/wikirules/wikirules/sample"
 	"github.com/wikirules/wikirules/source"
 )
@@ -170,15 +172,42 @@ func TestKeepGoingCLI(t *testing.T) {
 }
 
 // TestIngestKeepsSearchIndex: ingest builds the search index beside the
-// database (query search reads it), unless -no-index.
+// database (query search reads it) and in step with it, into a new
+// database (loaded with a rollback journal, indexed through a new
+// read-only handle) as into an existing one, unless -no-index.
 func TestIngestKeepsSearchIndex(t *testing.T) {
 	dump := seedDump(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "rules.db")
+	inStep := func(when string) {
+		t.Helper()
+		ctx := context.Background()
+		kdb, err := kb.OpenReadOnly(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer kdb.Close()
+		idx, err := pipeline.OpenIndex(ctx, kdb, db)
+		if err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+		defer idx.Close()
+		rep, err := idx.Check(ctx, kdb)
+		if err != nil || !rep.OK() {
+			t.Errorf("%s: index check %+v, %v", when, rep, err)
+		}
+	}
 	ingestJSON(t, "-db", db, dump)
 	if st, err := os.Stat(db + ".bleve"); err != nil || !st.IsDir() {
-		t.Errorf("no search index at %s.bleve after ingest: %v", db, err)
+		t.Fatalf("no search index at %s.bleve after ingest: %v", db, err)
 	}
+	inStep("new database")
+	page, _ := filepath.Glob(filepath.Join("..", "..", "sample", "seeds", "001_*"))
+	if len(page) != 1 {
+		t.Fatalf("seed 001: %v", page)
+	}
+	ingestJSON(t, "-db", db, page[0])
+	inStep("existing database")
 	other := filepath.Join(dir, "other.db")
 	ingestJSON(t, "-no-index", "-db", other, dump)
 	if _, err := os.Stat(other + ".bleve"); !os.IsNotExist(err) {
