@@ -84,7 +84,7 @@ func (w *Writer) Put(ctx context.Context, it Item) error {
 	if err := ctx.Err(); err != nil {
 		return w.fail(fmt.Errorf("kb: put item %d: %w", i, err))
 	}
-	if err := w.w.put(ctx, &it, &w.res); err != nil {
+	if err := w.w.put(statementContext(ctx), &it, &w.res); err != nil {
 		return w.fail(fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err))
 	}
 	if w.w.pendingRows >= w.flushAt {
