@@ -49,6 +49,15 @@ func TestOpenBulk(t *testing.T) {
 		if _, err := os.Stat(path + "-wal"); err == nil {
 			t.Errorf("%s: a write-ahead log during the bulk load", path)
 		}
+		if path == empty {
+			// EndBulk switches now; Close then only closes.
+			if err := db.EndBulk(); err != nil {
+				t.Fatal(err)
+			}
+			if m := journalMode(t, db); m != "wal" {
+				t.Errorf("%s: journal mode %q after EndBulk, want wal", path, m)
+			}
+		}
 		if err := db.Close(); err != nil {
 			t.Fatalf("%s: Close: %v", path, err)
 		}

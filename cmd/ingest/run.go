@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -99,13 +100,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if err != nil {
 		return err
 	}
-	closed := false
+	var closeOnce sync.Once
+	var closeErr error
 	closeDB := func() error {
-		if closed {
-			return nil
-		}
-		closed = true
-		return db.Close()
+		closeOnce.Do(func() { closeErr = db.Close() })
+		return closeErr
 	}
 	defer func() {
 		if cerr := closeDB(); cerr != nil && err == nil {
@@ -136,23 +135,31 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		// The index reads back what was stored once, from the database
 		// file (not through the index of a write-ahead log as large as
 		// it), through connections with a small page cache: the store's
-		// are closed, and the index build may use the memory they held
+		// are closed, in the background (freeing their caches takes
+		// 60-150 ms), and the index build may use the memory they held
 		// (indexMemoryLimit).
 		if _, err := db.Checkpoint(ctx); err != nil {
 			return err
 		}
-		if err := closeDB(); err != nil {
+		if err := db.EndBulk(); err != nil {
 			return err
 		}
+		closed := make(chan error, 1)
+		go func() { closed <- closeDB() }()
 		rdb, err := kb.OpenReadOnly(ctx, *dbPath, kb.SmallCache())
 		if err != nil {
+			<-closed
 			return err
 		}
 		defer rdb.Close()
 		if indexMemoryLimit > 0 {
 			debug.SetMemoryLimit(indexMemoryLimit)
 		}
-		if _, err := pipeline.SyncIndex(ctx, rdb, *dbPath, progress); err != nil {
+		_, err = pipeline.SyncIndex(ctx, rdb, *dbPath, progress)
+		if cerr := <-closed; cerr != nil {
+			return cerr
+		}
+		if err != nil {
 			return fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath)
 		}
 	}
