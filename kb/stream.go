@@ -31,7 +31,9 @@ const searchFlushRows = 1 << 16
 // go to the WAL as the connection's page cache (32 MiB, see Open) fills
 // (SQLite's cache spill), so memory stays bounded whatever the size of
 // the transaction; the WAL grows to about the size of the data written
-// and is checkpointed and truncated to 64 MiB after the commit.
+// and is checkpointed and truncated to 64 MiB after the commit. In a
+// database made by OpenBulk the spilled pages go to the database file
+// itself (new pages need no rollback journal).
 //
 // The semantics are those of Put over the concatenation of every item:
 // a revision already stored (or put earlier in the same Writer) is

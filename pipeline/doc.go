@@ -20,20 +20,21 @@
 //     (listed in Summary.Bad with Kept, their count); the other files are
 //     ingested;
 //   - a process killed mid-file (kill -9, power loss) loses that file's
-//     uncommitted transaction only: SQLite's WAL discards it when the
-//     database is next opened, the files committed before stay, and a
-//     rerun stores every revision exactly once, since revisions are keyed
-//     by id and the ones already stored are skipped.
+//     uncommitted transaction only: SQLite discards it when the database
+//     is next opened (the WAL's uncommitted frames, or for a new database
+//     the hot rollback journal, see kb.OpenBulk), the files committed
+//     before stay, and a rerun stores every revision exactly once, since
+//     revisions are keyed by id and the ones already stored are skipped.
 //
 // One transaction per file was kept at 1 GB (measured, BENCHMARKS.md
 // "Ingest"): the writer's page cache is bounded (32 MiB) and pages beyond
-// it spill into the WAL, which grows to about the size of the data written
-// for that file (about 6 times the export: 6.2 GB for 1 GB) and is
-// checkpointed and truncated after the commit. The costs grow with the
-// transaction, though: resident memory reached 246 MB at 1 GB (98–131 MB
-// up to 100 MB; the Go heap stays near 20 MB, the rest is SQLite's), and
-// cache misses pay a WAL-index lookup that grows with the WAL. Committing
-// in chunks would bound both but needs a way to hide or undo a failed
-// file's committed chunks (FAQ rows are merged in place), which the store
-// does not have yet.
+// it spill, into the WAL of an existing database (which grows to about
+// the size of the data written for that file and is checkpointed and
+// truncated after the commit) or, for a new database, which ingest loads
+// with a rollback journal, straight into the database file (new pages
+// need no journal). Resident memory stays flat (BENCHMARKS.md); in WAL
+// mode cache misses pay a WAL-index lookup that grows with the WAL.
+// Committing in chunks would bound that but needs a way to hide or undo a
+// failed file's committed chunks (FAQ rows are merged in place), which
+// the store does not have yet.
 package pipeline
