@@ -165,6 +165,9 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 // would write one tiny index segment per row. search_current follows
 // (syncCurrent).
 func (w *writer) flushSearch(ctx context.Context) error {
+	if err := w.flushFAQSources(ctx); err != nil {
+		return err
+	}
 	if _, err := w.tx.ExecContext(ctx, `DELETE FROM search WHERE rowid IN
 		(SELECT rowid FROM temp.search_pending WHERE rowid < 0)`); err != nil {
 		return fmt.Errorf("search: replace faq rows: %w", err)
@@ -471,12 +474,12 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 			return false, err
 		}
 		added = true
-		st = faqState{pk, ts, rev.ID, newDigest}
+		st = faqState{pk: pk, srcTS: ts, srcID: rev.ID, digest: newDigest}
 	case newer && st.digest == newDigest:
-		if _, err := w.faqSrc.ExecContext(ctx, rev.ID, st.pk); err != nil {
-			return false, err
-		}
-		st.srcTS, st.srcID = ts, rev.ID
+		// The same content shown in a newer revision: only the source
+		// moves, written once per FAQ at the next flush (flushFAQSources)
+		// instead of once per occurrence.
+		st.srcTS, st.srcID, st.dirty = ts, rev.ID, true
 	case newer:
 		if _, err := w.faqUpd.ExecContext(ctx, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID, st.pk); err != nil {
 			return false, err
@@ -484,27 +487,51 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 		if err := w.faqContent(ctx, st.pk, f, true); err != nil {
 			return false, err
 		}
-		st = faqState{st.pk, ts, rev.ID, newDigest}
+		st = faqState{pk: st.pk, srcTS: ts, srcID: rev.ID, digest: newDigest}
 	}
 	if _, err := w.occ.ExecContext(ctx, rev.ID, seq, st.pk); err != nil {
 		return false, fmt.Errorf("occurrence: %w", err)
 	}
 	if len(w.faqs) >= faqCacheSize {
+		if err := w.flushFAQSources(ctx); err != nil {
+			return false, err
+		}
 		clear(w.faqs)
 	}
 	w.faqs[id] = st
 	return added, nil
 }
 
+// flushFAQSources writes the source revision of every cached FAQ whose
+// source moved since it was written (faqState.dirty). It runs before the
+// cache is cleared and at every search flush, so faqs.source is exact
+// whenever the writer reads it back (faqGet, after a cache miss) and at
+// the commit.
+func (w *writer) flushFAQSources(ctx context.Context) error {
+	for id, st := range w.faqs {
+		if !st.dirty {
+			continue
+		}
+		if _, err := w.faqSrc.ExecContext(ctx, st.srcID, st.pk); err != nil {
+			return fmt.Errorf("faq %s: source: %w", id, err)
+		}
+		st.dirty = false
+		w.faqs[id] = st
+	}
+	return nil
+}
+
 // faqState is what the writer knows of a stored FAQ: its pk, the
-// revision (timestamp and id) its content comes from and its digest.
+// revision (timestamp and id) its content comes from and its digest;
+// dirty when that revision is newer than the one faqs.source holds.
 type faqState struct {
 	pk                   int64
 	srcTS, srcID, digest string
+	dirty                bool
 }
 
 // faqCacheSize bounds the FAQs whose faqState the writer holds.
-const faqCacheSize = 1 << 14
+var faqCacheSize = 1 << 14 // a variable so that a test can force evictions
 
 // faqContent (re)writes the related pages and the search row of FAQ pk.
 func (w *writer) faqContent(ctx context.Context, pk int64, f *wikirules.FAQ, replace bool) error {

@@ -229,3 +229,25 @@ func dumpRows(t testing.TB, db *DB, query string) string {
 	}
 	return b.String()
 }
+
+// TestWriterFAQCacheEviction streams the synthetic revisions with a cache
+// of 2 FAQs, so that FAQs whose source revision moved (written at the next
+// flush, flushFAQSources) are evicted and read back from the database
+// mid-stream, and checks that the database equals one made with the
+// default cache.
+func TestWriterFAQCacheEviction(t *testing.T) {
+	items := synthetic(t, 300)
+	want := openFile(t)
+	stream(t, want, items, 0)
+	defer func(n int) { faqCacheSize = n }(faqCacheSize)
+	faqCacheSize = 2
+	got := openFile(t)
+	stream(t, got, items, 0)
+	if hashOf(t, got) != hashOf(t, want) {
+		t.Error("with FAQ cache evictions the database differs")
+	}
+	q := `SELECT f.id, f.source FROM faqs f ORDER BY f.id`
+	if a, b := dumpRows(t, got, q), dumpRows(t, want, q); a != b || a == "" {
+		t.Errorf("FAQ sources differ (or are empty):\n%s\n--\n%s", a, b)
+	}
+}
