@@ -139,7 +139,7 @@ func TestOpenBulkKilled(t *testing.T) {
 
 // bulkLoadAndDie is the helper process of TestOpenBulkKilled: it commits
 // the fixtures into a new database at path, then puts revisions of
-// incompressible text, much more than the 32 MiB page cache, and kills
+// incompressible text, much more than the 16 MiB page cache, and kills
 // itself once the database file has grown by 8 MiB during that
 // transaction with the rollback journal present. It never returns.
 func bulkLoadAndDie(t *testing.T, path string) {

@@ -28,7 +28,7 @@ const searchFlushRows = 1 << 16
 // item at a time, Commit makes everything put visible at once, Rollback
 // (or any error) discards it. Only the items being written are held in
 // memory, so a transaction may cover a whole multi-GB export: its pages
-// go to the WAL as the connection's page cache (32 MiB, see Open) fills
+// go to the WAL as the connection's page cache (16 MiB, see Open) fills
 // (SQLite's cache spill), so memory stays bounded whatever the size of
 // the transaction; the WAL grows to about the size of the data written
 // and is checkpointed and truncated to 64 MiB after the commit. In a

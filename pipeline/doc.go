@@ -27,7 +27,7 @@
 //     revisions are keyed by id and the ones already stored are skipped.
 //
 // One transaction per file was kept at 1 GB (measured, BENCHMARKS.md
-// "Ingest"): the writer's page cache is bounded (32 MiB) and pages beyond
+// "Ingest"): the writer's page cache is bounded (16 MiB) and pages beyond
 // it spill, into the WAL of an existing database (which grows to about
 // the size of the data written for that file and is checkpointed and
 // truncated after the commit) or, for a new database, which ingest loads

@@ -15,7 +15,7 @@ import (
 )
 
 // indexMemoryLimit is the soft Go memory limit Run sets for building the
-// search index, once the store's SQLite connections (and their 32 MiB
+// search index, once the store's SQLite connections (and their 16 MiB
 // page caches) are closed; 0 leaves the limit alone (GOMEMLIMIT given, or
 // Run called by tests). At 64 MiB the index build of a 1 GB export (live
 // heap up to 46 MB) took 45.7 s and peaked at 165 MB of anonymous memory;
