@@ -117,6 +117,19 @@ func TestOpenBulkKilled(t *testing.T) {
 		t.Fatalf("no hot journal after the kill (%v): the kill did not fall after a spill", err)
 	}
 	ctx := context.Background()
+	// A reader (query) comes first: it cannot roll the journal back
+	// itself (SQLITE_READONLY_ROLLBACK), OpenReadOnly does it for it.
+	ro, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatalf("open read-only after the kill: %v", err)
+	}
+	if st, err := ro.Stats(ctx); err != nil || st.Revisions != len(corpus(t)) {
+		t.Errorf("read-only after the kill: %+v, %v; want %d revisions", st, err, len(corpus(t)))
+	}
+	ro.Close()
+	if _, err := os.Stat(path + "-journal"); err == nil {
+		t.Error("the hot journal is still there after a read-only opening")
+	}
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatalf("open after the kill: %v", err)
@@ -212,4 +225,61 @@ func TestSmallCache(t *testing.T) {
 			t.Errorf("cache_size %d, want %d", got, c.want)
 		}
 	}
+}
+
+// TestOpenWaitsForBulkLoad: Open of a database that a bulk load is
+// writing (rollback journal, write lock held) waits for the load's commit
+// instead of failing at once with "database is locked" (SQLite does not
+// wait when waiting could deadlock), and a handle used after EndBulk
+// keeps the file in WAL mode whatever connections it opens.
+func TestOpenWaitsForBulkLoad(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "kb.db")
+	bulk, err := OpenBulk(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := bulk.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range corpus(t) {
+		if err := w.Put(ctx, it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	committed := make(chan error, 1)
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		_, err := w.Commit()
+		committed <- err
+	}()
+	other, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open during the bulk load: %v", err)
+	}
+	if err := <-committed; err != nil {
+		t.Fatal(err)
+	}
+	if st, err := other.Stats(ctx); err != nil || st.Revisions != len(corpus(t)) {
+		t.Errorf("after the load: %+v, %v", st, err)
+	}
+	other.Close()
+
+	if err := bulk.EndBulk(); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 { // new connections of the bulk handle
+		go func() { _, err := bulk.ContentHash(ctx); errs <- err }()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Errorf("read through the handle after EndBulk: %v", err)
+		}
+	}
+	if m := journalMode(t, bulk); m != "wal" {
+		t.Errorf("journal mode %q after EndBulk and new connections, want wal", m)
+	}
+	bulk.Close()
 }

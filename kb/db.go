@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/wikirules/wikirules"
 )
@@ -73,12 +74,15 @@ func Open(ctx context.Context, path string) (*DB, error) {
 // reads no page through the index of a log that grows as large as the
 // database within the load's transaction (the 100 MB synthetic export:
 // 8.3-8.4 s instead of 9.6-10.1 s stored with ingest -no-index; the
-// figures are in BENCHMARKS.md). Transactions stay atomic: a process
-// killed in the middle of one leaves a hot journal that the next opening
-// rolls back. Other processes can read the file only between
-// transactions (the writer locks it out while it commits, and once its
-// page cache spills), which is why only a new database is loaded this way.
-// An existing database is opened in WAL mode, exactly as by Open.
+// figures are in BENCHMARKS.md). Transactions stay atomic, with
+// synchronous=FULL (which the rollback journal needs to survive a power
+// loss): a process killed in the middle of one leaves a hot journal that
+// the next opening rolls back (OpenReadOnly too, through a writable
+// connection). Other processes can read the file only between
+// transactions (the writer locks it out once its page cache spills, until
+// it commits: OpenReadOnly then fails with ErrBusy after the busy
+// timeout), which is why only a new database is loaded this way. An
+// existing database is opened in WAL mode, exactly as by Open.
 func OpenBulk(ctx context.Context, path string) (*DB, error) {
 	if path == ":memory:" {
 		return Open(ctx, path)
@@ -86,7 +90,7 @@ func OpenBulk(ctx context.Context, path string) (*DB, error) {
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist), err == nil && st.Mode().IsRegular() && st.Size() == 0:
-		db, err := open(ctx, path, "DELETE")
+		db, err := open(ctx, path, "")
 		if err != nil {
 			return nil, err
 		}
@@ -97,7 +101,17 @@ func OpenBulk(ctx context.Context, path string) (*DB, error) {
 	}
 }
 
-// open is Open with the given journal mode (WAL or DELETE).
+// open is Open with the given journal mode: "WAL", or "" for a new file
+// left in SQLite's default rollback-journal mode (OpenBulk: the DSN then
+// names no journal mode, so that a connection opened after EndBulk does
+// not switch the file back) with synchronous=FULL, which the rollback
+// journal needs to survive a power loss (NORMAL is enough in WAL mode).
+//
+// Opening retries for up to the busy timeout while another process holds
+// the database: SQLite answers "database is locked" at once, without
+// waiting, when waiting could deadlock (this process reads the schema
+// while another holds the write lock of a rollback-journal database, as
+// during a bulk load), so writers would fail instead of queueing.
 func open(ctx context.Context, path, journal string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("kb: open: empty path")
@@ -107,6 +121,9 @@ func open(ctx context.Context, path, journal string) (*DB, error) {
 	}
 	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate&_pragma=cache_size(%d)&_pragma=temp_store(memory)", busyTimeoutMS, writeCacheKiB)
 	dsn := "file:" + path + "?" + params + "&_journal_mode=" + journal + "&_synchronous=NORMAL&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
+	if journal == "" {
+		dsn = "file:" + path + "?" + params + "&_synchronous=FULL"
+	}
 	if path == ":memory:" {
 		dsn = ":memory:?" + params
 	}
@@ -118,12 +135,37 @@ func open(ctx context.Context, path, journal string) (*DB, error) {
 		sdb.SetMaxOpenConns(1)
 	}
 	db := &DB{db: sdb, path: path}
-	if err := db.migrate(ctx); err != nil {
-		sdb.Close()
-		return nil, fmt.Errorf("kb: open %s: %w", path, err)
+	deadline := time.Now().Add(busyTimeoutMS * time.Millisecond)
+	for {
+		err := db.migrate(ctx)
+		if err == nil {
+			return db, nil
+		}
+		if !isBusy(err) || time.Now().After(deadline) {
+			sdb.Close()
+			return nil, fmt.Errorf("kb: open %s: %w", path, err)
+		}
+		select {
+		case <-ctx.Done():
+			sdb.Close()
+			return nil, fmt.Errorf("kb: open %s: %w", path, ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
-	return db, nil
 }
+
+// sqliteCode returns the SQLite result code of err (0 when it is none).
+func sqliteCode(err error) int {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code()
+	}
+	return 0
+}
+
+// isBusy reports whether err is SQLite's "database is locked" (SQLITE_BUSY,
+// any extended code).
+func isBusy(err error) bool { return sqliteCode(err)&0xff == 5 }
 
 // OpenReadOnly opens an existing, migrated database at path for reading
 // only (SQLite mode=ro), as the web server does. It fails, wrapping
@@ -140,18 +182,61 @@ func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, er
 	if strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("kb: open read-only %s: '?' and '#' are not allowed in a database path", path)
 	}
-	dsn := fmt.Sprintf("file:%s?mode=ro&_busy_timeout=%d&_query_only=1&_pragma=cache_size(%d)", path, busyTimeoutMS, cache)
-	sdb, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("kb: open read-only %s: %w", path, err)
+	db, err := openReadOnly(ctx, path, cache)
+	if sqliteCode(err) == sqliteReadonlyRollback {
+		// A write was interrupted (a killed ingest) and left a hot
+		// rollback journal, which a read-only connection cannot roll
+		// back: roll it back through a writable one, once.
+		if rerr := rollBack(ctx, path); rerr != nil {
+			return nil, fmt.Errorf("kb: open read-only %s: an interrupted write left a journal to roll back, which needs write access: %w", path, rerr)
+		}
+		db, err = openReadOnly(ctx, path, cache)
 	}
-	db := &DB{db: sdb, path: path, readOnly: true}
-	err = db.read(ctx, func(tx *sql.Tx) error { return checkMigrated(ctx, tx) })
+	if isBusy(err) {
+		return nil, fmt.Errorf("kb: open read-only %s: %w: %w", path, ErrBusy, err)
+	}
 	if err != nil {
-		sdb.Close()
 		return nil, fmt.Errorf("kb: open read-only %s: %w", path, err)
 	}
 	return db, nil
+}
+
+// ErrBusy is wrapped by OpenReadOnly when another process held the
+// database locked for longer than the busy timeout (10 s): an ingest
+// loading a new knowledge base (OpenBulk) holds it from its first cache
+// spill until it commits.
+var ErrBusy = errors.New("the knowledge base is locked by a process writing it")
+
+// sqliteReadonlyRollback is SQLITE_READONLY_ROLLBACK: a read-only
+// connection found a hot journal it may not roll back.
+const sqliteReadonlyRollback = 776
+
+// openReadOnly opens path with mode=ro and checks its migrations.
+func openReadOnly(ctx context.Context, path string, cacheKiB int) (*DB, error) {
+	dsn := fmt.Sprintf("file:%s?mode=ro&_busy_timeout=%d&_query_only=1&_pragma=cache_size(%d)", path, busyTimeoutMS, cacheKiB)
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db := &DB{db: sdb, path: path, readOnly: true}
+	if err := db.read(ctx, func(tx *sql.Tx) error { return checkMigrated(ctx, tx) }); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// rollBack opens path writable and reads its schema, which makes SQLite
+// roll back a hot journal (what an interrupted write transaction left);
+// it changes nothing else (no migration, no journal mode).
+func rollBack(ctx context.Context, path string) error {
+	sdb, err := sql.Open("sqlite", fmt.Sprintf("file:%s?_busy_timeout=%d", path, busyTimeoutMS))
+	if err != nil {
+		return err
+	}
+	defer sdb.Close()
+	var n int
+	return sdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema`).Scan(&n)
 }
 
 // ReadOption is an option of OpenReadOnly.

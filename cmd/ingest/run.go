@@ -128,22 +128,29 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return err
 	}
 	if !*noIndex {
+		// The index reads back what was stored: from the database file,
+		// not through the index of a write-ahead log as large as it
+		// (a new knowledge base has none yet).
+		if _, err := db.Checkpoint(ctx); err != nil {
+			return err
+		}
+	}
+	// What was stored is committed: a new knowledge base, loaded with a
+	// rollback journal, now switches to WAL mode. If a reader holds it
+	// past the busy timeout, it stays as it is (readable) until the next
+	// ingest switches it: a warning, not a failure.
+	if err := db.EndBulk(); err != nil {
+		fmt.Fprintf(stderr, "ingest: warning: %v (the knowledge base is stored; the next ingest switches it to WAL mode)\n", err)
+	}
+	if !*noIndex {
 		var progress io.Writer // like the progress bar: on a terminal only
 		if f, ok := stderr.(*os.File); ok && !*quiet && term.IsTerminal(int(f.Fd())) {
 			progress = stderr
 		}
-		// The index reads back what was stored once, from the database
-		// file (not through the index of a write-ahead log as large as
-		// it), through connections with a small page cache: the store's
-		// are closed, in the background (freeing their caches takes
-		// 60-150 ms), and the index build may use the memory they held
-		// (indexMemoryLimit).
-		if _, err := db.Checkpoint(ctx); err != nil {
-			return err
-		}
-		if err := db.EndBulk(); err != nil {
-			return err
-		}
+		// The index reads back what was stored once, through connections
+		// with a small page cache: the store's are closed, in the
+		// background (freeing their caches takes 60-150 ms), and the index
+		// build may use the memory they held (indexMemoryLimit).
 		closed := make(chan error, 1)
 		go func() { closed <- closeDB() }()
 		rdb, err := kb.OpenReadOnly(ctx, *dbPath, kb.SmallCache())
@@ -156,11 +163,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 			debug.SetMemoryLimit(indexMemoryLimit)
 		}
 		_, err = pipeline.SyncIndex(ctx, rdb, *dbPath, progress)
-		if cerr := <-closed; cerr != nil {
-			return cerr
-		}
+		cerr := <-closed
 		if err != nil {
-			return fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath)
+			return errors.Join(fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath), cerr)
+		}
+		if cerr != nil {
+			return cerr
 		}
 	}
 	if *asJSON {
