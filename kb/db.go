@@ -74,11 +74,12 @@ func Open(ctx context.Context, path string) (*DB, error) {
 // reads no page through the index of a log that grows as large as the
 // database within the load's transaction (the 100 MB synthetic export:
 // 8.3-8.4 s instead of 9.6-10.1 s stored with ingest -no-index; the
-// figures are in BENCHMARKS.md). Transactions stay atomic, with
-// synchronous=FULL (which the rollback journal needs to survive a power
-// loss): a process killed in the middle of one leaves a hot journal that
-// the next opening rolls back (OpenReadOnly too, through a writable
-// connection). Other processes can read the file only between
+// figures are in BENCHMARKS.md). Transactions stay atomic: a process
+// killed in the middle of one leaves a hot journal that the next opening
+// rolls back (OpenReadOnly too, through a writable connection). A power
+// loss during the load may, with a very small chance, corrupt the new
+// database (synchronous=NORMAL, see open): it is then deleted and loaded
+// again. Other processes can read the file only between
 // transactions (the writer locks it out once its page cache spills, until
 // it commits: OpenReadOnly then fails with ErrBusy after the busy
 // timeout), which is why only a new database is loaded this way. An
@@ -104,8 +105,12 @@ func OpenBulk(ctx context.Context, path string) (*DB, error) {
 // open is Open with the given journal mode: "WAL", or "" for a new file
 // left in SQLite's default rollback-journal mode (OpenBulk: the DSN then
 // names no journal mode, so that a connection opened after EndBulk does
-// not switch the file back) with synchronous=FULL, which the rollback
-// journal needs to survive a power loss (NORMAL is enough in WAL mode).
+// not switch the file back). Both use synchronous=NORMAL: with the
+// rollback journal, FULL made SQLite sync the journal at every cache
+// spill, and the 100 MB export's store took 9.6-10.1 s instead of
+// 5.9-6.0 s (ingest -no-index); the price is SQLite's "very small chance"
+// that a power loss at the wrong moment corrupts a database loaded this
+// way (a killed process cannot).
 //
 // Opening retries for up to the busy timeout while another process holds
 // the database: SQLite answers "database is locked" at once, without
@@ -122,7 +127,7 @@ func open(ctx context.Context, path, journal string) (*DB, error) {
 	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate&_pragma=cache_size(%d)&_pragma=temp_store(memory)", busyTimeoutMS, writeCacheKiB)
 	dsn := "file:" + path + "?" + params + "&_journal_mode=" + journal + "&_synchronous=NORMAL&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
 	if journal == "" {
-		dsn = "file:" + path + "?" + params + "&_synchronous=FULL"
+		dsn = "file:" + path + "?" + params + "&_synchronous=NORMAL"
 	}
 	if path == ":memory:" {
 		dsn = ":memory:?" + params

@@ -19,12 +19,14 @@
 //     file that breaks mid-way keeps the revisions read before the break
 //     (listed in Summary.Bad with Kept, their count); the other files are
 //     ingested;
-//   - a process killed mid-file (kill -9, power loss) loses that file's
-//     uncommitted transaction only: SQLite discards it when the database
-//     is next opened (the WAL's uncommitted frames, or for a new database
-//     the hot rollback journal, see kb.OpenBulk), the files committed
-//     before stay, and a rerun stores every revision exactly once, since
-//     revisions are keyed by id and the ones already stored are skipped.
+//   - a process killed mid-file (kill -9; a power loss, for an existing
+//     database) loses that file's uncommitted transaction only: SQLite
+//     discards it when the database is next opened (the WAL's uncommitted
+//     frames, or for a new database the hot rollback journal, see
+//     kb.OpenBulk, where a power loss has a very small chance of
+//     corrupting the new file), the files committed before stay, and a
+//     rerun stores every revision exactly once, since revisions are keyed
+//     by id and the ones already stored are skipped.
 //
 // One transaction per file was kept at 1 GB (measured, BENCHMARKS.md
 // "Ingest"): the writer's page cache is bounded (16 MiB) and pages beyond
