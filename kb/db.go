@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/wikirules/wikirules"
 )
@@ -125,9 +126,9 @@ func open(ctx context.Context, path, journal string) (*DB, error) {
 		return nil, fmt.Errorf("kb: open %s: '?' and '#' are not allowed in a database path", path)
 	}
 	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate&_pragma=cache_size(%d)&_pragma=temp_store(memory)", busyTimeoutMS, writeCacheKiB)
-	dsn := "file:" + path + "?" + params + "&_journal_mode=" + journal + "&_synchronous=NORMAL&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
-	if journal == "" {
-		dsn = "file:" + path + "?" + params + "&_synchronous=NORMAL"
+	dsn := "file:" + path + "?" + params + "&_synchronous=NORMAL"
+	if journal != "" {
+		dsn += "&_journal_mode=" + journal + "&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
 	}
 	if path == ":memory:" {
 		dsn = ":memory:?" + params
@@ -170,7 +171,7 @@ func sqliteCode(err error) int {
 
 // isBusy reports whether err is SQLite's "database is locked" (SQLITE_BUSY,
 // any extended code).
-func isBusy(err error) bool { return sqliteCode(err)&0xff == 5 }
+func isBusy(err error) bool { return sqliteCode(err)&0xff == sqlite3.SQLITE_BUSY }
 
 // OpenReadOnly opens an existing, migrated database at path for reading
 // only (SQLite mode=ro), as the web server does. It fails, wrapping
@@ -188,7 +189,7 @@ func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, er
 		return nil, fmt.Errorf("kb: open read-only %s: '?' and '#' are not allowed in a database path", path)
 	}
 	db, err := openReadOnly(ctx, path, cache)
-	if sqliteCode(err) == sqliteReadonlyRollback {
+	if sqliteCode(err) == sqlite3.SQLITE_READONLY_ROLLBACK {
 		// A write was interrupted (a killed ingest) and left a hot
 		// rollback journal, which a read-only connection cannot roll
 		// back: roll it back through a writable one, once.
@@ -211,10 +212,6 @@ func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, er
 // loading a new knowledge base (OpenBulk) holds it from its first cache
 // spill until it commits.
 var ErrBusy = errors.New("the knowledge base is locked by a process writing it")
-
-// sqliteReadonlyRollback is SQLITE_READONLY_ROLLBACK: a read-only
-// connection found a hot journal it may not roll back.
-const sqliteReadonlyRollback = 776
 
 // openReadOnly opens path with mode=ro and checks its migrations.
 func openReadOnly(ctx context.Context, path string, cacheKiB int) (*DB, error) {
