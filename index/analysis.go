@@ -9,14 +9,15 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/lang/es"
-	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
 )
 
 // Analyzer and filter names registered with bleve by this package.
 const (
+	// foldFilterName is no longer in the analyzers newMapping defines
+	// (foldedTokenizer folds), but the mapping an index stores names it
+	// in the indexes built before: they open only while it is registered.
 	foldFilterName = "wikirules_fold"
 	analyzerES     = "wikirules_es"
 	analyzerEN     = "wikirules_en"
@@ -149,32 +150,32 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	m := mapping.NewIndexMapping()
 	err := m.AddCustomAnalyzer(analyzerES, map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
-		"token_filters": []string{lowercase.Name, foldFilterName, es.StopName, es.SnowballStemmerName},
+		"tokenizer":     foldedTokenizerName,
+		"token_filters": []string{es.StopName, es.SnowballStemmerName},
 	})
 	if err != nil {
 		return nil, err
 	}
 	err = m.AddCustomAnalyzer(analyzerEN, map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
-		"token_filters": []string{lowercase.Name, foldFilterName, en.PossessiveName, en.StopName, en.SnowballStemmerName},
+		"tokenizer":     foldedTokenizerName,
+		"token_filters": []string{en.PossessiveName, en.StopName, en.SnowballStemmerName},
 	})
 	if err != nil {
 		return nil, err
 	}
 	err = m.AddCustomAnalyzer(analyzerWords, map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
-		"token_filters": []string{lowercase.Name, foldFilterName},
+		"tokenizer":     foldedTokenizerName,
+		"token_filters": []string{},
 	})
 	if err != nil {
 		return nil, err
 	}
 	err = m.AddCustomAnalyzer(analyzerPhrase, map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
-		"token_filters": []string{lowercase.Name, foldFilterName, phraseFilterName},
+		"tokenizer":     foldedTokenizerName,
+		"token_filters": []string{phraseFilterName},
 	})
 	if err != nil {
 		return nil, err
