@@ -2,12 +2,15 @@ package kb
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -282,4 +285,123 @@ func TestOpenWaitsForBulkLoad(t *testing.T) {
 		t.Errorf("journal mode %q after EndBulk and new connections, want wal", m)
 	}
 	bulk.Close()
+}
+
+// TestOpenBulkDefersSync: a bulk load's transactions commit with
+// synchronous=OFF on their own connection, which goes back to the pool
+// set to NORMAL; EndBulk writes the file to disk once, in the background,
+// and Close waits for that and returns its error. A database opened with
+// Open, or a bulk load that committed nothing, is synced by SQLite alone.
+func TestOpenBulkDefersSync(t *testing.T) {
+	ctx := context.Background()
+	var mu sync.Mutex
+	var calls []string
+	var failWith error
+	real := syncFile
+	syncFile = func(path string) error {
+		mu.Lock()
+		calls = append(calls, path)
+		err := failWith
+		mu.Unlock()
+		if err != nil {
+			return err
+		}
+		return real(path)
+	}
+	t.Cleanup(func() { syncFile = real })
+	synced := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), calls...)
+	}
+	synchronous := func(q interface {
+		QueryRowContext(context.Context, string, ...any) *sql.Row
+	}) int {
+		t.Helper()
+		var n int
+		if err := q.QueryRowContext(ctx, `PRAGMA synchronous`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	load := func(db *DB) {
+		t.Helper()
+		w, err := db.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if db.bulk {
+			if n := synchronous(w.tx); n != 0 {
+				t.Errorf("synchronous=%d in a bulk load's transaction, want 0 (OFF)", n)
+			}
+		}
+		for _, it := range corpus(t) {
+			if err := w.Put(ctx, it); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := w.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	dir := t.TempDir()
+	for i, wantErr := range []error{nil, errors.New("disk on fire")} {
+		path := filepath.Join(dir, fmt.Sprintf("bulk%d.db", i))
+		db, err := OpenBulk(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.db.SetMaxOpenConns(1) // the writer's connection is the one read next
+		load(db)
+		if n := synchronous(db.db); n != 1 {
+			t.Errorf("synchronous=%d after the bulk transaction, want 1 (NORMAL)", n)
+		}
+		if got := synced(); len(got) != 0 {
+			t.Errorf("synced %v before EndBulk", got)
+		}
+		mu.Lock()
+		failWith = wantErr
+		mu.Unlock()
+		if err := db.EndBulk(); err != nil {
+			t.Fatal(err)
+		}
+		err = db.Close()
+		if got := synced(); len(got) != 1 || got[0] != path {
+			t.Errorf("synced %v, want [%s] once", got, path)
+		}
+		switch {
+		case wantErr == nil && err != nil:
+			t.Errorf("Close: %v", err)
+		case wantErr != nil && (err == nil || !errors.Is(err, wantErr)):
+			t.Errorf("Close: %v, want the sync's error %v", err, wantErr)
+		}
+		if err := db.Close(); wantErr == nil && err != nil {
+			t.Errorf("second Close: %v", err)
+		}
+		mu.Lock()
+		calls, failWith = nil, nil
+		mu.Unlock()
+	}
+
+	// An existing database (WAL mode): SQLite syncs its commits itself.
+	db, err := OpenBulk(ctx, filepath.Join(dir, "bulk0.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	load(db)
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A bulk load that committed nothing has nothing to sync.
+	db, err = OpenBulk(ctx, filepath.Join(dir, "empty.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := synced(); len(got) != 0 {
+		t.Errorf("synced %v, want nothing", got)
+	}
 }

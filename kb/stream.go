@@ -43,6 +43,8 @@ const searchFlushRows = 1 << 16
 // wait until then.
 type Writer struct {
 	ctx     context.Context // Begin's, for Commit's final statements
+	db      *DB
+	conn    *sql.Conn // a bulk load's (OpenBulk): its connection, synchronous=OFF until the Writer ends
 	tx      *sql.Tx
 	w       *writer
 	res     PutResult
@@ -59,16 +61,48 @@ func (db *DB) Begin(ctx context.Context) (*Writer, error) {
 	if db.readOnly {
 		return nil, fmt.Errorf("kb: begin %s: database opened read-only", db.path)
 	}
-	tx, err := db.db.BeginTx(ctx, nil)
-	if err != nil {
+	db.mu.Lock()
+	bulk := db.bulk
+	db.mu.Unlock()
+	var conn *sql.Conn
+	var tx *sql.Tx
+	var err error
+	if bulk {
+		// The load of a new database commits without syncing (OpenBulk):
+		// EndBulk syncs the file once, in the background.
+		conn, err = db.db.Conn(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("kb: begin: %w", err)
+		}
+		if _, err = conn.ExecContext(ctx, `PRAGMA synchronous=OFF`); err == nil {
+			tx, err = conn.BeginTx(ctx, nil)
+		}
+		if err != nil {
+			restoreSynchronous(conn)
+			conn.Close()
+			return nil, fmt.Errorf("kb: begin: %w", err)
+		}
+	} else if tx, err = db.db.BeginTx(ctx, nil); err != nil {
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
-	w, err := newWriter(ctx, tx)
-	if err != nil {
+	wr := &Writer{ctx: ctx, db: db, conn: conn, tx: tx, flushAt: searchFlushRows}
+	if wr.w, err = newWriter(ctx, tx); err != nil {
 		tx.Rollback()
+		wr.release()
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
-	return &Writer{ctx: ctx, tx: tx, w: w, flushAt: searchFlushRows}, nil
+	return wr, nil
+}
+
+// release gives a bulk load's connection back to the pool, set back to
+// synchronous=NORMAL, once the transaction has ended.
+func (w *Writer) release() {
+	if w.conn == nil {
+		return
+	}
+	restoreSynchronous(w.conn)
+	w.conn.Close()
+	w.conn = nil
 }
 
 // Put stores one item in the transaction (see DB.Put for what is stored
@@ -113,6 +147,12 @@ func (w *Writer) Commit() (PutResult, error) {
 	w.w.close()
 	err := w.tx.Commit()
 	w.err = ErrWriterDone
+	if w.conn != nil && err == nil {
+		w.db.mu.Lock()
+		w.db.unsynced = true
+		w.db.mu.Unlock()
+	}
+	w.release()
 	if err != nil {
 		return PutResult{}, fmt.Errorf("kb: commit: %w", err)
 	}
@@ -134,6 +174,7 @@ func (w *Writer) Rollback() error {
 func (w *Writer) fail(err error) error {
 	w.w.close()
 	w.tx.Rollback()
+	w.release()
 	if err == ErrWriterDone {
 		w.err = ErrWriterDone
 	} else {
