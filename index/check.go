@@ -67,7 +67,16 @@ func BuildFrom(ctx context.Context, path string, src Source, opts ...Option) (*I
 // record to index or that an FAQ names, or looked up in given when it is
 // not nil.
 func (x *Index) putFrom(ctx context.Context, src Source, faqs []wikirules.FAQ, keep map[string]bool, given map[string]PageInfo) error {
-	w := x.newBatcher(streamBatchSize)
+	w := x.newBatcher(ctx, streamBatchSize)
+	if err := x.putChunks(ctx, w, src, faqs, keep, given); err != nil {
+		w.abort()
+		return err
+	}
+	return w.close(ctx)
+}
+
+// putChunks gives w the documents putFrom indexes.
+func (x *Index) putChunks(ctx context.Context, w *batcher, src Source, faqs []wikirules.FAQ, keep map[string]bool, given map[string]PageInfo) error {
 	named := faqPages(faqs)
 	kept := given
 	if kept == nil {
@@ -125,7 +134,7 @@ func (x *Index) putFrom(ctx context.Context, src Source, faqs []wikirules.FAQ, k
 			return err
 		}
 	}
-	return w.flush(ctx, true)
+	return nil
 }
 
 // Report is the outcome of Check: the documents the knowledge base has

@@ -263,18 +263,20 @@ func (x *Index) Delete(ctx context.Context, ids ...string) error {
 
 // put indexes records and FAQs in batches.
 func (x *Index) put(ctx context.Context, records []wikirules.Record, faqs []wikirules.FAQ, pages map[string]PageInfo) error {
-	w := x.newBatcher(batchSize)
+	w := x.newBatcher(ctx, batchSize)
 	for _, r := range records {
 		if err := w.record(ctx, r, pages[r.Page]); err != nil {
+			w.abort()
 			return err
 		}
 	}
 	for _, f := range faqs {
 		if err := w.faq(ctx, f, pages); err != nil {
+			w.abort()
 			return err
 		}
 	}
-	return w.flush(ctx, true)
+	return w.close(ctx)
 }
 
 func (x *Index) where() string {

@@ -189,19 +189,53 @@ func faqPages(faqs []wikirules.FAQ) map[string]bool {
 	return out
 }
 
-// batcher gathers documents into bleve batches of size documents and
-// writes each when full; flush writes the rest. One batcher serves a whole
-// build, so chunks of pages do not each leave a small segment.
+// batcher gathers documents into bleve batches of size documents. One
+// batcher serves a whole build, so chunks of pages do not each leave a
+// small segment. A full batch is written (bleve's Batch: analysis,
+// segment building, persistence) by a goroutine of its own while the
+// caller fills the next one (recordDoc and bleve's mapping of each
+// document, about a sixth of a build's CPU, which ran between batches
+// before): at most two batches are held, one being written. close writes
+// the rest and waits.
 type batcher struct {
 	x    *Index
 	b    *bleve.Batch
 	size int
+
+	full   chan *bleve.Batch // to the writing goroutine, in order
+	failed chan struct{}     // closed when a write failed (err)
+	done   chan struct{}     // closed when the writing goroutine returned
+	err    error             // the first write error; read after failed or done is closed
 }
 
-func (x *Index) newBatcher(size int) *batcher { return &batcher{x: x, b: x.bi.NewBatch(), size: size} }
+// newBatcher starts the writing goroutine; the caller must call close.
+func (x *Index) newBatcher(ctx context.Context, size int) *batcher {
+	w := &batcher{x: x, b: x.bi.NewBatch(), size: size,
+		full: make(chan *bleve.Batch), failed: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		for b := range w.full {
+			if w.err != nil {
+				continue // drain until close
+			}
+			err := ctx.Err()
+			if err == nil {
+				if err = x.bi.Batch(b); err != nil {
+					err = fmt.Errorf("index %s: batch: %w", x.where(), err)
+				}
+			}
+			if err != nil {
+				w.err = err
+				close(w.failed)
+			}
+		}
+	}()
+	return w
+}
 
-// flush writes the batch when it is full, or when force is set and it is
-// not empty.
+// flush hands the batch to the writing goroutine when it is full, or when
+// force is set and it is not empty; it returns the error of an earlier
+// write, if any.
 func (w *batcher) flush(ctx context.Context, force bool) error {
 	if w.b.Size() == 0 || (!force && w.b.Size() < w.size) {
 		return nil
@@ -209,11 +243,35 @@ func (w *batcher) flush(ctx context.Context, force bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := w.x.bi.Batch(w.b); err != nil {
-		return fmt.Errorf("index %s: batch: %w", w.x.where(), err)
+	select {
+	case w.full <- w.b:
+	case <-w.failed:
+		return w.err
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	w.b.Reset()
+	w.b = w.x.bi.NewBatch()
 	return nil
+}
+
+// close writes what is left, waits for every batch to be written and
+// returns the first error. Either close or abort is called once per
+// batcher.
+func (w *batcher) close(ctx context.Context) error {
+	err := w.flush(ctx, true)
+	close(w.full)
+	<-w.done
+	if w.err != nil {
+		return w.err
+	}
+	return err
+}
+
+// abort stops the writing goroutine once the batches handed to it are
+// written, dropping the one being filled (after an error of the caller).
+func (w *batcher) abort() {
+	close(w.full)
+	<-w.done
 }
 
 // record adds r (unless it is a faqbox record, see indexable) with the
