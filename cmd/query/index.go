@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -37,6 +38,12 @@ func runIndex(ctx context.Context, e *env, args []string) error {
 	path := c.dbPath()
 	if path == "" {
 		return errors.New("index: needs a knowledge base file (-db PATH, or ./rules.db); the embedded sample is indexed in memory by query search")
+	}
+	// The index reads the knowledge base once: a small page cache per
+	// connection, and the Go memory limit ingest uses for the same build.
+	c.read = []kb.ReadOption{kb.SmallCache()}
+	if indexMemoryLimit > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(indexMemoryLimit))
 	}
 	db, err := c.open(ctx, e)
 	if err != nil {

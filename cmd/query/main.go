@@ -18,6 +18,14 @@ import (
 	"runtime/debug"
 )
 
+// indexMemoryLimit is the soft Go memory limit "query index" sets while it
+// builds or syncs the search index, as ingest does for the same work (see
+// its indexMemoryLimit: 144 MB of anonymous memory at 128 MiB for the
+// index of a 1 GB export, and the collector runs at the limit instead of
+// letting the heap grow to five times the live heap at GOGC=400); 0
+// leaves the limit alone (GOMEMLIMIT given, or Run called by tests).
+var indexMemoryLimit int64
+
 func main() {
 	// The engine's store (modernc.org's SQLite) allocates a great deal and
 	// the search index is memory-mapped, so with the default GOGC=100 the
@@ -26,6 +34,9 @@ func main() {
 	// (BENCHMARKS.md, Engine and Search). GOGC in the environment wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		indexMemoryLimit = 128 << 20
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -90,6 +90,7 @@ type common struct {
 	edition string
 	asOf    string
 	fs      *flag.FlagSet
+	read    []kb.ReadOption // how open reads a knowledge base file
 }
 
 // newFlags returns a flag set with -db and -json (and, when withEdition,
@@ -196,7 +197,7 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		if st.IsDir() {
 			return nil, fmt.Errorf("-db %s is a directory, not a knowledge base file", path)
 		}
-		db, err := kb.OpenReadOnly(ctx, path)
+		db, err := kb.OpenReadOnly(ctx, path, c.read...)
 		if errors.Is(err, kb.ErrNotMigrated) {
 			// Made by an older version: upgrade the schema once (the only
 			// write query ever makes), then read as usual.
@@ -204,7 +205,7 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 			if err := migrate(ctx, path); err != nil {
 				return nil, fmt.Errorf("%s has an older schema and could not be upgraded (is it writable?): %w", path, err)
 			}
-			db, err = kb.OpenReadOnly(ctx, path)
+			db, err = kb.OpenReadOnly(ctx, path, c.read...)
 		}
 		if errors.Is(err, kb.ErrBusy) {
 			return nil, fmt.Errorf("%s is locked by a process writing it (an ingest into a new knowledge base holds it until it commits): try again when it is done: %w", path, err)
