@@ -1,8 +1,12 @@
 package kb
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // The current-records search (migration 0002_current.sql).
@@ -11,8 +15,9 @@ import (
 // so a search of the current wiki used to match, rank and then discard
 // the records of every older revision: at 20 revisions a page, 95 % of
 // the work. current_revisions names the current revision of each page
-// (the greatest (timestamp, id), kept by the trigger revisions_current on
-// every stored revision) and search_current holds the search rows of the
+// (the greatest (timestamp, id); the writer notes the newest revision of
+// each page it stores and writes it at the next flush, writeNewest) and
+// search_current holds the search rows of the
 // records of those revisions and of every FAQ, with the same columns,
 // tokenizer and rowids as search (plus 2- and 3-character prefix indexes,
 // which the prefix queries of SearchText use).
@@ -36,10 +41,11 @@ import (
 // hundreds. faq_current holds, for each FAQ shown somewhere, what
 // faqOccurrenceSummary makes of all its occurrences (the answer of a read
 // without Filter.AsOf; the order of the pages in its JSON array is not
-// kept); the trigger faq_occurrences_new copies every new occurrence into
-// faq_new, and syncCurrent merges the summary of those into faq_current
-// and empties faq_new at every search flush, so after a commit faq_new is
-// empty and faq_current exact.
+// kept); the writer sums up the occurrences it stores per FAQ (oldest and
+// newest revision, pages) and merges that into faq_current at every
+// search flush (writeFAQSummaries), so after a commit faq_current is
+// exact. Until migration 0006 two triggers did this work row by row
+// (revisions_current, faq_occurrences_new into a table faq_new).
 
 // faqOccurrenceSummary aggregates the occurrences o of a FAQ joined to
 // their revisions r and pages p: the oldest and newest revision as
@@ -47,11 +53,18 @@ import (
 // (timestamp, id) does) and the JSON array of the pages' titles.
 const faqOccurrenceSummary = `MIN(r.timestamp || ' ' || r.id), MAX(r.timestamp || ' ' || r.id), json_group_array(DISTINCT p.title)`
 
-// syncCurrent brings search_current in step with current_revisions and
-// with the FAQ rows pending in temp.search_pending, and faq_current with
-// the new occurrences; it runs in the writer's transaction after the
-// pending rows were copied into search.
+// syncCurrent writes current_revisions (writeNewest) and faq_current
+// (writeFAQSummaries) from what was stored since the last flush, then
+// brings search_current in step with current_revisions and with the FAQ
+// rows pending in temp.search_pending; it runs in the writer's transaction
+// after the pending rows were copied into search.
 func (w *writer) syncCurrent(ctx context.Context) error {
+	if err := w.writeNewest(ctx); err != nil {
+		return err
+	}
+	if err := w.writeFAQSummaries(ctx); err != nil {
+		return err
+	}
 	for _, st := range []struct{ what, sql string }{
 		// Both sides are sets of contents: a content the old and the new
 		// current revision of a page share keeps its row.
@@ -72,23 +85,103 @@ func (w *writer) syncCurrent(ctx context.Context) error {
 			(SELECT rowid FROM temp.search_pending WHERE rowid < 0)`},
 		{"add rewritten faq rows", `INSERT INTO search_current (rowid, page, title, body)
 			SELECT rowid, page, title, body FROM temp.search_pending WHERE rowid < 0 ORDER BY rowid`},
-		// The new occurrences' summary is merged into the stored one:
-		// the older first, the newer last, the union of the pages (kept
-		// as they are when the new ones add none).
-		{"summarise new faq occurrences", `INSERT INTO faq_current (faq, first, last, pages)
-			SELECT o.faq, ` + faqOccurrenceSummary + ` FROM faq_new o
-			JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
-			WHERE true GROUP BY o.faq
-			ON CONFLICT (faq) DO UPDATE SET first = min(first, excluded.first), last = max(last, excluded.last),
-			pages = CASE WHEN NOT EXISTS (SELECT value FROM json_each(excluded.pages)
-				EXCEPT SELECT value FROM json_each(faq_current.pages)) THEN pages
-			ELSE (SELECT json_group_array(value) FROM (SELECT value FROM json_each(faq_current.pages)
-				UNION SELECT value FROM json_each(excluded.pages))) END`},
-		{"mark faq occurrences summarised", `DELETE FROM faq_new`},
 	} {
 		if _, err := w.tx.ExecContext(ctx, st.sql); err != nil {
 			return fmt.Errorf("search_current: %s: %w", st.what, err)
 		}
 	}
+	return nil
+}
+
+// revKey orders revisions as current_revisions does: by stored timestamp,
+// then id.
+type revKey struct{ ts, id string }
+
+func (a revKey) less(b revKey) bool { return a.ts < b.ts || (a.ts == b.ts && a.id < b.id) }
+
+// currentRevisionUpsert makes a stored revision its page's current one
+// when it is newer than the current one (revKey order); parameters: page
+// pk, revision id, stored timestamp.
+const currentRevisionUpsert = `INSERT INTO current_revisions (page, revision, timestamp) VALUES (?, ?, ?)
+	ON CONFLICT (page) DO UPDATE SET revision = excluded.revision, timestamp = excluded.timestamp
+	WHERE excluded.timestamp > current_revisions.timestamp
+		OR (excluded.timestamp = current_revisions.timestamp AND excluded.revision > current_revisions.revision)`
+
+// writeNewest writes into current_revisions the newest revision stored of
+// each page since the last flush (writer.newest, kept by put), in page
+// order.
+func (w *writer) writeNewest(ctx context.Context) error {
+	pages := make([]int64, 0, len(w.newest))
+	for pk := range w.newest {
+		pages = append(pages, pk)
+	}
+	slices.Sort(pages)
+	for _, pk := range pages {
+		k := w.newest[pk]
+		if _, err := w.cur.ExecContext(ctx, pk, k.id, k.ts); err != nil {
+			return fmt.Errorf("current_revisions: page %d: %w", pk, err)
+		}
+	}
+	clear(w.newest)
+	return nil
+}
+
+// faqSummary is what the occurrences of one FAQ stored since the last
+// flush say of it (faqOccurrenceSummary over them): the oldest and newest
+// "timestamp id" and the titles of the pages showing it.
+type faqSummary struct {
+	first, last string
+	pages       map[string]bool
+}
+
+// add returns s (a new summary when nil) with an occurrence in the
+// revision "timestamp id" key of page.
+func (s *faqSummary) add(key, page string) *faqSummary {
+	if s == nil {
+		return &faqSummary{first: key, last: key, pages: map[string]bool{page: true}}
+	}
+	s.first, s.last = min(s.first, key), max(s.last, key)
+	s.pages[page] = true
+	return s
+}
+
+// faqSummaryUpsert merges a summary of new occurrences into a FAQ's stored
+// one: the older first, the newer last, the union of the pages (kept as
+// they are when the new ones add none); parameters: FAQ pk, first, last,
+// JSON array of page titles.
+const faqSummaryUpsert = `INSERT INTO faq_current (faq, first, last, pages) VALUES (?, ?, ?, ?)
+	ON CONFLICT (faq) DO UPDATE SET first = min(first, excluded.first), last = max(last, excluded.last),
+	pages = CASE WHEN NOT EXISTS (SELECT value FROM json_each(excluded.pages)
+		EXCEPT SELECT value FROM json_each(faq_current.pages)) THEN pages
+	ELSE (SELECT json_group_array(value) FROM (SELECT value FROM json_each(faq_current.pages)
+		UNION SELECT value FROM json_each(excluded.pages))) END`
+
+// writeFAQSummaries merges the summaries of the occurrences stored since
+// the last flush (writer.faqNew, kept by putFAQ) into faq_current, in FAQ
+// order.
+func (w *writer) writeFAQSummaries(ctx context.Context) error {
+	faqs := make([]int64, 0, len(w.faqNew))
+	for pk := range w.faqNew {
+		faqs = append(faqs, pk)
+	}
+	slices.Sort(faqs)
+	for _, pk := range faqs {
+		s := w.faqNew[pk]
+		titles := make([]string, 0, len(s.pages))
+		for t := range s.pages {
+			titles = append(titles, t)
+		}
+		slices.Sort(titles)
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(titles); err != nil {
+			return fmt.Errorf("faq_current: faq %d: %w", pk, err)
+		}
+		if _, err := w.faqCur.ExecContext(ctx, pk, s.first, s.last, strings.TrimSuffix(buf.String(), "\n")); err != nil {
+			return fmt.Errorf("faq_current: faq %d: %w", pk, err)
+		}
+	}
+	clear(w.faqNew)
 	return nil
 }

@@ -93,9 +93,12 @@ type writer struct {
 
 	page, rev, sameText, record, contentGet, contentIns, search   *sql.Stmt
 	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk *sql.Stmt
+	cur, faqCur                                                   *sql.Stmt
 	all                                                           []*sql.Stmt
 
 	contents    map[int64]map[string]int64 // page pk → content digest → record_contents.pk, cache
+	newest      map[int64]revKey           // page pk → newest revision stored since the last flush (syncCurrent)
+	faqNew      map[int64]*faqSummary      // FAQ pk → summary of its occurrences stored since the last flush (syncFAQs)
 	faqs        map[string]faqState        // FAQ id → what is stored of it, cache
 	ids         map[string]bool            // record ids of the revision being put
 	refs        [][6]any                   // its revision_records list
@@ -111,6 +114,7 @@ const contentCachePages = 64
 // newWriter prepares the write statements in tx.
 func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 	w := &writer{tx: tx, pages: map[string]int64{}, contents: map[int64]map[string]int64{},
+		newest: map[int64]revKey{}, faqNew: map[int64]*faqSummary{},
 		faqs: map[string]faqState{}, ids: map[string]bool{}}
 	if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS search_pending
 		(rowid INTEGER PRIMARY KEY, page TEXT, title TEXT, body TEXT)`); err != nil {
@@ -146,6 +150,8 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.occ, `INSERT INTO faq_occurrences (revision, seq, faq) VALUES (?, ?, ?)`},
 		{&w.cat, `INSERT INTO categories (revision, seq, name) VALUES (?, ?, ?)`},
 		{&w.unk, `INSERT INTO unknown_templates (revision, name, count) VALUES (?, ?, ?)`},
+		{&w.cur, currentRevisionUpsert},
+		{&w.faqCur, faqSummaryUpsert},
 	} {
 		s, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -260,6 +266,9 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		return nil
 	}
 	res.Added++
+	if k := (revKey{ts, rev.ID}); w.newest[pk].less(k) {
+		w.newest[pk] = k
+	}
 	if it.X == nil {
 		return nil
 	}
@@ -492,6 +501,7 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 	if _, err := w.occ.ExecContext(ctx, rev.ID, seq, st.pk); err != nil {
 		return false, fmt.Errorf("occurrence: %w", err)
 	}
+	w.faqNew[st.pk] = w.faqNew[st.pk].add(ts+" "+rev.ID, rev.Page.Title)
 	if len(w.faqs) >= faqCacheSize {
 		if err := w.flushFAQSources(ctx); err != nil {
 			return false, err

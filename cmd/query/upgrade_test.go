@@ -13,7 +13,7 @@ import (
 )
 
 // TestOlderSchemaUpgraded opens with query a knowledge base made by an
-// older version (the seed corpus, with migration 0005 undone as a database
+// older version (the seed corpus, with migration 0006 undone as a database
 // made before it lacks it): query upgrades it once, says so on stderr,
 // and answers as from a current one.
 func TestOlderSchemaUpgraded(t *testing.T) {
@@ -24,11 +24,14 @@ func TestOlderSchemaUpgraded(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{
-		`DROP TRIGGER faq_occurrences_new`, `DROP TABLE faq_new`,
-		`CREATE TABLE faq_stale (faq INTEGER PRIMARY KEY REFERENCES faqs (pk))`,
-		`CREATE TRIGGER faq_occurrences_stale AFTER INSERT ON faq_occurrences BEGIN
-			INSERT OR IGNORE INTO faq_stale (faq) VALUES (NEW.faq); END`,
-		`DELETE FROM migrations WHERE name = 'migrations/0005_faq_new.sql'`,
+		`CREATE TABLE faq_new (faq INTEGER NOT NULL REFERENCES faqs (pk), revision TEXT NOT NULL REFERENCES revisions (id))`,
+		`CREATE TRIGGER faq_occurrences_new AFTER INSERT ON faq_occurrences BEGIN
+			INSERT INTO faq_new (faq, revision) VALUES (NEW.faq, NEW.revision); END`,
+		`CREATE TRIGGER revisions_current AFTER INSERT ON revisions BEGIN
+			INSERT INTO current_revisions (page, revision, timestamp) VALUES (NEW.page, NEW.id, NEW.timestamp)
+			ON CONFLICT (page) DO UPDATE SET revision = excluded.revision, timestamp = excluded.timestamp
+			WHERE excluded.timestamp > current_revisions.timestamp; END`,
+		`DELETE FROM migrations WHERE name = 'migrations/0006_writer_summaries.sql'`,
 	} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
