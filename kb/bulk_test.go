@@ -405,3 +405,67 @@ func TestOpenBulkDefersSync(t *testing.T) {
 		t.Errorf("synced %v, want nothing", got)
 	}
 }
+
+// TestWriteBack: the writeback goroutine of a bulk load asks for the file
+// to be written back at every interval while the load runs (the file
+// appears only with the first commit), and stops with EndBulk; stopping
+// twice is harmless.
+func TestWriteBack(t *testing.T) {
+	var mu sync.Mutex
+	calls := 0
+	real := writeBackFile
+	writeBackFile = func(f *os.File) error {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		return real(f)
+	}
+	t.Cleanup(func() { writeBackFile = real })
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return calls
+	}
+
+	path := filepath.Join(t.TempDir(), "wb.db")
+	stop := writeBack(path, 5*time.Millisecond)
+	time.Sleep(30 * time.Millisecond)
+	if n := count(); n != 0 {
+		t.Errorf("%d writebacks of a file that does not exist yet", n)
+	}
+	if err := os.WriteFile(path, make([]byte, 1<<16), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for count() < 3 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := count(); n < 3 {
+		t.Fatalf("%d writebacks in 5 s at a 5 ms interval", n)
+	}
+	stop()
+	stop()
+	n := count()
+	time.Sleep(30 * time.Millisecond)
+	if m := count(); m != n {
+		t.Errorf("%d writebacks after stop", m-n)
+	}
+
+	// OpenBulk starts one; EndBulk stops it.
+	db, err := OpenBulk(context.Background(), filepath.Join(t.TempDir(), "bulk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.stopWriteback == nil {
+		t.Error("no writeback for a bulk load")
+	}
+	if err := db.EndBulk(); err != nil {
+		t.Fatal(err)
+	}
+	if db.stopWriteback != nil {
+		t.Error("writeback still running after EndBulk")
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -30,6 +30,9 @@ type DB struct {
 	bulk     bool       // created by OpenBulk with a rollback journal: Close switches it to WAL
 	unsynced bool       // a bulk transaction committed without syncing the file (Begin)
 	synced   chan error // the background sync EndBulk started, if any
+	// stopWriteback ends the goroutine of a bulk load that has the kernel
+	// write the file back as it grows (writeBack); nil when none runs.
+	stopWriteback func()
 }
 
 var _ wikirules.Store = (*DB)(nil)
@@ -111,6 +114,7 @@ func OpenBulk(ctx context.Context, path string) (*DB, error) {
 			return nil, err
 		}
 		db.bulk = true
+		db.stopWriteback = writeBack(path, writebackInterval)
 		return db, nil
 	default:
 		return Open(ctx, path)
@@ -311,7 +315,12 @@ func (db *DB) EndBulk() error {
 	}
 	db.bulk = false
 	unsynced := db.unsynced
+	stop := db.stopWriteback
+	db.stopWriteback = nil
 	db.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
 	err := db.switchToWAL(unsynced)
 	if unsynced {
 		synced := make(chan error, 1)
@@ -321,6 +330,58 @@ func (db *DB) EndBulk() error {
 		go func() { synced <- syncFile(db.path) }()
 	}
 	return err
+}
+
+// writebackInterval is how often a bulk load has the kernel start writing
+// the new file back (writeBack).
+const writebackInterval = 500 * time.Millisecond
+
+// writeBackFile is startWriteback; a variable so that tests can count the
+// calls.
+var writeBackFile = startWriteback
+
+// writeBack starts a goroutine that, every interval until the returned
+// function is called, asks the kernel to start writing the file at path
+// back to disk without waiting (startWriteback; a no-op where the system
+// has no sync_file_range). A bulk load commits without syncing and its
+// file is synced once at the end (EndBulk): without this, everything the
+// load wrote in the last 30 s (the kernel's default age for writing dirty
+// pages back) was still to be written then, and on ext4 the search
+// index's own first syncs, right after, waited for it (bleve creating its
+// index took 5-73 ms instead of 6 ms after the 10 MB export's store).
+// Errors are ignored: the final sync reports what matters.
+func writeBack(path string, interval time.Duration) (stop func()) {
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		var f *os.File
+		defer func() {
+			if f != nil {
+				f.Close()
+			}
+		}()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+			if f == nil {
+				var err error
+				if f, err = os.Open(path); err != nil {
+					continue
+				}
+			}
+			writeBackFile(f)
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() { close(done); <-stopped })
+	}
 }
 
 // switchToWAL sets the journal mode to WAL on one connection, with
