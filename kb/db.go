@@ -355,12 +355,7 @@ func writeBack(path string, interval time.Duration) (stop func()) {
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
-		var f *os.File
-		defer func() {
-			if f != nil {
-				f.Close()
-			}
-		}()
+		var f *os.File // keptFile's: never closed
 		t := time.NewTicker(interval)
 		defer t.Stop()
 		for {
@@ -371,7 +366,7 @@ func writeBack(path string, interval time.Duration) (stop func()) {
 			}
 			if f == nil {
 				var err error
-				if f, err = os.Open(path); err != nil {
+				if f, err = keptFile(path); err != nil {
 					continue
 				}
 			}
@@ -410,6 +405,45 @@ func (db *DB) switchToWAL(unsynced bool) error {
 	return nil
 }
 
+// keptFiles are the database files syncFile and writeBack opened, each
+// open until the process exits. Closing any descriptor of a file releases
+// every POSIX advisory lock the process holds on it (fcntl semantics),
+// SQLite's included: its connections then believe they hold their locks,
+// and other processes no longer see them ("How To Corrupt An SQLite
+// Database File", 2.2). A WAL connection holds a shared lock on the
+// database file as long as it is open, so a descriptor closed after
+// EndBulk's switch (while ingest reads the database back to build the
+// search index) let another process's last connection take the
+// exclusive lock, checkpoint into pages under this process's read
+// transactions and delete the -wal and -shm files this process used.
+var keptFiles struct {
+	sync.Mutex
+	files []*os.File
+}
+
+// keptFile returns a descriptor of the file at path, opened read-only the
+// first time and never closed (see keptFiles): one per database file a
+// bulk load syncs in the life of the process.
+func keptFile(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	keptFiles.Lock()
+	defer keptFiles.Unlock()
+	for _, f := range keptFiles.files {
+		if fst, err := f.Stat(); err == nil && os.SameFile(st, fst) {
+			return f, nil
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	keptFiles.files = append(keptFiles.files, f)
+	return f, nil
+}
+
 // restoreSynchronous sets conn back to synchronous=NORMAL (the setting of
 // every connection, see open) before it returns to the pool; a connection
 // that cannot be set back is discarded instead.
@@ -420,17 +454,14 @@ func restoreSynchronous(conn *sql.Conn) {
 }
 
 // syncFile writes the file at path and the directory entry naming it to
-// disk (fsync of both). A variable so that tests can see it called.
+// disk (fsync of both), through keptFile's descriptor of the file. A
+// variable so that tests can see it called.
 var syncFile = func(path string) error {
-	f, err := os.Open(path)
+	f, err := keptFile(path)
 	if err != nil {
 		return err
 	}
-	err = f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := f.Sync(); err != nil {
 		return err
 	}
 	d, err := os.Open(filepath.Dir(path))
