@@ -104,7 +104,7 @@ const (
 	fieldSuperseded = "superseded" // "true" or "false"
 	fieldLang       = "lang"       // analysis language of the text fields
 	fieldCategory   = "category"   // categories of the page
-	fieldRevision   = "rev"        // revision (records) or last revision (FAQs)
+	fieldRevision   = "rev"        // revision (records), or faqStamp (FAQs)
 	fieldJSON       = "json"       // the record or FAQ as JSON, stored only
 	fieldRank       = "rank"       // what the re-rank reads (rankFields.String), stored only
 	// fieldWords holds every word of the document, folded but not stemmed;

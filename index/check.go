@@ -164,7 +164,8 @@ func (r Report) String() string {
 
 // Check compares the index with src: record ids (superseded included,
 // faqbox records excepted, as in Build) and FAQ ids, and the revision each
-// document was indexed from. It reads src a chunk of pages at a time and
+// document was indexed from (for an FAQ, faqStamp: its first and last
+// revision and its pages). It reads src a chunk of pages at a time and
 // keeps only id → revision maps, not the records.
 func (x *Index) Check(ctx context.Context, src Source) (Report, error) {
 	want := map[string]string{}
@@ -183,8 +184,8 @@ func (x *Index) Check(ctx context.Context, src Source) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("index: check FAQs: %w", err)
 	}
-	for _, f := range faqs {
-		want[f.ID] = f.LastRevision
+	for i := range faqs {
+		want[faqs[i].ID] = faqStamp(&faqs[i])
 	}
 	have, err := x.revisions(ctx)
 	if err != nil {

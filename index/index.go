@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -429,7 +431,7 @@ func faqDoc(f wikirules.FAQ, pages map[string]PageInfo) (map[string]interface{},
 		fieldEditionSet:        edSet,
 		fieldSuperseded:        "false",
 		fieldLang:              lang,
-		fieldRevision:          f.LastRevision,
+		fieldRevision:          faqStamp(&f),
 		fieldJSON:              string(js),
 		fieldRank:              rankFields{Doc: "faq", Type: f.Type, Editions: f.Editions}.String(),
 		textTitle + "_" + lang: all,
@@ -442,6 +444,19 @@ func faqDoc(f wikirules.FAQ, pages map[string]PageInfo) (map[string]interface{},
 		doc[fieldCategory] = cats
 	}
 	return doc, nil
+}
+
+// faqStamp is what the rev field of an FAQ document holds and Check
+// compares: its last revision, first revision and a digest of the pages it
+// shows on. The content of an FAQ comes from its newest occurrence, but
+// its first revision and pages come from all of them: an older revision
+// ingested later changes those and not the last revision, and a stamp of
+// the last revision alone left the document stale without Check seeing it.
+func faqStamp(f *wikirules.FAQ) string {
+	pages := append([]string(nil), f.Pages...)
+	sort.Strings(pages)
+	sum := sha256.Sum256([]byte(strings.Join(pages, "\x00")))
+	return f.LastRevision + " " + f.FirstRevision + " " + hex.EncodeToString(sum[:8])
 }
 
 func dedupSorted(s []string) []string {

@@ -264,6 +264,24 @@ func TestUpdateCheckSync(t *testing.T) {
 	if rep, _ = idx.Check(ctx, src); !rep.OK() {
 		t.Errorf("after Sync: %v", rep)
 	}
+	// An older revision showing an FAQ, ingested later, moves its first
+	// revision and adds a page but leaves its last revision: the FAQ
+	// document is stale, and Sync rewrites it.
+	src.faqs[0].FirstRevision = "rev-older"
+	src.faqs[0].Pages = append(src.faqs[0].Pages, "Esquivar")
+	if rep, err = idx.Check(ctx, src); err != nil || fmt.Sprint(rep.Stale) != "["+src.faqs[0].ID+"]" {
+		t.Fatalf("after an older occurrence: %v (%v), want the FAQ %s stale", rep, err, src.faqs[0].ID)
+	}
+	if _, err := idx.Sync(ctx, src); err != nil {
+		t.Fatal(err)
+	}
+	if rep, _ = idx.Check(ctx, src); !rep.OK() {
+		t.Errorf("after Sync of the FAQ: %v", rep)
+	}
+	res, err = idx.Search(ctx, Query{Text: src.faqs[0].Question, Limit: 3})
+	if err != nil || len(res.Hits) == 0 || res.Hits[0].FAQ == nil || res.Hits[0].FAQ.FirstRevision != "rev-older" {
+		t.Errorf("the synced FAQ: %v %+v, want first revision rev-older", err, res.Hits)
+	}
 	if _, err := Build(ctx, path, nil, nil); err == nil {
 		t.Error("Build over an existing index: no error")
 	}
