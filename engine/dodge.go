@@ -185,7 +185,8 @@ func (rs *resolver) templateRule(ctx context.Context, fq *wikirules.FAQ) (*wikir
 
 // burst works out an attack's Burst from the Módulo de Combate: modifiers
 // to Burst apply in the Active Turn only, the value is never above the
-// maximum it states, and in ARO the Burst is reduced to 1.
+// maximum it states, and in ARO the Burst is reduced to 1. Modifiers that
+// take it below 1 get "unknown": the page states no minimum.
 func (rs *resolver) burst(ctx context.Context, s Situation) ([]Conclusion, error) {
 	if s.Burst == nil {
 		return nil, nil
@@ -240,6 +241,11 @@ func (rs *resolver) burst(ctx context.Context, s Situation) ([]Conclusion, error
 		return []Conclusion{unknown("burst", "the maximum Burst")}, nil
 	}
 	total := s.Burst.Base + sum
+	if total < 1 {
+		// The Módulo de Combate caps Burst but states no minimum: no
+		// verdict rather than a Burst of zero or less.
+		return []Conclusion{unknown("burst", fmt.Sprintf("a Burst reduced below 1 (B%d %+d = %d)", s.Burst.Base, sum, total))}, nil
+	}
 	c.Explanation = fmt.Sprintf("Active Turn: B%d %+d = %d", s.Burst.Base, sum, total)
 	if total > maxB {
 		c.Explanation += fmt.Sprintf(", capped at the maximum of %d", maxB)

@@ -28,6 +28,8 @@ func TestResolveFacts(t *testing.T) {
 		{"marker", Situation{Turn: "reactive", ARO: "Reset", ActiveIsMarker: "IMP-2"}, "valid", wikirules.KindEffect, "únicas ORA", false},
 		{"missing state", Situation{Turn: "active", States: []string{"Poseído"}, Order: []string{"Mover"}}, "unknown: no record for Poseído", "", "", false},
 		{"missing marker page", Situation{Turn: "reactive", ARO: "Esquivar", ActiveIsMarker: "CAMO"}, "unknown: no record for the AROs allowed against the marker CAMO", "", "", false},
+		{"burst above the maximum", Situation{Turn: "active", Burst: &BurstSituation{Base: 5, Mods: []int{1, 2}}}, "6", wikirules.KindImportant, "nunca puede ser superior a 6", false},
+		{"burst below 1", Situation{Turn: "active", Burst: &BurstSituation{Base: 1, Mods: []int{-3}}}, "unknown: no record for a Burst reduced below 1 (B1 -3 = -2)", "", "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
