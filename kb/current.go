@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -111,12 +112,7 @@ const currentRevisionUpsert = `INSERT INTO current_revisions (page, revision, ti
 // each page since the last flush (writer.newest, kept by put), in page
 // order.
 func (w *writer) writeNewest(ctx context.Context) error {
-	pages := make([]int64, 0, len(w.newest))
-	for pk := range w.newest {
-		pages = append(pages, pk)
-	}
-	slices.Sort(pages)
-	for _, pk := range pages {
+	for _, pk := range slices.Sorted(maps.Keys(w.newest)) {
 		k := w.newest[pk]
 		if _, err := w.cur.ExecContext(ctx, pk, k.id, k.ts); err != nil {
 			return fmt.Errorf("current_revisions: page %d: %w", pk, err)
@@ -160,18 +156,9 @@ const faqSummaryUpsert = `INSERT INTO faq_current (faq, first, last, pages) VALU
 // the last flush (writer.faqNew, kept by putFAQ) into faq_current, in FAQ
 // order.
 func (w *writer) writeFAQSummaries(ctx context.Context) error {
-	faqs := make([]int64, 0, len(w.faqNew))
-	for pk := range w.faqNew {
-		faqs = append(faqs, pk)
-	}
-	slices.Sort(faqs)
-	for _, pk := range faqs {
+	for _, pk := range slices.Sorted(maps.Keys(w.faqNew)) {
 		s := w.faqNew[pk]
-		titles := make([]string, 0, len(s.pages))
-		for t := range s.pages {
-			titles = append(titles, t)
-		}
-		slices.Sort(titles)
+		titles := slices.Sorted(maps.Keys(s.pages))
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
