@@ -287,7 +287,8 @@ func collapse(s string) string {
 	if collapsed(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s))
+	var b strings.Builder
+	b.Grow(len(s))
 	i := 0
 	for i < len(s) {
 		j := i
@@ -295,18 +296,22 @@ func collapse(s string) string {
 			j++
 		}
 		if j > i {
-			if len(b) > 0 {
-				b = append(b, ' ')
+			if b.Len() > 0 {
+				b.WriteByte(' ')
 			}
-			b = append(b, s[i:j]...)
+			b.WriteString(s[i:j])
 		}
 		for j < len(s) && isSpaceAt(s, j) {
 			j += spaceLen(s, j)
 		}
 		i = j
 	}
-	return string(b)
+	return b.String()
 }
+
+// spaceLead marks the bytes collapsed and isSpaceAt look at twice: ASCII
+// white space and 0xC2, the first byte of U+00A0 (no-break space).
+var spaceLead = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true, 0xC2: true}
 
 // collapsed reports whether s has no leading, trailing or doubled white
 // space and no white space other than single ASCII spaces.
@@ -318,7 +323,11 @@ func collapsed(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
+		c := s[i]
+		if !spaceLead[c] {
+			continue
+		}
+		switch c {
 		case ' ':
 			if s[i+1] == ' ' {
 				return false
@@ -335,6 +344,9 @@ func collapsed(s string) bool {
 }
 
 func isSpaceAt(s string, i int) bool {
+	if !spaceLead[s[i]] {
+		return false
+	}
 	switch s[i] {
 	case ' ', '\t', '\n', '\r', '\v', '\f':
 		return true
