@@ -38,6 +38,14 @@ func (r *renderer) text(n wikitext.Node) string { return r.src[n.Pos():n.End()] 
 // scan, done only when the list holds an inline start.
 func (r *renderer) inline(ns []wikitext.Node) (md, plain string) {
 	var m, p strings.Builder
+	if len(ns) > 0 {
+		// The source the nodes span: the rendering is seldom longer, so
+		// the builders seldom grow again.
+		if n := ns[len(ns)-1].End() - ns[0].Pos(); n > 0 {
+			m.Grow(n)
+			p.Grow(n)
+		}
+	}
 	var nextEnd []int
 	for i := 0; i < len(ns); i++ {
 		n := ns[i]
