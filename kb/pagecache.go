@@ -3,7 +3,6 @@ package kb
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 	"unsafe"
 
@@ -41,8 +40,9 @@ var pageCache struct {
 // MADV_HUGEPAGE; it does when /sys/kernel/mm/transparent_hugepage/enabled
 // is "always" or "madvise"), so a 16 MiB cache costs a few faults instead
 // of thousands, and closing a connection frees its pages without a system
-// call each (BENCHMARKS.md, Ingest, sixth pass). Memory is resident only
-// once touched (with huge pages, 2 MB at a time).
+// call each (BENCHMARKS.md, Ingest, sixth pass). SQLite links every slot
+// into its free list when it starts up, so the whole buffer is resident
+// from the first open on: size it to the caches the process uses at once.
 //
 // It must be called before the process opens any database (cmd/ingest
 // calls it first thing in main); it returns ErrPageCacheTooLate otherwise,
@@ -96,16 +96,4 @@ func configError(rc int32) error {
 		return ErrPageCacheTooLate
 	}
 	return fmt.Errorf("kb: page cache buffer: sqlite3_config returned %d", rc)
-}
-
-// pageCacheUse returns how many slots of the ReservePageCache buffer are in
-// use and the most that were at once (sqlite3_status64
-// SQLITE_STATUS_PAGECACHE_USED); 0, 0 when none was reserved.
-func pageCacheUse() (used, highwater int64) {
-	tls := libc.NewTLS()
-	defer tls.Close()
-	v := new([2]int64) // on the heap: it does not move while SQLite writes it
-	sqlite3.Xsqlite3_status64(tls, sqlite3.SQLITE_STATUS_PAGECACHE_USED, uintptr(unsafe.Pointer(&v[0])), uintptr(unsafe.Pointer(&v[1])), 0)
-	runtime.KeepAlive(v)
-	return v[0], v[1]
 }

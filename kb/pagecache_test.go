@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"modernc.org/libc"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // pageCacheEnv tells a helper run of TestReservePageCache what to do:
@@ -119,4 +122,21 @@ func vmFlags(a uintptr) string {
 		}
 	}
 	return ""
+}
+
+// pageCacheUse returns how many slots of the ReservePageCache buffer are in
+// use and the most that were at once (sqlite3_status64
+// SQLITE_STATUS_PAGECACHE_USED); 0, 0 when none was reserved. The two
+// counters are written into memory outside the Go heap.
+func pageCacheUse() (used, highwater int64) {
+	tls := libc.NewTLS()
+	defer tls.Close()
+	p := libc.Xmalloc(tls, 16)
+	if p == 0 {
+		return -1, -1
+	}
+	defer libc.Xfree(tls, p)
+	sqlite3.Xsqlite3_status64(tls, sqlite3.SQLITE_STATUS_PAGECACHE_USED, p, p+8, 0)
+	v := unsafe.Slice((*int64)(unsafe.Add(unsafe.Pointer(nil), p)), 2)
+	return v[0], v[1]
 }

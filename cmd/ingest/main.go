@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 
 	"github.com/wikirules/wikirules/kb"
 )
@@ -28,23 +29,29 @@ var indexMemoryLimit int64
 
 // heapPremap and pageCacheBytes size the memory main backs with
 // transparent huge pages (hugeHeap, kb.ReservePageCache): the Go heap of
-// an ingest stays under the 128 MiB index limit, and SQLite's caches are
-// the store's 16 MiB and the index read's 4 MiB, plus room for a second
-// connection of the store's pool. With both, a 10 MB export's ingest takes
-// about 5,800 page faults instead of 31,000 and 1.00 s instead of 1.34 s
-// (median of 7 alternating runs; BENCHMARKS.md, Ingest, sixth pass).
+// an ingest stays under the 128 MiB limit of its index phase, and the page
+// cache buffer holds the store's 16 MiB cache (the index phase's 4 MiB one
+// reuses its slots once the store's connections close; a page that finds
+// no free slot is allocated by SQLite as before). The buffer is resident
+// from the first open. With both, a 10 MB export's ingest takes about 5,800
+// page faults instead of 31,000 and 1.02 s instead of 1.32 s; with the
+// buffer alone 1.12 s, with the heap alone 1.20 s (medians of 7
+// alternating runs; BENCHMARKS.md, Ingest, sixth pass).
 const (
 	heapPremap     = 128 << 20
-	pageCacheBytes = 24 << 20
+	pageCacheBytes = 18 << 20
 )
 
 func main() {
-	// SQLite's page caches in one buffer: first, before anything opens a
-	// database. Outside Linux it is not done (errors.ErrUnsupported).
-	if err := kb.ReservePageCache(pageCacheBytes); err != nil && !errors.Is(err, errors.ErrUnsupported) {
-		fmt.Fprintln(os.Stderr, "ingest: warning:", err)
+	// Huge pages first: the page cache buffer must be in place before
+	// anything opens a database. GODEBUG=disablethp=1, Go's switch to keep
+	// its heap off transparent huge pages, turns both off.
+	if !godebug("disablethp", "1") {
+		if err := kb.ReservePageCache(pageCacheBytes); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+			fmt.Fprintln(os.Stderr, "ingest: warning:", err)
+		}
+		hugeHeap(heapPremap)
 	}
-	hugeHeap(heapPremap)
 	// The ingest's live heap stays small (about 10 MB: the revisions in
 	// flight and the extractor's trees) and it allocates much, so the
 	// collector runs often at the default GOGC=100; 400 cut the CPU time
@@ -68,4 +75,17 @@ func main() {
 		}
 		os.Exit(2)
 	}
+}
+
+// godebug reports whether the GODEBUG environment variable sets key to
+// value (GODEBUG is a comma-separated list of key=value; the last setting
+// of a key wins, as in the runtime).
+func godebug(key, value string) bool {
+	set := false
+	for _, kv := range strings.Split(os.Getenv("GODEBUG"), ",") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(kv), "="); ok && k == key {
+			set = v == value
+		}
+	}
+	return set
 }

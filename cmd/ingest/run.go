@@ -149,8 +149,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		}
 		// The index reads back what was stored once, through connections
 		// with a small page cache: the store's are closed, in the
-		// background (freeing their caches takes 60-150 ms), and the index
-		// build may use the memory they held (indexMemoryLimit).
+		// background (freeing their caches took 60-150 ms before
+		// kb.ReservePageCache held them, and still does without it), and
+		// the index build may use the memory they held (indexMemoryLimit).
 		closed := make(chan error, 1)
 		go func() { closed <- closeDB() }()
 		rdb, err := kb.OpenReadOnly(ctx, *dbPath, kb.SmallCache())
