@@ -19,6 +19,15 @@ import (
 // time); a kernel without huge pages refuses the advice and the heap works
 // as before. Returns the address and size of the advised range (n == 0:
 // none).
+//
+// The runtime stopped advising its heap itself in Go 1.21.4 for two costs
+// that hold here too: with .../transparent_hugepage/defrag at "madvise" a
+// fault may wait for the kernel to compact memory when no free huge page
+// is left, and khugepaged can fill in again 2 MB ranges the scavenger
+// returned in part, so the resident heap can exceed what the memory limit
+// counts (golang/go#61718, #64332). For a batch command that runs for
+// seconds to minutes and stays under 200 MB (BENCHMARKS.md), the faults
+// saved weigh more; GODEBUG=disablethp=1 turns it off (main).
 func hugeHeap(size int) (start uintptr, n int) {
 	const huge = 2 << 20
 	b := make([]byte, size)
