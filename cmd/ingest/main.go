@@ -54,14 +54,17 @@ func main() {
 	}
 	// The ingest's live heap stays small (about 10 MB: the revisions in
 	// flight and the extractor's trees) and it allocates much, so the
-	// collector runs often at the default GOGC=100; 400 cut the CPU time
-	// of a 10 MB export's ingest by about a fifth for 10 MB more peak
-	// memory (BENCHMARKS.md, Ingest).
-	// A soft limit of 64 MiB then bounds the heap (live: 7-18 MB over a
-	// 1 GB export) whatever the size of the input. GOGC or GOMEMLIMIT in
-	// the environment win.
+	// collector runs often at the default GOGC=100: 400 cut the CPU time
+	// of a 10 MB export's ingest by about a fifth. With the heap on huge
+	// pages a larger heap costs few page faults, and 1600 (a collection
+	// per ~50 MB allocated instead of ~15) cut more: 10 MB 0.99 → 0.94 s,
+	// 100 MB 8.69 → 8.10 s, 1 GB 96-101 → 91-92 s (bench/ab.sh,
+	// alternating; BENCHMARKS.md, Ingest, sixth pass).
+	// A soft limit of 64 MiB bounds the heap (live: 7-18 MB over a 1 GB
+	// export) whatever the size of the input. GOGC or GOMEMLIMIT in the
+	// environment win.
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(1600)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(64 << 20)
