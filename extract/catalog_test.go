@@ -35,3 +35,40 @@ func TestFAQCatalogDetachesStrings(t *testing.T) {
 		t.Errorf("Lookup = %q / %q, want %q / %q", got.Question, got.Answer, q, a)
 	}
 }
+
+// TestFAQCatalogSupersede: seed 001 shows its FAQ on LDT and ZC
+// requirements without title or version; read before the seed dump, it is
+// catalogued as an FAQ of its own (FAQID with no title and version). The
+// dump's {{faqbox}} of the same question supersedes it: Supersede returns
+// its ID and drops it, so that Lookup answers the titled FAQ from then on;
+// an FAQ without title supersedes nothing, and neither does one of
+// another type.
+func TestFAQCatalogSupersede(t *testing.T) {
+	const question = "¿Cómo funcionan los requisitos de LDT y ZC de las Habilidades?"
+	const answer = "Los Requisitos de LDT deben cumplirse al declarar las Habilidades."
+	untitled := wikirules.FAQ{Type: "faq", Question: "Q: " + question, Answer: answer}
+	untitled.ID = wikirules.FAQID(untitled.Type, "", "", question)
+	titled := wikirules.FAQ{Type: "faq", Title: "N4 FAQ", Version: "1.0, enero 2021", Question: question, Answer: answer}
+	titled.ID = wikirules.FAQID(titled.Type, titled.Title, titled.Version, question)
+	errata := titled
+	errata.Type = "errata"
+	errata.ID = wikirules.FAQID(errata.Type, errata.Title, errata.Version, question)
+
+	c := NewFAQCatalog(untitled)
+	if got := c.Supersede(untitled); got != nil {
+		t.Errorf("an untitled FAQ supersedes %v, want nothing", got)
+	}
+	if got := c.Supersede(errata); got != nil {
+		t.Errorf("an errata supersedes %v, want nothing (another type)", got)
+	}
+	if got := c.Supersede(titled); len(got) != 1 || got[0] != untitled.ID {
+		t.Fatalf("Supersede(titled) = %v, want [%s]", got, untitled.ID)
+	}
+	if got := c.Supersede(titled); got != nil {
+		t.Errorf("second Supersede = %v, want nothing", got)
+	}
+	c.Add(titled)
+	if got, ok := c.Lookup("faq", question, answer); !ok || got.ID != titled.ID {
+		t.Errorf("Lookup after Supersede = %s, %v; want %s", got.ID, ok, titled.ID)
+	}
+}

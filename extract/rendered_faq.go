@@ -78,6 +78,35 @@ func cloneStrings(ss []string) []string {
 	return out
 }
 
+// Supersede removes from the catalogue the entries that f identifies: the
+// ones with no title and no version (a rendered page's entry that matched
+// no known FAQ when it was read, identified by FAQID(type, "", "",
+// question)) of f's type whose question is f's, compared as Lookup
+// compares them. It returns their IDs (nil when f itself has no title and
+// no version): the caller's store merges those FAQs into f
+// (kb.Item.Supersedes), so that an FAQ seen on a rendered page before its
+// wikitext is one FAQ whatever the order of ingestion. Call it before
+// Add(f).
+func (c *FAQCatalog) Supersede(f wikirules.FAQ) []string {
+	if c == nil || (f.Title == "" && f.Version == "") {
+		return nil
+	}
+	k := questionKey(f.Question)
+	var gone []string
+	kept := c.byQuestion[k][:0:0]
+	for _, have := range c.byQuestion[k] {
+		if have.Title == "" && have.Version == "" && have.Type == f.Type && have.ID != f.ID {
+			gone = append(gone, have.ID)
+			continue
+		}
+		kept = append(kept, have)
+	}
+	if gone != nil {
+		c.byQuestion[k] = kept
+	}
+	return gone
+}
+
 // Len returns the number of distinct entries.
 func (c *FAQCatalog) Len() int {
 	n := 0

@@ -18,6 +18,13 @@ import (
 type Item struct {
 	Rev wikirules.Revision
 	X   *wikirules.Extraction
+	// Supersedes maps the IDs of stored FAQs that have no title and no
+	// version (a rendered page's entry that matched no known FAQ, see
+	// extract.FAQCatalog.Supersede) to the ID of the FAQ of X that they
+	// are. Put merges each into it (mergeFAQ), also when the revision is
+	// already stored; an ID not stored, or stored with a title or version,
+	// is ignored.
+	Supersedes map[string]string
 
 	prep *prepared // see Prepare
 }
@@ -263,7 +270,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		if text != rev.Text {
 			res.Conflicts = append(res.Conflicts, rev.ID)
 		}
-		return nil
+		return w.mergeFAQs(ctx, it.Supersedes)
 	}
 	res.Added++
 	if k := (revKey{ts, rev.ID}); w.newest[pk].less(k) {
@@ -298,6 +305,9 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 			res.FAQs++
 		}
 		res.Occurrences++
+	}
+	if err := w.mergeFAQs(ctx, it.Supersedes); err != nil {
+		return err
 	}
 	for i, c := range x.Categories {
 		if _, err := w.cat.ExecContext(ctx, rev.ID, i, c); err != nil {
@@ -467,8 +477,19 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 			return false, err
 		}
 	}
-	newDigest := faqDigest(f)
 	newer := ts > st.srcTS || (ts == st.srcTS && rev.ID > st.srcID)
+	if known && newer && len(f.Related) == 0 && renderedFormat(rev.Format) {
+		// A rendered page does not always show an FAQ's related pages
+		// ("Páginas:"): its newer occurrence keeps the stored ones.
+		related, err := w.faqRelated(ctx, st.pk)
+		if err != nil {
+			return false, err
+		}
+		g := *f
+		g.Related = related
+		f = &g
+	}
+	newDigest := faqDigest(f)
 	switch {
 	case !known:
 		r, err := w.faqIns.ExecContext(ctx, id, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID)

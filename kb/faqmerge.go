@@ -1,0 +1,156 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/wikirules/wikirules"
+)
+
+// mergeFAQs merges each stored untitled FAQ of supersedes into the FAQ it
+// names (Item.Supersedes), in a deterministic order.
+func (w *writer) mergeFAQs(ctx context.Context, supersedes map[string]string) error {
+	for _, old := range slices.Sorted(maps.Keys(supersedes)) {
+		if err := w.mergeFAQ(ctx, old, supersedes[old]); err != nil {
+			return fmt.Errorf("merge faq %s into %s: %w", old, supersedes[old], err)
+		}
+	}
+	return nil
+}
+
+// mergeFAQ makes the stored FAQ old, one with no title and no version, the
+// stored FAQ id: its occurrences move to id, faq_current's summary of id
+// takes in old's, the records of old's pages that name old (their
+// fields' faq_id) name id, and old's row, related pages, summary and
+// search rows are deleted. When old's content comes from a newer revision
+// than id's, id takes its question, answer and (when old has any) related
+// pages, keeping its type, title, version and editions: what storing the
+// two occurrences in the other order gives (putFAQ). It does nothing when
+// old is not stored, has a title or a version, or id is not stored.
+func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
+	if old == id {
+		return nil
+	}
+	var oldPK, pk int64
+	err := w.tx.QueryRowContext(ctx, `SELECT pk FROM faqs WHERE id = ? AND title = '' AND version = ''`, old).Scan(&oldPK)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if err := w.tx.QueryRowContext(ctx, `SELECT pk FROM faqs WHERE id = ?`, id).Scan(&pk); errors.Is(err, sql.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	// The cache may hold a source not written yet; both entries are read
+	// again from the table after the merge.
+	if err := w.flushFAQSources(ctx); err != nil {
+		return err
+	}
+	delete(w.faqs, id)
+	if err := w.adoptNewer(ctx, oldPK, pk); err != nil {
+		return fmt.Errorf("content: %w", err)
+	}
+	// What the flushes so far summarised of old, and what was stored
+	// since, go to id's summary.
+	var first, last, pages string
+	switch err := w.tx.QueryRowContext(ctx, `SELECT first, last, pages FROM faq_current WHERE faq = ?`, oldPK).Scan(&first, &last, &pages); {
+	case err == nil:
+		if _, err := w.faqCur.ExecContext(ctx, pk, first, last, pages); err != nil {
+			return fmt.Errorf("summary: %w", err)
+		}
+	case !errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("summary: %w", err)
+	}
+	if s := w.faqNew[oldPK]; s != nil {
+		for page := range s.pages {
+			w.faqNew[pk] = w.faqNew[pk].add(s.first, page).add(s.last, page)
+		}
+		delete(w.faqNew, oldPK)
+	}
+	delete(w.faqs, old)
+	for _, st := range []struct {
+		what, sql string
+		args      []any
+	}{
+		{"occurrences", `UPDATE faq_occurrences SET faq = ? WHERE faq = ?`, []any{pk, oldPK}},
+		// The FAQ records of a rendered page name the FAQ they show.
+		{"records", `UPDATE record_contents SET fields = json_set(fields, '$.faq_id', ?)
+			WHERE page IN (SELECT rv.page FROM faq_occurrences o JOIN revisions rv ON rv.id = o.revision WHERE o.faq = ?)
+			AND CASE WHEN fields = '' THEN NULL ELSE fields ->> 'faq_id' END = ?`, []any{id, pk, old}},
+		{"related pages", `DELETE FROM faq_related WHERE faq = ?`, []any{oldPK}},
+		{"summary", `DELETE FROM faq_current WHERE faq = ?`, []any{oldPK}},
+		{"search row", `DELETE FROM search WHERE rowid = ?`, []any{-oldPK}},
+		{"current search row", `DELETE FROM search_current WHERE rowid = ?`, []any{-oldPK}},
+		{"pending search row", `DELETE FROM temp.search_pending WHERE rowid = ?`, []any{-oldPK}},
+		{"faq", `DELETE FROM faqs WHERE pk = ?`, []any{oldPK}},
+	} {
+		if _, err := w.tx.ExecContext(ctx, st.sql, st.args...); err != nil {
+			return fmt.Errorf("%s: %w", st.what, err)
+		}
+	}
+	return nil
+}
+
+// renderedFormat reports whether revisions of format f are rendered pages
+// (page text or HTML), which show an FAQ without its title, version or,
+// at times, related pages.
+func renderedFormat(f wikirules.Format) bool {
+	return f == wikirules.FormatPageText || f == wikirules.FormatHTML
+}
+
+// faqRelated returns the stored related pages of the FAQ pk, in order.
+func (w *writer) faqRelated(ctx context.Context, pk int64) ([]string, error) {
+	rows, err := w.tx.QueryContext(ctx, `SELECT title FROM faq_related WHERE faq = ? ORDER BY seq`, pk)
+	if err != nil {
+		return nil, fmt.Errorf("related pages: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, fmt.Errorf("related pages: %w", err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// adoptNewer gives the FAQ pk the question, answer and related pages of
+// the FAQ oldPK when oldPK's source revision is the newer (see mergeFAQ).
+func (w *writer) adoptNewer(ctx context.Context, oldPK, pk int64) error {
+	const q = `SELECT f.type, f.title, f.version, f.question, f.answer, f.editions, r.timestamp, r.id
+		FROM faqs f JOIN revisions r ON r.id = f.source WHERE f.pk = ?`
+	var o, n wikirules.FAQ
+	var oTS, nTS string
+	var oEd, nEd int
+	if err := w.tx.QueryRowContext(ctx, q, oldPK).Scan(&o.Type, &o.Title, &o.Version, &o.Question, &o.Answer, &oEd, &oTS, &o.FirstRevision); err != nil {
+		return err
+	}
+	if err := w.tx.QueryRowContext(ctx, q, pk).Scan(&n.Type, &n.Title, &n.Version, &n.Question, &n.Answer, &nEd, &nTS, &n.FirstRevision); err != nil {
+		return err
+	}
+	if oTS < nTS || (oTS == nTS && o.FirstRevision <= n.FirstRevision) {
+		return nil
+	}
+	related, err := w.faqRelated(ctx, oldPK)
+	if err != nil {
+		return err
+	}
+	if len(related) == 0 {
+		if related, err = w.faqRelated(ctx, pk); err != nil {
+			return err
+		}
+	}
+	n.Question, n.Answer, n.Related, n.Editions = o.Question, o.Answer, related, wikirules.Editions(nEd)
+	if _, err := w.faqUpd.ExecContext(ctx, n.Type, n.Title, n.Version, n.Question, n.Answer, nEd, faqDigest(&n), o.FirstRevision, pk); err != nil {
+		return err
+	}
+	return w.faqContent(ctx, pk, &n, true)
+}
