@@ -100,6 +100,13 @@ var canonicalQueries = []string{
 // at path, and returns the hash and the row count of each query.
 func canonicalHash(t testing.TB, path string) (string, []int) {
 	t.Helper()
+	return queriesHash(t, path, canonicalQueries)
+}
+
+// queriesHash hashes the rows of queries in the database file at path,
+// and returns the hash and the row count of each query.
+func queriesHash(t testing.TB, path string, queries []string) (string, []int) {
+	t.Helper()
 	sdb, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +114,7 @@ func canonicalHash(t testing.TB, path string) (string, []int) {
 	defer sdb.Close()
 	h := sha256.New()
 	var counts []int
-	for _, q := range canonicalQueries {
+	for _, q := range queries {
 		rows, err := sdb.Query(q)
 		if err != nil {
 			t.Fatalf("%s: %v", q, err)

@@ -186,11 +186,12 @@ func (s *stored) store(j *job) error {
 	if x == nil { // rendered: needs the catalogue as of this position
 		x = extract.ExtractRenderedWith(*j.rev, extract.RenderedOptions{FAQs: s.ex.catalog})
 	}
-	s.ex.catalog.Add(x.FAQs...)
+	sup := s.ex.catalogue(x)
 	it := j.it // prepared by the worker (wikitext)
 	if it == nil {
 		it = &kb.Item{Rev: *j.rev, X: x}
 	}
+	it.Supersedes = sup
 	if err := s.w.Put(s.ctx, *it); err != nil {
 		return fmt.Errorf("ingest %s (byte %d): %w", s.in.name, j.off, err)
 	}
