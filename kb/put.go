@@ -32,7 +32,7 @@ type Item struct {
 // PutResult says what a Put stored.
 type PutResult struct {
 	Added       int      `json:"added"`       // revisions stored
-	Skipped     []string `json:"skipped"`     // revision ids already stored (or repeated in the batch)
+	Skipped     []string `json:"skipped"`     // revision ids already stored (or repeated in the batch, or stored under another id)
 	Conflicts   []string `json:"conflicts"`   // skipped ids whose stored text differs from the given one
 	Records     int      `json:"records"`     // records stored
 	Contents    int      `json:"contents"`    // record contents new to the store (the rest are shared)
@@ -45,7 +45,10 @@ type PutResult struct {
 //
 // A revision whose ID is already stored is skipped and listed in
 // PutResult.Skipped (also in Conflicts when its stored text differs), so
-// putting the same batch twice leaves the database as the first put did.
+// putting the same batch twice leaves the database as the first put did;
+// so is one stored under another ID with the same page, timestamp and text
+// (the same revision from another source: a contributions dump derives
+// ids, an export has MediaWiki's).
 // A record with no Page or RevisionID gets its revision's; one naming
 // another page or revision is an error, as is a record ID repeated within
 // a revision. Records take the timestamp of their revision. FAQs are merged
@@ -98,10 +101,10 @@ type writer struct {
 	tx    *sql.Tx
 	pages map[string]int64 // title → pages.pk, cache
 
-	page, rev, sameText, record, contentGet, contentIns, search   *sql.Stmt
-	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk *sql.Stmt
-	cur, faqCur                                                   *sql.Stmt
-	all                                                           []*sql.Stmt
+	page, rev, sameText, twin, record, contentGet, contentIns, search *sql.Stmt
+	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk     *sql.Stmt
+	cur, faqCur                                                       *sql.Stmt
+	all                                                               []*sql.Stmt
 
 	contents    map[int64]map[string]int64 // page pk → content digest → record_contents.pk, cache
 	newest      map[int64]revKey           // page pk → newest revision stored since the last flush (syncCurrent)
@@ -140,6 +143,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 			format, origin, text, extracted, page_editions, links, layout, diagnostics)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
 		{&w.sameText, `SELECT text FROM revisions WHERE id = ?`},
+		{&w.twin, `SELECT id, text FROM revisions WHERE page = ? AND timestamp = ? AND id != ?`},
 		{&w.record, `INSERT INTO revision_records (revision, count, records) VALUES (?, ?, ?)`},
 		{&w.contentGet, `SELECT digest, pk FROM record_contents WHERE page = ?`},
 		{&w.contentIns, `INSERT INTO record_contents (page, digest, section, kind, ordinal, depth, editions, version,
@@ -249,6 +253,15 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		}
 	}
 	ts := encodeTime(rev.Timestamp)
+	// The same revision read from another source under another id (a
+	// contributions dump's derived id, an export's native one) is already
+	// stored: a revision is its page, timestamp and text.
+	if twin, err := w.storedTwin(ctx, pk, ts, rev); err != nil {
+		return fmt.Errorf("revision: %w", err)
+	} else if twin != "" {
+		res.Skipped = append(res.Skipped, rev.ID)
+		return w.mergeFAQs(ctx, it.Supersedes)
+	}
 	r, err := w.rev.ExecContext(ctx, rev.ID, pk, rev.ParentID, ts, boolInt(rev.TimestampInferred), rev.User,
 		rev.Comment, boolInt(rev.Minor), rev.SHA1, string(rev.Format), rev.Origin, p.text, boolInt(it.X != nil),
 		int(x.PageEditions), p.links, p.layout, p.diags)
