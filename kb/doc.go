@@ -9,9 +9,9 @@
 // schema.go) applied in order when the database is opened; every exported
 // method opens its own transaction and the unexported helpers take the
 // *sql.Tx. Put stores a whole batch in one transaction, so a failed batch
-// leaves the database as it was; revisions are keyed by id (or, under another id, by page, timestamp and
-// text), so putting the
-// same revisions again changes nothing.
+// leaves the database as it was; revisions are keyed by id (or, under
+// another id, by page, timestamp and text), so putting the same revisions
+// again changes nothing.
 //
 // A page's current revision is its newest by (timestamp, id); with
 // Filter.AsOf, its newest with timestamp <= AsOf. Search text is never
