@@ -47,7 +47,8 @@ const (
 type apiReader struct {
 	name      string
 	dec       *json.Decoder
-	base      int64 // bytes before what dec reads (a byte order mark)
+	utf8      *utf8Reader // dec's input, lenient: see badUTF8
+	base      int64       // bytes before what dec reads (a byte order mark)
 	err       error
 	stack     []apiState
 	site      wikirules.Page
@@ -71,6 +72,8 @@ type apiReader struct {
 // UTF-8 (which encoding/json alone would turn into U+FFFD), an API error
 // response, a revision without revid or with a bad timestamp, and a text
 // whose SHA-1 disagrees with the revision's sha1 (naming page and revision).
+// Those of one revision (invalid UTF-8 inside it included) are Skippable:
+// the next call reads on after it.
 //
 // A UTF-8 byte order mark before the JSON is skipped (offsets still count
 // it).
@@ -81,9 +84,11 @@ func NewAPI(r io.Reader, name string) Reader {
 		br.Discard(len(utf8BOM))
 		base = int64(len(utf8BOM))
 	}
-	dec := json.NewDecoder(newUTF8Reader(br))
+	u := newUTF8Reader(br)
+	u.lenient = true
+	dec := json.NewDecoder(u)
 	dec.UseNumber()
-	return &apiReader{name: name, dec: dec, base: base, stack: []apiState{apiTop}}
+	return &apiReader{name: name, dec: dec, utf8: u, base: base, stack: []apiState{apiTop}}
 }
 
 // utf8BOM is the UTF-8 encoding of U+FEFF, which some editors put at the
@@ -163,7 +168,30 @@ func (a *apiReader) token() (json.Token, error) {
 	if err != nil {
 		return nil, a.fail(err, a.where())
 	}
+	if err := a.badUTF8(-1); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// badUTF8 returns the error for invalid UTF-8 in what dec has consumed
+// (encoding/json would turn it into U+FFFD): inside the revision that
+// started at byte rev (-1: none), a Skippable error naming it (that
+// revision is bad, reading goes on); anywhere else, an error that ends the
+// input.
+func (a *apiReader) badUTF8(rev int64) error {
+	off := a.utf8.badBefore(a.dec.InputOffset())
+	if off < 0 {
+		return nil
+	}
+	e := &Error{File: a.name, Offset: off + a.base, Err: errInvalidUTF8}
+	if rev >= 0 && off+a.base >= rev {
+		e.Err = fmt.Errorf("page %q revision at byte %d: %w", a.page.Title, rev, errInvalidUTF8)
+		e.Skippable = true
+	} else if w := a.where(); w != "" {
+		e.Err = fmt.Errorf("%s: %w", w, errInvalidUTF8)
+	}
+	return e
 }
 
 func (a *apiReader) where() string {
@@ -429,6 +457,9 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 	var ar apiRevision
 	if err := a.dec.Decode(&ar); err != nil {
 		return nil, a.fail(err, a.where())
+	}
+	if err := a.badUTF8(off); err != nil {
+		return nil, err
 	}
 	rev := &wikirules.Revision{
 		Page:     a.page,

@@ -69,7 +69,8 @@ func TestAPIErrors(t *testing.T) {
 	}{
 		{"truncated", s[:at], "truncated JSON", -1},
 		{"truncated between pages", s[:strings.Index(s, `{"pageid": 40`)], "truncated JSON", -1},
-		{"invalid UTF-8", s[:at] + "\xc3" + s[at:], "invalid UTF-8", int64(at)},
+		{"invalid UTF-8", s[:at] + "\xc3" + s[at:], `page "Suplantado" revision at byte`, int64(at)},
+		{"invalid UTF-8 in a title", strings.Replace(s, `"title": "Suplantado"`, "\"title\": \"Suplan\xfftado\"", 1), "invalid UTF-8", int64(strings.Index(s, `"title": "Suplantado"`) + len(`"title": "Suplan`))},
 		{"malformed", s[:at-1] + "}" + s[at:], "malformed JSON", int64(at - 1)},
 		{"sha1 mismatch", strings.Replace(s, "360", "361", 1), `page "Suplantado" revision infinity-es:201: text SHA-1`, -1},
 		{"bad timestamp", strings.Replace(s, "2021-02-11T11:04:04Z", "ayer", 1), `page "Suplantado" revision infinity-es:202: bad timestamp`, -1},
@@ -84,7 +85,7 @@ func TestAPIErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := readErr(t, NewAPI(strings.NewReader(tt.in), "x.json"))
-		if e.Skippable != (tt.name == "sha1 mismatch" || tt.name == "bad timestamp" || strings.HasPrefix(tt.name, "revid") || strings.HasPrefix(tt.name, "parentid")) {
+		if e.Skippable != (tt.name == "sha1 mismatch" || tt.name == "bad timestamp" || tt.name == "invalid UTF-8" || strings.HasPrefix(tt.name, "revid") || strings.HasPrefix(tt.name, "parentid")) {
 			t.Errorf("%s: Skippable = %v", tt.name, e.Skippable)
 		}
 		if e.File != "x.json" || !strings.Contains(e.Error(), tt.msg) || (tt.offset >= 0 && e.Offset != tt.offset) {
@@ -154,5 +155,34 @@ func TestAPISkippable(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "bad infinity-es:102 infinity-es:105 infinity-es:201 infinity-es:202" {
 		t.Errorf("got %v", got)
+	}
+}
+
+// TestAPIInvalidUTF8SkipsOneRevision: invalid UTF-8 in one revision's text
+// makes that revision bad (a Skippable error at the byte) and reading goes
+// on with the next one, as an XML export goes on at the next page; the
+// same byte in a first revision and in a later one are both reported.
+func TestAPIInvalidUTF8SkipsOneRevision(t *testing.T) {
+	src, err := os.ReadFile("testdata/api-fv2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	all := readAll(t, NewAPI(strings.NewReader(s), "x.json"))
+	first := strings.Index(s, "Para poder Esquivar")
+	second := strings.Index(s, "{{section-game-states}}")
+	in := s[:first] + "\xe9" + s[first:second] + "\xc3" + s[second:]
+	revs, skipped, err := readAllErrs(t, NewAPI(strings.NewReader(in), "x.json"))
+	if err != nil {
+		t.Fatalf("reading stopped: %v", err)
+	}
+	if len(revs) != len(all)-2 || len(skipped) != 2 {
+		t.Fatalf("%d revisions read and %d skipped, want %d and 2", len(revs), len(skipped), len(all)-2)
+	}
+	if skipped[0].Offset != int64(first) || skipped[1].Offset != int64(second+1) {
+		t.Errorf("skipped at bytes %d and %d, want %d and %d", skipped[0].Offset, skipped[1].Offset, first, second+1)
+	}
+	if revs[0].ID != all[1].ID || revs[len(revs)-1].ID != all[len(all)-1].ID {
+		t.Errorf("read %s…%s, want %s…%s", revs[0].ID, revs[len(revs)-1].ID, all[1].ID, all[len(all)-1].ID)
 	}
 }

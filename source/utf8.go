@@ -19,6 +19,11 @@ type utf8Reader struct {
 	valid      int   // buf[valid:end] is an incomplete rune waiting for more
 	off        int64 // bytes handed out so far (offset of buf[start])
 	err        error // sticky error, returned once the valid bytes are out
+	// lenient: invalid sequences are passed through and their offsets
+	// kept in bad (in input order) for the caller to judge (apiReader:
+	// one revision's text is a bad revision, anything else ends the input).
+	lenient bool
+	bad     []int64
 }
 
 // utf8Error reports invalid UTF-8 at byte Offset of the input.
@@ -44,10 +49,16 @@ func (u *utf8Reader) Read(p []byte) (int, error) {
 		if rerr == nil {
 			keep = incompleteTail(u.buf[:u.end])
 		}
-		if i := firstInvalid(u.buf[:u.end-keep]); i >= 0 {
+		if i := firstInvalid(u.buf[:u.end-keep]); i >= 0 && !u.lenient {
 			u.valid = i
 			u.err = &utf8Error{Offset: u.off + int64(i)}
 		} else {
+			for base := 0; i >= 0; {
+				// u.off is the offset of buf[0] here (start is 0).
+				u.bad = append(u.bad, u.off+int64(base+i))
+				base += i + 1
+				i = firstInvalid(u.buf[base : u.end-keep])
+			}
 			u.valid = u.end - keep
 			u.err = rerr
 		}
@@ -56,6 +67,21 @@ func (u *utf8Reader) Read(p []byte) (int, error) {
 	u.start += n
 	u.off += int64(n)
 	return n, nil
+}
+
+// badBefore removes from u.bad the offsets below end and returns the
+// first of them (-1 when none). Only a lenient reader records any.
+func (u *utf8Reader) badBefore(end int64) int64 {
+	first := int64(-1)
+	n := 0
+	for n < len(u.bad) && u.bad[n] < end {
+		if first < 0 {
+			first = u.bad[n]
+		}
+		n++
+	}
+	u.bad = u.bad[n:]
+	return first
 }
 
 // incompleteTail returns how many bytes at the end of b are the start of a
