@@ -127,7 +127,17 @@ func Open(path string, format wikirules.Format) (Reader, *File, error) {
 	head, err := br.Peek(headSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		file.Close()
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		// The start of a compressed file did not decompress: the
+		// offset is in the decompressed content, as in every Error.
+		e := &Error{File: path, Offset: int64(len(head)), Err: err}
+		if file.Compression != "" {
+			what := "damaged"
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				what = "truncated"
+			}
+			e.Err = fmt.Errorf("%s %s data (%d compressed bytes, %d decompressed): %w", what, file.Compression, file.Size, len(head), err)
+		}
+		return nil, nil, e
 	}
 	if format == "" || format == "auto" {
 		if format, err = Detect(head, path); err != nil {

@@ -225,3 +225,22 @@ func TestWalkSkipsDocumentation(t *testing.T) {
 		t.Errorf("Walk = %v, want only the inputs", names)
 	}
 }
+
+// TestOpenTruncatedBzip2: a bzip2 file cut before its first block ends
+// gives nothing to detect a format from; the error names the file, the
+// (decompressed) byte offset and what is wrong with the compressed data.
+func TestOpenTruncatedBzip2(t *testing.T) {
+	b, err := os.ReadFile("testdata/export-0.10.xml.bz2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "cut.xml.bz2")
+	if err := os.WriteFile(p, b[:len(b)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = Open(p, "")
+	var e *Error
+	if !errors.As(err, &e) || e.File != p || e.Offset != 0 || !strings.Contains(err.Error(), "truncated bzip2 data") {
+		t.Errorf("Open(cut bzip2) = %v, want an *Error naming %s at byte 0: truncated bzip2 data", err, p)
+	}
+}

@@ -45,8 +45,12 @@ func (u *utf8Reader) Read(p []byte) (int, error) {
 		u.start, u.valid = 0, 0
 		m, rerr := u.r.Read(u.buf[u.end:])
 		u.end += m
+		// A rune cut by the end of a read waits for the next one; cut by
+		// a failed read (a truncated compressed stream), it is not
+		// checked: the read's error is what went wrong. Only at the
+		// true end of the input is it invalid UTF-8.
 		keep := 0
-		if rerr == nil {
+		if rerr != io.EOF {
 			keep = incompleteTail(u.buf[:u.end])
 		}
 		if i := firstInvalid(u.buf[:u.end-keep]); i >= 0 && !u.lenient {
