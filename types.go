@@ -372,9 +372,13 @@ func CitationOfFAQ(f FAQ, page string) Citation {
 	if page == "" && len(f.Pages) > 0 {
 		page = f.Pages[0]
 	}
+	section := "FAQs & Errata"
+	if f.Title != "" {
+		section += " › " + f.Title
+	}
 	return Citation{
 		Page:      page,
-		Section:   "FAQs & Errata › " + f.Title,
+		Section:   section,
 		Kind:      Kind(f.Type),
 		Editions:  f.Editions,
 		Revision:  f.LastRevision,

@@ -2,6 +2,7 @@ package wikirules
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 )
@@ -93,5 +94,23 @@ func TestCitationOfFAQPairsPageAndRevision(t *testing.T) {
 	f.LastPage = ""
 	if c := CitationOfFAQ(f, ""); c.Page != "Berserk" {
 		t.Errorf("without LastPage the first page is cited, got %q", c.Page)
+	}
+}
+
+// TestCitationOfUntitledFAQ: an FAQ seen only on a rendered page that
+// shows no title is cited in the page's "FAQs & Errata" section, without
+// an empty title after it.
+func TestCitationOfUntitledFAQ(t *testing.T) {
+	f := FAQ{ID: "faq-7fa9bac0484ed476", Type: "faq", Pages: []string{"Activación de una Tropa"}, LastRevision: "d32549fa3f3bdcf31"}
+	c := CitationOfFAQ(f, "")
+	if c.Section != "FAQs & Errata" {
+		t.Errorf("section %q, want \"FAQs & Errata\"", c.Section)
+	}
+	if s := c.String(); strings.Contains(s, "›  ") || strings.Contains(s, "› —") {
+		t.Errorf("citation %q has an empty part", s)
+	}
+	f.Title = "N4 FAQ"
+	if c := CitationOfFAQ(f, ""); c.Section != "FAQs & Errata › N4 FAQ" {
+		t.Errorf("section %q, want \"FAQs & Errata › N4 FAQ\"", c.Section)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/report"
 )
 
@@ -39,11 +40,38 @@ func runFAQ(ctx context.Context, e *env, args []string) error {
 		return nil
 	}
 	for i, r := range list.Results {
-		fmt.Fprintf(e.stdout, "%d. [%s] %s — %s\n", i+1, r.FAQ.Title, r.FAQ.Version, joinPages(r.FAQ.Related))
+		fmt.Fprintf(e.stdout, "%d. %s\n", i+1, faqHeading(r.FAQ))
 		fmt.Fprintln(e.stdout, indent(r.Text, "   "))
 		fmt.Fprintf(e.stdout, "   — %s\n\n", r.Citation)
 	}
 	return nil
+}
+
+// faqHeading is an FAQ's line in the list: "[title] version — related
+// pages". An FAQ seen only on a rendered page that showed neither title nor
+// version is labelled by its type; without related pages, the pages that
+// show it are listed.
+func faqHeading(f *wikirules.FAQ) string {
+	label := f.Title
+	if label == "" {
+		label = "FAQ"
+		if f.Type == "errata" {
+			label = "Errata"
+		}
+		label += ", no title or version shown"
+	}
+	h := "[" + label + "]"
+	if f.Version != "" {
+		h += " " + f.Version
+	}
+	pages := f.Related
+	if len(pages) == 0 {
+		pages = f.Pages
+	}
+	if len(pages) > 0 {
+		h += " — " + joinPages(pages)
+	}
+	return h
 }
 
 func joinPages(p []string) string {
