@@ -84,10 +84,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	default:
 		return fmt.Errorf("-format %q: want auto, contribs, pagetext, xml, api or html", *format)
 	}
+	finishBar := func() {}
 	if !*quiet {
 		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 			bar := newBar(f)
 			opt.Progress = bar.update
+			finishBar = bar.finish
 			defer bar.finish()
 		}
 	}
@@ -124,6 +126,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	}
 	start := time.Now()
 	sum, err := pipeline.IngestFiles(ctx, db, fl.Args(), opt)
+	finishBar() // the index's line goes below the bar, not on it
 	if err != nil {
 		return err
 	}
@@ -267,8 +270,10 @@ func (b *bar) update(p pipeline.Progress) {
 	}
 }
 
+// finish clears the bar; it may be called more than once.
 func (b *bar) finish() {
 	if b.pb != nil {
 		b.pb.Finish()
+		b.pb = nil
 	}
 }
