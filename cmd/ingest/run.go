@@ -130,6 +130,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if err != nil {
 		return err
 	}
+	if sum.Files == 0 && len(sum.Bad) == 0 {
+		// Nothing was read: an empty directory, or one holding only
+		// hidden files and documentation (source.Walk).
+		return fmt.Errorf("no input file found in %s", strings.Join(fl.Args(), ", "))
+	}
 	if !*noIndex {
 		// The index reads back what was stored: from the database file,
 		// not through the index of a write-ahead log as large as it

@@ -122,6 +122,14 @@ func TestIngestErrors(t *testing.T) {
 	if err := Run(context.Background(), nil, &out, &errb); err == nil {
 		t.Error("no arguments must be a usage error")
 	}
+	empty := t.TempDir()
+	if err := os.WriteFile(filepath.Join(empty, "README.md"), []byte("# notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = Run(context.Background(), []string{"-quiet", "-db", filepath.Join(t.TempDir(), "x.db"), empty}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "no input file found in "+empty) {
+		t.Errorf("directory with nothing to read: err = %v, want \"no input file found in %s\"", err, empty)
+	}
 }
 
 // TestKeepGoingCLI ingests a directory holding the seed dump and an XML
