@@ -69,6 +69,21 @@ func DeriveRevisionID(title string, ts time.Time, text string) string {
 	return "d" + hex.EncodeToString(h.Sum(nil))[:16]
 }
 
+// IsDerivedRevisionID reports whether id has the shape DeriveRevisionID
+// gives ("d" and 16 lower-case hex digits), as opposed to a MediaWiki
+// revision id (decimal, possibly qualified by a wiki: "infinity_es:101").
+func IsDerivedRevisionID(id string) bool {
+	if len(id) != 17 || id[0] != 'd' {
+		return false
+	}
+	for _, c := range id[1:] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // Span is a half-open byte range [Start, End) in a revision's text.
 type Span struct {
 	Start int `json:"start"`

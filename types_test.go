@@ -114,3 +114,21 @@ func TestCitationOfUntitledFAQ(t *testing.T) {
 		t.Errorf("section %q, want \"FAQs & Errata › N4 FAQ\"", c.Section)
 	}
 }
+
+func TestIsDerivedRevisionID(t *testing.T) {
+	ts := time.Date(2021, 2, 11, 10, 26, 28, 0, time.UTC)
+	for id, want := range map[string]bool{
+		DeriveRevisionID("Esquivar", ts, "* texto"): true,
+		"d62f0085af8add7a9":                         true,
+		"101":                                       false,
+		"infinity_es:101":                           false,
+		"d62f0085af8add7a":                          false,
+		"D62F0085AF8ADD7A9":                         false,
+		"d62f0085af8add7ag":                         false,
+		"x62f0085af8add7a9":                         false,
+	} {
+		if got := IsDerivedRevisionID(id); got != want {
+			t.Errorf("IsDerivedRevisionID(%q) = %v, want %v", id, got, want)
+		}
+	}
+}

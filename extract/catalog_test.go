@@ -36,39 +36,43 @@ func TestFAQCatalogDetachesStrings(t *testing.T) {
 	}
 }
 
-// TestFAQCatalogSupersede: seed 001 shows its FAQ on LDT and ZC
+// TestFAQCatalogIdentify: seed 001 shows its FAQ on LDT and ZC
 // requirements without title or version; read before the seed dump, it is
-// catalogued as an FAQ of its own (FAQID with no title and version). The
-// dump's {{faqbox}} of the same question supersedes it: Supersede returns
-// its ID and drops it, so that Lookup answers the titled FAQ from then on;
-// an FAQ without title supersedes nothing, and neither does one of
-// another type.
-func TestFAQCatalogSupersede(t *testing.T) {
+// catalogued as an FAQ of its own (FAQID with no title and version). Once
+// titled entries with the same question are known, Identify names the one
+// Lookup would have given (the same answer before another version of the
+// question, an errata when no FAQ of the entry's type has it) and drops
+// the untitled entry; Lookup prefers titled entries meanwhile.
+func TestFAQCatalogIdentify(t *testing.T) {
 	const question = "¿Cómo funcionan los requisitos de LDT y ZC de las Habilidades?"
 	const answer = "Los Requisitos de LDT deben cumplirse al declarar las Habilidades."
-	untitled := wikirules.FAQ{Type: "faq", Question: "Q: " + question, Answer: answer}
-	untitled.ID = wikirules.FAQID(untitled.Type, "", "", question)
-	titled := wikirules.FAQ{Type: "faq", Title: "N4 FAQ", Version: "1.0, enero 2021", Question: question, Answer: answer}
-	titled.ID = wikirules.FAQID(titled.Type, titled.Title, titled.Version, question)
-	errata := titled
-	errata.Type = "errata"
-	errata.ID = wikirules.FAQID(errata.Type, errata.Title, errata.Version, question)
+	faq := func(typ, title, version, ans string) wikirules.FAQ {
+		f := wikirules.FAQ{Type: typ, Title: title, Version: version, Question: question, Answer: ans}
+		f.ID = wikirules.FAQID(typ, title, version, question)
+		return f
+	}
+	untitled := faq("faq", "", "", answer)
+	old := faq("faq", "N4 FAQ", "1.0, enero 2021", "Antes se cumplían al final.")
+	current := faq("faq", "N4 FAQ", "1.1, diciembre 2021", answer)
+	errata := faq("errata", "N4 Errata", "1.0, enero 2021", answer)
 
 	c := NewFAQCatalog(untitled)
-	if got := c.Supersede(untitled); got != nil {
-		t.Errorf("an untitled FAQ supersedes %v, want nothing", got)
+	if got := c.Identify(); got != nil {
+		t.Errorf("nothing titled yet: Identify = %v", got)
 	}
-	if got := c.Supersede(errata); got != nil {
-		t.Errorf("an errata supersedes %v, want nothing (another type)", got)
+	c.Add(old, current)
+	if got, ok := c.Lookup("faq", question, answer); !ok || got.ID != current.ID {
+		t.Errorf("Lookup = %s, want the titled FAQ with the same answer %s", got.ID, current.ID)
 	}
-	if got := c.Supersede(titled); len(got) != 1 || got[0] != untitled.ID {
-		t.Fatalf("Supersede(titled) = %v, want [%s]", got, untitled.ID)
+	if got := c.Identify(); len(got) != 1 || got[untitled.ID] != current.ID {
+		t.Errorf("Identify = %v, want %s → %s (same answer, not the older version)", got, untitled.ID, current.ID)
 	}
-	if got := c.Supersede(titled); got != nil {
-		t.Errorf("second Supersede = %v, want nothing", got)
+	if got := c.Identify(); got != nil {
+		t.Errorf("second Identify = %v, want nothing", got)
 	}
-	c.Add(titled)
-	if got, ok := c.Lookup("faq", question, answer); !ok || got.ID != titled.ID {
-		t.Errorf("Lookup after Supersede = %s, %v; want %s", got.ID, ok, titled.ID)
+
+	c = NewFAQCatalog(untitled, errata)
+	if got := c.Identify(); got[untitled.ID] != errata.ID {
+		t.Errorf("only an errata has the question: Identify = %v, want %s", got, errata.ID)
 	}
 }

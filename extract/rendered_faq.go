@@ -78,33 +78,41 @@ func cloneStrings(ss []string) []string {
 	return out
 }
 
-// Supersede removes from the catalogue the entries that f identifies: the
-// ones with no title and no version (a rendered page's entry that matched
-// no known FAQ when it was read, identified by FAQID(type, "", "",
-// question)) of f's type whose question is f's, compared as Lookup
-// compares them. It returns their IDs (nil when f itself has no title and
-// no version): the caller's store merges those FAQs into f
-// (kb.Item.Supersedes), so that an FAQ seen on a rendered page before its
-// wikitext is one FAQ whatever the order of ingestion. Call it before
-// Add(f).
-func (c *FAQCatalog) Supersede(f wikirules.FAQ) []string {
-	if c == nil || (f.Title == "" && f.Version == "") {
+// Identify returns, for each catalogued entry with no title and no version
+// (a rendered page's entry that matched no known FAQ when it was read,
+// stored as FAQID(type, "", "", question)), the ID of the titled entry
+// Lookup now gives for its type, question and answer, and drops those
+// entries from the catalogue. The caller's store merges each into that FAQ
+// (kb.Writer.MergeFAQs) once a file's revisions are all read, so that an
+// FAQ seen on a rendered page before its wikitext becomes the FAQ that
+// reading the wikitext first would have given it.
+func (c *FAQCatalog) Identify() map[string]string {
+	if c == nil {
 		return nil
 	}
-	k := questionKey(f.Question)
-	var gone []string
-	kept := c.byQuestion[k][:0:0]
-	for _, have := range c.byQuestion[k] {
-		if have.Title == "" && have.Version == "" && have.Type == f.Type && have.ID != f.ID {
-			gone = append(gone, have.ID)
+	var out map[string]string
+	for k, entries := range c.byQuestion {
+		var titled, untitled []wikirules.FAQ
+		for _, f := range entries {
+			if f.Title == "" && f.Version == "" {
+				untitled = append(untitled, f)
+			} else {
+				titled = append(titled, f)
+			}
+		}
+		if len(titled) == 0 || len(untitled) == 0 {
 			continue
 		}
-		kept = append(kept, have)
+		for _, u := range untitled {
+			best := bestFAQ(titled, u.Type, questionKey(stripMarkers(u.Answer, "A:", "R:")))
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[u.ID] = best.ID
+		}
+		c.byQuestion[k] = titled
 	}
-	if gone != nil {
-		c.byQuestion[k] = kept
-	}
-	return gone
+	return out
 }
 
 // Len returns the number of distinct entries.
@@ -117,9 +125,10 @@ func (c *FAQCatalog) Len() int {
 }
 
 // Lookup returns the known FAQ with this question. Among several (versions
-// of one FAQ, or an FAQ and an errata), it prefers the same type ("" matches
-// any), then the same answer (compared like the question), then the newest
-// (Timestamp, then Version, then ID, for a deterministic choice).
+// of one FAQ, or an FAQ and an errata), it prefers one with a title or
+// version, then the same type ("" matches any), then the same answer
+// (compared like the question), then the newest (Timestamp, then Version,
+// then ID, for a deterministic choice).
 func (c *FAQCatalog) Lookup(typ, question, answer string) (wikirules.FAQ, bool) {
 	if c == nil {
 		return wikirules.FAQ{}, false
@@ -128,9 +137,17 @@ func (c *FAQCatalog) Lookup(typ, question, answer string) (wikirules.FAQ, bool) 
 	if len(cands) == 0 {
 		return wikirules.FAQ{}, false
 	}
-	akey := questionKey(stripMarkers(answer, "A:", "R:"))
+	return bestFAQ(cands, typ, questionKey(stripMarkers(answer, "A:", "R:"))), true
+}
+
+// bestFAQ is Lookup's choice among cands (not empty) for an entry of type
+// typ whose answer has the key akey.
+func bestFAQ(cands []wikirules.FAQ, typ, akey string) wikirules.FAQ {
 	score := func(f wikirules.FAQ) int {
 		s := 0
+		if f.Title != "" || f.Version != "" {
+			s += 4 // an identified FAQ before an entry that matched none
+		}
 		if typ == "" || f.Type == typ {
 			s += 2
 		}
@@ -153,7 +170,7 @@ func (c *FAQCatalog) Lookup(typ, question, answer string) (wikirules.FAQ, bool) 
 		}
 		return a.ID < b.ID
 	})
-	return best[0], true
+	return best[0]
 }
 
 // questionKey normalises a question as FAQID does (white space collapsed,

@@ -11,26 +11,37 @@ import (
 	"github.com/wikirules/wikirules"
 )
 
-// mergeFAQs merges each stored untitled FAQ of supersedes into the FAQ it
-// names (Item.Supersedes), in a deterministic order.
-func (w *writer) mergeFAQs(ctx context.Context, supersedes map[string]string) error {
-	for _, old := range slices.Sorted(maps.Keys(supersedes)) {
-		if err := w.mergeFAQ(ctx, old, supersedes[old]); err != nil {
-			return fmt.Errorf("merge faq %s into %s: %w", old, supersedes[old], err)
+// MergeFAQs merges, in the Writer's transaction, each stored FAQ named by
+// a key of merges into the stored FAQ its value names (mergeFAQ): merges
+// maps the IDs of FAQs a rendered page showed without title and version
+// (FAQID(type, "", "", question): the page was read before the wikitext
+// that identifies them) to the IDs of the FAQs they are
+// (extract.FAQCatalog.Identify). An FAQ that is not stored, has a title or
+// a version, or is shown by a revision that is not a rendered page (an
+// untitled {{faqbox}} of wikitext is an FAQ of its own) is left as it is,
+// and so is one whose target is not stored. An error fails the Writer.
+func (w *Writer) MergeFAQs(ctx context.Context, merges map[string]string) error {
+	if w.err != nil {
+		return w.err
+	}
+	for _, old := range slices.Sorted(maps.Keys(merges)) {
+		if err := w.w.mergeFAQ(statementContext(ctx), old, merges[old]); err != nil {
+			return w.fail(fmt.Errorf("kb: merge faq %s into %s: %w", old, merges[old], err))
 		}
 	}
 	return nil
 }
 
-// mergeFAQ makes the stored FAQ old, one with no title and no version, the
-// stored FAQ id: its occurrences move to id, faq_current's summary of id
+// mergeFAQ makes the stored FAQ old, one with no title and no version
+// shown only by rendered pages, the stored FAQ id: its occurrences move to id, faq_current's summary of id
 // takes in old's, the records of old's pages that name old (their
 // fields' faq_id) name id, and old's row, related pages, summary and
 // search rows are deleted. When old's content comes from a newer revision
 // than id's, id takes its question, answer and (when old has any) related
 // pages, keeping its type, title, version and editions: what storing the
 // two occurrences in the other order gives (putFAQ). It does nothing when
-// old is not stored, has a title or a version, or id is not stored.
+// old is not stored, has a title or a version, is shown by a wikitext
+// revision, or id is not stored.
 func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
 	if old == id {
 		return nil
@@ -46,6 +57,13 @@ func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
 		return nil
 	} else if err != nil {
 		return err
+	}
+	var wikitext bool
+	if err := w.tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
+		WHERE o.faq = ? AND r.format NOT IN (?, ?))`, oldPK, string(wikirules.FormatPageText), string(wikirules.FormatHTML)).Scan(&wikitext); err != nil {
+		return err
+	} else if wikitext {
+		return nil
 	}
 	// The cache may hold a source not written yet; both entries are read
 	// again from the table after the merge.
@@ -157,7 +175,8 @@ func (w *writer) adoptNewer(ctx context.Context, oldPK, pk int64) error {
 
 // storedTwin returns the id of a stored revision of the page pk with the
 // timestamp ts (stored form) and rev's text under an id other than
-// rev.ID, or "" when there is none. Identity (issue: "a revision is known
+// rev.ID, one of the two ids being derived (wikirules.IsDerivedRevisionID),
+// or "" when there is none. Identity (issue: "a revision is known
 // by its native id, or by page + timestamp + content hash"): a
 // contributions dump has no revision ids (source derives them from page,
 // timestamp and text), an XML export or the API gives MediaWiki's, and
@@ -179,6 +198,11 @@ func (w *writer) storedTwin(ctx context.Context, pk int64, ts string, rev *wikir
 		text, err := decodeText(stored)
 		if err != nil {
 			return "", fmt.Errorf("stored revision %s: %w", id, err)
+		}
+		// Two MediaWiki ids are two revisions, even with one text and
+		// second (a null revision recording a protection or a move).
+		if !wikirules.IsDerivedRevisionID(id) && !wikirules.IsDerivedRevisionID(rev.ID) {
+			continue
 		}
 		if text == rev.Text {
 			return id, nil

@@ -18,13 +18,6 @@ import (
 type Item struct {
 	Rev wikirules.Revision
 	X   *wikirules.Extraction
-	// Supersedes maps the IDs of stored FAQs that have no title and no
-	// version (a rendered page's entry that matched no known FAQ, see
-	// extract.FAQCatalog.Supersede) to the ID of the FAQ of X that they
-	// are. Put merges each into it (mergeFAQ), also when the revision is
-	// already stored; an ID not stored, or stored with a title or version,
-	// is ignored.
-	Supersedes map[string]string
 
 	prep *prepared // see Prepare
 }
@@ -260,7 +253,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		return fmt.Errorf("revision: %w", err)
 	} else if twin != "" {
 		res.Skipped = append(res.Skipped, rev.ID)
-		return w.mergeFAQs(ctx, it.Supersedes)
+		return nil
 	}
 	r, err := w.rev.ExecContext(ctx, rev.ID, pk, rev.ParentID, ts, boolInt(rev.TimestampInferred), rev.User,
 		rev.Comment, boolInt(rev.Minor), rev.SHA1, string(rev.Format), rev.Origin, p.text, boolInt(it.X != nil),
@@ -283,7 +276,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		if text != rev.Text {
 			res.Conflicts = append(res.Conflicts, rev.ID)
 		}
-		return w.mergeFAQs(ctx, it.Supersedes)
+		return nil
 	}
 	res.Added++
 	if k := (revKey{ts, rev.ID}); w.newest[pk].less(k) {
@@ -318,9 +311,6 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 			res.FAQs++
 		}
 		res.Occurrences++
-	}
-	if err := w.mergeFAQs(ctx, it.Supersedes); err != nil {
-		return err
 	}
 	for i, c := range x.Categories {
 		if _, err := w.cat.ExecContext(ctx, rev.ID, i, c); err != nil {

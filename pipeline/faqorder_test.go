@@ -27,8 +27,10 @@ var faqQueries = []string{
 // {{faqbox}} with both. Ingested dump first, the rendered entry takes the
 // dump's identity (extract.FAQCatalog.Lookup); ingested rendered page
 // first, it is stored without them and the dump's FAQ must absorb it
-// (kb.Item.Supersedes). Every order, in one run or two, gives the same
-// FAQs, and every FAQ record names a stored FAQ.
+// (extract.FAQCatalog.Identify, kb.Writer.MergeFAQs). Every order, in one
+// run or two, gives the same FAQs, and every FAQ record names a stored
+// FAQ. (The page's records themselves keep the section they were read
+// with: only the FAQ tables are compared.)
 func TestFAQOneWhateverOrder(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()

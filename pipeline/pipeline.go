@@ -91,26 +91,8 @@ func (e *Extractor) Extract(ctx context.Context, rev *wikirules.Revision) *wikir
 	} else {
 		x = extract.ExtractText(*rev)
 	}
-	e.catalogue(x)
-	return x
-}
-
-// catalogue adds x's FAQs to the catalogue and returns the stored or
-// earlier FAQs without title and version that they identify
-// (extract.FAQCatalog.Supersede), as kb.Item.Supersedes wants them:
-// untitled ID → ID of x's FAQ; nil when none.
-func (e *Extractor) catalogue(x *wikirules.Extraction) map[string]string {
-	var sup map[string]string
-	for _, f := range x.FAQs {
-		for _, old := range e.catalog.Supersede(f) {
-			if sup == nil {
-				sup = map[string]string{}
-			}
-			sup[old] = f.ID
-		}
-	}
 	e.catalog.Add(x.FAQs...)
-	return sup
+	return x
 }
 
 // IngestFiles reads every path (files, directories, .gz, .bz2), extracts

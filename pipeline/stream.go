@@ -146,6 +146,11 @@ func ingestReader(ctx context.Context, db *kb.DB, ex *Extractor, in input, opt O
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("ingest %s: %w", in.name, err)
 	}
+	// FAQs a rendered page showed without title and version, stored by
+	// this file or an earlier one, that the FAQs known now identify.
+	if err := w.MergeFAQs(ctx, ex.catalog.Identify()); err != nil {
+		return fmt.Errorf("ingest %s: %w", in.name, err)
+	}
 	res, err := w.Commit()
 	if err != nil {
 		return fmt.Errorf("ingest %s: %w", in.name, err)
@@ -186,12 +191,11 @@ func (s *stored) store(j *job) error {
 	if x == nil { // rendered: needs the catalogue as of this position
 		x = extract.ExtractRenderedWith(*j.rev, extract.RenderedOptions{FAQs: s.ex.catalog})
 	}
-	sup := s.ex.catalogue(x)
+	s.ex.catalog.Add(x.FAQs...)
 	it := j.it // prepared by the worker (wikitext)
 	if it == nil {
 		it = &kb.Item{Rev: *j.rev, X: x}
 	}
-	it.Supersedes = sup
 	if err := s.w.Put(s.ctx, *it); err != nil {
 		return fmt.Errorf("ingest %s (byte %d): %w", s.in.name, j.off, err)
 	}
