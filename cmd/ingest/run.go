@@ -21,6 +21,7 @@ import (
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
+	"github.com/wikirules/wikirules/source"
 )
 
 var errUsage = errors.New("usage")
@@ -96,6 +97,14 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if st, err := os.Stat(*dbPath); err == nil && st.IsDir() {
 		return fmt.Errorf("-db %s is a directory: give the knowledge base file, e.g. -db %s", *dbPath, filepath.Join(*dbPath, "rules.db"))
 	}
+	// Nothing to read (an empty directory, or one holding only hidden
+	// files and documentation) is an error, found before a new database
+	// is created.
+	if files, err := source.Walk(fl.Args()); err != nil {
+		return err
+	} else if len(files) == 0 {
+		return fmt.Errorf("no input file found in %s", strings.Join(fl.Args(), ", "))
+	}
 	// A new knowledge base is loaded with a rollback journal and switched
 	// to WAL mode when it is closed (kb.OpenBulk).
 	db, err := kb.OpenBulk(ctx, *dbPath)
@@ -130,11 +139,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if err != nil {
 		return err
 	}
-	if sum.Files == 0 && len(sum.Bad) == 0 {
-		// Nothing was read: an empty directory, or one holding only
-		// hidden files and documentation (source.Walk).
-		return fmt.Errorf("no input file found in %s", strings.Join(fl.Args(), ", "))
-	}
+
 	if !*noIndex {
 		// The index reads back what was stored: from the database file,
 		// not through the index of a write-ahead log as large as it

@@ -126,9 +126,13 @@ func TestIngestErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(empty, "README.md"), []byte("# notes\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err = Run(context.Background(), []string{"-quiet", "-db", filepath.Join(t.TempDir(), "x.db"), empty}, &out, &errb)
+	dbPath := filepath.Join(t.TempDir(), "x.db")
+	err = Run(context.Background(), []string{"-quiet", "-db", dbPath, empty}, &out, &errb)
 	if err == nil || !strings.Contains(err.Error(), "no input file found in "+empty) {
 		t.Errorf("directory with nothing to read: err = %v, want \"no input file found in %s\"", err, empty)
+	}
+	if _, err := os.Stat(dbPath); !os.IsNotExist(err) {
+		t.Errorf("directory with nothing to read: %s was created (%v)", dbPath, err)
 	}
 }
 
