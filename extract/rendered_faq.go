@@ -34,7 +34,8 @@ func NewFAQCatalog(faqs ...wikirules.FAQ) *FAQCatalog {
 	return c
 }
 
-// Add adds FAQ entries; an entry whose ID is already known is ignored.
+// Add adds FAQ entries; an entry whose ID is already known replaces it
+// when it comes from a newer occurrence (Timestamp, then LastRevision).
 // The catalogue keeps copies of the entries' strings: an extraction's
 // strings share the memory of its revision's whole text, which an ingest
 // of a long history would otherwise keep alive for every FAQ it saw.
@@ -45,8 +46,18 @@ func (c *FAQCatalog) Add(faqs ...wikirules.FAQ) {
 			continue
 		}
 		dup := false
-		for _, have := range c.byQuestion[k] {
-			dup = dup || have.ID == f.ID
+		for i, have := range c.byQuestion[k] {
+			if have.ID != f.ID {
+				continue
+			}
+			dup = true
+			// The store keeps an FAQ's newest occurrence (by timestamp,
+			// then revision id); so does the catalogue, or Lookup would
+			// choose by another answer than a catalogue read from the
+			// store does.
+			if f.Timestamp.After(have.Timestamp) || f.Timestamp.Equal(have.Timestamp) && f.LastRevision > have.LastRevision {
+				c.byQuestion[k][i] = detachFAQ(f)
+			}
 		}
 		if !dup {
 			c.byQuestion[k] = append(c.byQuestion[k], detachFAQ(f))

@@ -16,9 +16,10 @@ import (
 // maps the IDs of FAQs a rendered page showed without title and version
 // (FAQID(type, "", "", question): the page was read before the wikitext
 // that identifies them) to the IDs of the FAQs they are
-// (extract.FAQCatalog.Identify). An FAQ that is not stored, has a title or
-// a version, or is shown by a revision that is not a rendered page (an
-// untitled {{faqbox}} of wikitext is an FAQ of its own) is left as it is,
+// (extract.FAQCatalog.Identify). An FAQ that a wikitext revision shows
+// too (an untitled {{faqbox}} is an FAQ of its own, with the same ID)
+// keeps those occurrences: only the rendered pages' move (moveRendered).
+// An FAQ that is not stored or has a title or a version is left as it is,
 // and so is one whose target is not stored. An error fails the Writer.
 func (w *Writer) MergeFAQs(ctx context.Context, merges map[string]string) error {
 	if w.err != nil {
@@ -60,10 +61,8 @@ func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
 	}
 	var wikitext bool
 	if err := w.tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
-		WHERE o.faq = ? AND r.format NOT IN (?, ?))`, oldPK, string(wikirules.FormatPageText), string(wikirules.FormatHTML)).Scan(&wikitext); err != nil {
+		WHERE o.faq = ? AND r.format NOT IN (?, ?))`, oldPK, rendered[0], rendered[1]).Scan(&wikitext); err != nil {
 		return err
-	} else if wikitext {
-		return nil
 	}
 	// The cache may hold a source not written yet; both entries are read
 	// again from the table after the merge.
@@ -71,8 +70,12 @@ func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
 		return err
 	}
 	delete(w.faqs, id)
+	delete(w.faqs, old)
 	if err := w.adoptNewer(ctx, oldPK, pk); err != nil {
 		return fmt.Errorf("content: %w", err)
+	}
+	if wikitext {
+		return w.moveRendered(ctx, old, oldPK, id, pk)
 	}
 	// What the flushes so far summarised of old, and what was stored
 	// since, go to id's summary.
@@ -91,7 +94,6 @@ func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
 		}
 		delete(w.faqNew, oldPK)
 	}
-	delete(w.faqs, old)
 	for _, st := range []struct {
 		what, sql string
 		args      []any
@@ -140,21 +142,57 @@ func (w *writer) faqRelated(ctx context.Context, pk int64) ([]string, error) {
 	return out, rows.Err()
 }
 
+// rendered are the stored formats of rendered pages (renderedFormat).
+var rendered = [2]string{string(wikirules.FormatPageText), string(wikirules.FormatHTML)}
+
+// moveRendered is mergeFAQ for an untitled FAQ that a wikitext revision
+// shows too (an untitled {{faqbox}}, an FAQ of its own, with the ID a
+// rendered page's unidentified entry of the same question gets): only the
+// rendered pages' occurrences move to the FAQ pk (and their records name
+// id); both FAQs' summaries are computed again from their occurrences.
+func (w *writer) moveRendered(ctx context.Context, old string, oldPK int64, id string, pk int64) error {
+	for _, st := range []struct {
+		what, sql string
+		args      []any
+	}{
+		{"records", `UPDATE record_contents SET fields = json_set(fields, '$.faq_id', ?)
+			WHERE page IN (SELECT rv.page FROM faq_occurrences o JOIN revisions rv ON rv.id = o.revision
+				WHERE o.faq = ? AND rv.format IN (?, ?))
+			AND CASE WHEN fields = '' THEN NULL ELSE fields ->> 'faq_id' END = ?`, []any{id, oldPK, rendered[0], rendered[1], old}},
+		{"occurrences", `UPDATE faq_occurrences SET faq = ? WHERE faq = ?
+			AND EXISTS (SELECT 1 FROM revisions r WHERE r.id = faq_occurrences.revision AND r.format IN (?, ?))`,
+			[]any{pk, oldPK, rendered[0], rendered[1]}},
+		{"summaries", `DELETE FROM faq_current WHERE faq IN (?, ?)`, []any{oldPK, pk}},
+		{"summaries", `INSERT INTO faq_current (faq, first, last, pages) SELECT o.faq, ` + faqOccurrenceSummary + `
+			FROM faq_occurrences o JOIN revisions r ON r.id = o.revision JOIN pages p ON p.pk = r.page
+			WHERE o.faq IN (?, ?) GROUP BY o.faq`, []any{oldPK, pk}},
+	} {
+		if _, err := w.tx.ExecContext(ctx, st.sql, st.args...); err != nil {
+			return fmt.Errorf("%s: %w", st.what, err)
+		}
+	}
+	// The summaries now count every occurrence stored so far.
+	delete(w.faqNew, oldPK)
+	delete(w.faqNew, pk)
+	return nil
+}
+
 // adoptNewer gives the FAQ pk the question, answer and related pages of
-// the FAQ oldPK when oldPK's source revision is the newer (see mergeFAQ).
+// the FAQ oldPK when oldPK's content comes from a rendered page newer than
+// pk's source revision (see mergeFAQ).
 func (w *writer) adoptNewer(ctx context.Context, oldPK, pk int64) error {
-	const q = `SELECT f.type, f.title, f.version, f.question, f.answer, f.editions, r.timestamp, r.id
+	const q = `SELECT f.type, f.title, f.version, f.question, f.answer, f.editions, r.timestamp, r.id, r.format
 		FROM faqs f JOIN revisions r ON r.id = f.source WHERE f.pk = ?`
 	var o, n wikirules.FAQ
-	var oTS, nTS string
+	var oTS, nTS, oFormat, nFormat string
 	var oEd, nEd int
-	if err := w.tx.QueryRowContext(ctx, q, oldPK).Scan(&o.Type, &o.Title, &o.Version, &o.Question, &o.Answer, &oEd, &oTS, &o.FirstRevision); err != nil {
+	if err := w.tx.QueryRowContext(ctx, q, oldPK).Scan(&o.Type, &o.Title, &o.Version, &o.Question, &o.Answer, &oEd, &oTS, &o.FirstRevision, &oFormat); err != nil {
 		return err
 	}
-	if err := w.tx.QueryRowContext(ctx, q, pk).Scan(&n.Type, &n.Title, &n.Version, &n.Question, &n.Answer, &nEd, &nTS, &n.FirstRevision); err != nil {
+	if err := w.tx.QueryRowContext(ctx, q, pk).Scan(&n.Type, &n.Title, &n.Version, &n.Question, &n.Answer, &nEd, &nTS, &n.FirstRevision, &nFormat); err != nil {
 		return err
 	}
-	if oTS < nTS || (oTS == nTS && o.FirstRevision <= n.FirstRevision) {
+	if !renderedFormat(wikirules.Format(oFormat)) || oTS < nTS || (oTS == nTS && o.FirstRevision <= n.FirstRevision) {
 		return nil
 	}
 	related, err := w.faqRelated(ctx, oldPK)
