@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"database/sql"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -52,28 +51,7 @@ func damagedExport(t testing.TB) (data []byte, bad []string, at []int64, titles 
 // path, sorted.
 func storedTitles(t testing.TB, path string) []string {
 	t.Helper()
-	sdb, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sdb.Close()
-	rows, err := sdb.Query(`SELECT title FROM pages WHERE pk IN (SELECT page FROM revisions) ORDER BY title`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return queryStrings(t, path, `SELECT title FROM pages WHERE pk IN (SELECT page FROM revisions) ORDER BY title`)
 }
 
 var byteRE = regexp.MustCompile(`byte (\d+)`)

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
@@ -160,27 +159,6 @@ func renderedFAQs(t *testing.T, runs ...[]string) []string {
 		}
 		db.Close()
 	}
-	sdb, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sdb.Close()
-	rows, err := sdb.Query(`SELECT f.title || '/' || f.version FROM faq_occurrences o JOIN faqs f ON f.pk = o.faq
+	return queryStrings(t, path, `SELECT f.title || '/' || f.version FROM faq_occurrences o JOIN faqs f ON f.pk = o.faq
 		JOIN revisions r ON r.id = o.revision WHERE r.format = 'pagetext' ORDER BY 1`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }

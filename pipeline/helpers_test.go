@@ -147,3 +147,31 @@ func queriesHash(t testing.TB, path string, queries []string) (string, []int) {
 	}
 	return hex.EncodeToString(h.Sum(nil)), counts
 }
+
+// queryStrings returns the one-column rows of query in the database file
+// at path, read-only.
+func queryStrings(t testing.TB, path, query string) []string {
+	t.Helper()
+	sdb, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	rows, err := sdb.Query(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
