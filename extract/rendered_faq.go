@@ -55,9 +55,17 @@ func (c *FAQCatalog) Add(faqs ...wikirules.FAQ) {
 			// then revision id); so does the catalogue, or Lookup would
 			// choose by another answer than a catalogue read from the
 			// store does.
-			if f.Timestamp.After(have.Timestamp) || f.Timestamp.Equal(have.Timestamp) && f.LastRevision > have.LastRevision {
-				c.byQuestion[k][i] = detachFAQ(f)
+			if !f.Timestamp.After(have.Timestamp) && !(f.Timestamp.Equal(have.Timestamp) && f.LastRevision > have.LastRevision) {
+				continue
 			}
+			if f.Question == have.Question && f.Answer == have.Answer {
+				// The usual case, an FAQ shown again unchanged: only
+				// when (one string copied instead of every field).
+				c.byQuestion[k][i].Timestamp = f.Timestamp
+				c.byQuestion[k][i].LastRevision = strings.Clone(f.LastRevision)
+				continue
+			}
+			c.byQuestion[k][i] = detachFAQ(f)
 		}
 		if !dup {
 			c.byQuestion[k] = append(c.byQuestion[k], detachFAQ(f))
