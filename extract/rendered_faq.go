@@ -60,7 +60,8 @@ func (c *FAQCatalog) Add(faqs ...wikirules.FAQ) {
 			}
 			if f.Question == have.Question && f.Answer == have.Answer {
 				// The usual case, an FAQ shown again unchanged: only
-				// when (one string copied instead of every field).
+				// its newest occurrence moves (one string copied, not
+				// every field).
 				c.byQuestion[k][i].Timestamp = f.Timestamp
 				c.byQuestion[k][i].LastRevision = strings.Clone(f.LastRevision)
 				continue
