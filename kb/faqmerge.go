@@ -33,16 +33,15 @@ func (w *Writer) MergeFAQs(ctx context.Context, merges map[string]string) error 
 	return nil
 }
 
-// mergeFAQ makes the stored FAQ old, one with no title and no version
-// shown only by rendered pages, the stored FAQ id: its occurrences move to id, faq_current's summary of id
-// takes in old's, the records of old's pages that name old (their
-// fields' faq_id) name id, and old's row, related pages, summary and
-// search rows are deleted. When old's content comes from a newer revision
-// than id's, id takes its question, answer and (when old has any) related
-// pages, keeping its type, title, version and editions: what storing the
-// two occurrences in the other order gives (putFAQ). It does nothing when
-// old is not stored, has a title or a version, is shown by a wikitext
-// revision, or id is not stored.
+// mergeFAQ makes the stored FAQ old, one with no title and no version,
+// the stored FAQ id as far as rendered pages show it (moveRendered): their
+// occurrences move to id and their records name id. When nothing else
+// shows old, its row, related pages and search rows are deleted. When
+// old's content comes from a rendered page newer than id's source, id
+// takes its question, answer and (when old has any) related pages, keeping
+// its type, title, version and editions: what storing the two occurrences
+// in the other order gives (putFAQ). It does nothing when old is not
+// stored or has a title or a version, or id is not stored.
 func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
 	if old == id {
 		return nil
@@ -74,43 +73,18 @@ func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
 	if err := w.adoptNewer(ctx, oldPK, pk); err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
-	if wikitext {
-		return w.moveRendered(ctx, old, oldPK, id, pk)
+	if err := w.moveRendered(ctx, old, oldPK, id, pk); err != nil || wikitext {
+		return err
 	}
-	// What the flushes so far summarised of old, and what was stored
-	// since, go to id's summary.
-	var first, last, pages string
-	switch err := w.tx.QueryRowContext(ctx, `SELECT first, last, pages FROM faq_current WHERE faq = ?`, oldPK).Scan(&first, &last, &pages); {
-	case err == nil:
-		if _, err := w.faqCur.ExecContext(ctx, pk, first, last, pages); err != nil {
-			return fmt.Errorf("summary: %w", err)
-		}
-	case !errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("summary: %w", err)
-	}
-	if s := w.faqNew[oldPK]; s != nil {
-		for page := range s.pages {
-			w.faqNew[pk] = w.faqNew[pk].add(s.first, page).add(s.last, page)
-		}
-		delete(w.faqNew, oldPK)
-	}
-	for _, st := range []struct {
-		what, sql string
-		args      []any
-	}{
-		{"occurrences", `UPDATE faq_occurrences SET faq = ? WHERE faq = ?`, []any{pk, oldPK}},
-		// The FAQ records of a rendered page name the FAQ they show.
-		{"records", `UPDATE record_contents SET fields = json_set(fields, '$.faq_id', ?)
-			WHERE page IN (SELECT rv.page FROM faq_occurrences o JOIN revisions rv ON rv.id = o.revision WHERE o.faq = ?)
-			AND CASE WHEN fields = '' THEN NULL ELSE fields ->> 'faq_id' END = ?`, []any{id, pk, old}},
-		{"related pages", `DELETE FROM faq_related WHERE faq = ?`, []any{oldPK}},
-		{"summary", `DELETE FROM faq_current WHERE faq = ?`, []any{oldPK}},
-		{"search row", `DELETE FROM search WHERE rowid = ?`, []any{-oldPK}},
-		{"current search row", `DELETE FROM search_current WHERE rowid = ?`, []any{-oldPK}},
-		{"pending search row", `DELETE FROM temp.search_pending WHERE rowid = ?`, []any{-oldPK}},
-		{"faq", `DELETE FROM faqs WHERE pk = ?`, []any{oldPK}},
+	// Every occurrence moved: old is gone.
+	for _, st := range []struct{ what, sql string }{
+		{"related pages", `DELETE FROM faq_related WHERE faq = ?`},
+		{"search row", `DELETE FROM search WHERE rowid = -?`},
+		{"current search row", `DELETE FROM search_current WHERE rowid = -?`},
+		{"pending search row", `DELETE FROM temp.search_pending WHERE rowid = -?`},
+		{"faq", `DELETE FROM faqs WHERE pk = ?`},
 	} {
-		if _, err := w.tx.ExecContext(ctx, st.sql, st.args...); err != nil {
+		if _, err := w.tx.ExecContext(ctx, st.sql, oldPK); err != nil {
 			return fmt.Errorf("%s: %w", st.what, err)
 		}
 	}
@@ -121,7 +95,7 @@ func (w *writer) mergeFAQ(ctx context.Context, old, id string) error {
 // (page text or HTML), which show an FAQ without its title, version or,
 // at times, related pages.
 func renderedFormat(f wikirules.Format) bool {
-	return f == wikirules.FormatPageText || f == wikirules.FormatHTML
+	return string(f) == rendered[0] || string(f) == rendered[1]
 }
 
 // faqRelated returns the stored related pages of the FAQ pk, in order.
@@ -145,11 +119,12 @@ func (w *writer) faqRelated(ctx context.Context, pk int64) ([]string, error) {
 // rendered are the stored formats of rendered pages (renderedFormat).
 var rendered = [2]string{string(wikirules.FormatPageText), string(wikirules.FormatHTML)}
 
-// moveRendered is mergeFAQ for an untitled FAQ that a wikitext revision
-// shows too (an untitled {{faqbox}}, an FAQ of its own, with the ID a
-// rendered page's unidentified entry of the same question gets): only the
-// rendered pages' occurrences move to the FAQ pk (and their records name
-// id); both FAQs' summaries are computed again from their occurrences.
+// moveRendered moves the occurrences of the FAQ oldPK on rendered pages to
+// the FAQ pk (all of them, unless a wikitext revision shows oldPK too: an
+// untitled {{faqbox}} is an FAQ of its own, with the ID a rendered page's
+// unidentified entry of the same question gets); the records of those
+// pages that name old name id, and both FAQs' summaries are computed again
+// from their occurrences.
 func (w *writer) moveRendered(ctx context.Context, old string, oldPK int64, id string, pk int64) error {
 	for _, st := range []struct {
 		what, sql string
@@ -209,42 +184,4 @@ func (w *writer) adoptNewer(ctx context.Context, oldPK, pk int64) error {
 		return err
 	}
 	return w.faqContent(ctx, pk, &n, true)
-}
-
-// storedTwin returns the id of a stored revision of the page pk with the
-// timestamp ts (stored form) and rev's text under an id other than
-// rev.ID, one of the two ids being derived (wikirules.IsDerivedRevisionID),
-// or "" when there is none. Identity (issue: "a revision is known
-// by its native id, or by page + timestamp + content hash"): a
-// contributions dump has no revision ids (source derives them from page,
-// timestamp and text), an XML export or the API gives MediaWiki's, and
-// both may hold the same revision. The lookup uses the index
-// revisions_page_time; texts are compared only for a page and timestamp
-// that match.
-func (w *writer) storedTwin(ctx context.Context, pk int64, ts string, rev *wikirules.Revision) (string, error) {
-	rows, err := w.twin.QueryContext(ctx, pk, ts, rev.ID)
-	if err != nil {
-		return "", err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var stored any
-		if err := rows.Scan(&id, &stored); err != nil {
-			return "", err
-		}
-		text, err := decodeText(stored)
-		if err != nil {
-			return "", fmt.Errorf("stored revision %s: %w", id, err)
-		}
-		// Two MediaWiki ids are two revisions, even with one text and
-		// second (a null revision recording a protection or a move).
-		if !wikirules.IsDerivedRevisionID(id) && !wikirules.IsDerivedRevisionID(rev.ID) {
-			continue
-		}
-		if text == rev.Text {
-			return id, nil
-		}
-	}
-	return "", rows.Err()
 }

@@ -607,3 +607,41 @@ func firstErr(errs ...error) error {
 	}
 	return nil
 }
+
+// storedTwin returns the id of a stored revision of the page pk with the
+// timestamp ts (stored form) and rev's text under an id other than
+// rev.ID, one of the two ids being derived (wikirules.IsDerivedRevisionID),
+// or "" when there is none. Identity (issue: "a revision is known
+// by its native id, or by page + timestamp + content hash"): a
+// contributions dump has no revision ids (source derives them from page,
+// timestamp and text), an XML export or the API gives MediaWiki's, and
+// both may hold the same revision. The lookup uses the index
+// revisions_page_time; texts are compared only for a page and timestamp
+// that match.
+func (w *writer) storedTwin(ctx context.Context, pk int64, ts string, rev *wikirules.Revision) (string, error) {
+	rows, err := w.twin.QueryContext(ctx, pk, ts, rev.ID)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var stored any
+		if err := rows.Scan(&id, &stored); err != nil {
+			return "", err
+		}
+		text, err := decodeText(stored)
+		if err != nil {
+			return "", fmt.Errorf("stored revision %s: %w", id, err)
+		}
+		// Two MediaWiki ids are two revisions, even with one text and
+		// second (a null revision recording a protection or a move).
+		if !wikirules.IsDerivedRevisionID(id) && !wikirules.IsDerivedRevisionID(rev.ID) {
+			continue
+		}
+		if text == rev.Text {
+			return id, nil
+		}
+	}
+	return "", rows.Err()
+}

@@ -100,7 +100,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	// Nothing to read (an empty directory, or one holding only hidden
 	// files and documentation) is an error, found before a new database
 	// is created.
-	if files, err := source.Walk(fl.Args()); err != nil {
+	files, err := source.Walk(fl.Args())
+	if err != nil {
 		return err
 	} else if len(files) == 0 {
 		return fmt.Errorf("no input file found in %s", strings.Join(fl.Args(), ", "))
@@ -134,7 +135,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		defer pprof.StopCPUProfile()
 	}
 	start := time.Now()
-	sum, err := pipeline.IngestFiles(ctx, db, fl.Args(), opt)
+	// files, walked above: IngestFiles finds no directory to walk again.
+	sum, err := pipeline.IngestFiles(ctx, db, files, opt)
 	finishBar() // the index's line goes below the bar, not on it
 	if err != nil {
 		return err
