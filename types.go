@@ -279,12 +279,16 @@ type Record struct {
 // FAQ is one FAQ or errata entry (from a faqbox). The same entry repeated on
 // several pages is one FAQ: ID is derived from type, title, version and
 // question (FAQID). Pages lists the pages it appears on, Related the pages it
-// names in its related parameter.
+// names in its related parameter. Removed is the FAQ version that withdrew
+// the entry ("1.3, Nov 2022", shown as "Version: Removed in 1.3, Nov 2022
+// 1.0, Jan 2021"), empty while it stands: an entry removed in a version is
+// not current in that version or after it.
 type FAQ struct {
 	ID            string   `json:"id"`
 	Type          string   `json:"type"` // "faq" or "errata"
 	Title         string   `json:"title"`
 	Version       string   `json:"version"`
+	Removed       string   `json:"removed,omitempty"`
 	Question      string   `json:"question"`
 	Answer        string   `json:"answer"`
 	Related       []string `json:"related"`

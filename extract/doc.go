@@ -3,14 +3,19 @@
 // spans (wikirules.Extraction): the template semantics of the pipeline.
 //
 // The vocabulary (vocabulary.go) says what each template means; Default is
-// the Spanish Infinity wiki's. Extraction reads a page as a flat sequence
-// of units (headings, list items, paragraphs, tables, vocabulary templates)
-// and walks it once, keeping the heading path, the current rule block
-// ({{effects}} …) and a stack of open boxes, edition blocks and update
-// blocks. Pairing start and end templates is this package's own pass
-// (DESIGN.md rule 9): a missing end is closed at the next conflicting
-// start or at the end of the page, an end without start is ignored, both
-// with a diagnostic.
+// the Spanish Infinity wiki's. Extraction is one semantic pass (pass.go)
+// over one stream of units (unit.go: headings, list items, paragraphs,
+// tables and rows, and markers — a box that opens or closes, a block
+// header, an update, an FAQ entry, a skill header), fed by two front-ends:
+// the wikitext tree (wikitext_units.go) and the lines of a rendered page,
+// text or HTML (rendered_units.go). The pass keeps the heading path, the
+// current rule block ({{effects}} …) and a stack of open boxes, edition
+// blocks and update blocks, so a box, an update or an FAQ means the same
+// whatever the input. Pairing start and end templates is this package's
+// own pass (DESIGN.md rule 9): a missing end is closed at the next
+// conflicting start or at the end of the page, an end without start is
+// ignored, both with a diagnostic; a rendered page, which shows where a
+// box starts but not where it ends, gets its ends from its front-end.
 //
 // The record model:
 //

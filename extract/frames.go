@@ -13,11 +13,12 @@ import "github.com/wikirules/wikirules"
 // keeps the pass linear on pathological input.
 const maxFrames = 100
 
-func (p *pass) open(u unit, f *frame) {
+func (p *pass) open(u *unit, f *frame) {
 	if len(p.frames) >= maxFrames {
-		p.diag(u.span.Start, "{{%s}} opens more than %d nested blocks; ignored", u.tmpl.Name, maxFrames)
+		p.diag(u.span.Start, "%s opens more than %d nested blocks; ignored", u.name, maxFrames)
 		return
 	}
+	f.name, f.implicit = u.name, u.implicit
 	f.start = u.span.Start
 	f.first = len(p.x.Records)
 	p.frames = append(p.frames, f)
@@ -29,13 +30,14 @@ func (p *pass) open(u unit, f *frame) {
 // n4/n4list block (or the reverse), and an original block right after an
 // update block, number their items again from where the first began: they
 // are versions of the same items.
-func (p *pass) openBlock(u unit) {
+func (p *pass) openBlock(u *unit) {
 	e := u.entry
 	if e.Role == RoleEditionStart {
 		for k := len(p.frames) - 1; k >= 0 && p.frames[k].entry.Role != RoleBoxStart; k-- {
 			if f := p.frames[k]; f.entry.Role == RoleEditionStart {
-				p.diag(f.start, "{{%s}} is not closed before {{%s}} at byte %d; closed there",
-					p.units[p.unitAt(f.start)].tmpl.Name, u.tmpl.Name, u.span.Start)
+				if !f.implicit {
+					p.diag(f.start, "%s is not closed before %s at byte %d; closed there", f.name, u.name, u.span.Start)
+				}
 				p.closeTo(k)
 				break
 			}
@@ -44,7 +46,7 @@ func (p *pass) openBlock(u unit) {
 	sc := p.currentScope()
 	f := &frame{entry: e, sc: sc, base: sc.counter, paras: sc.paras}
 	if e.Role == RoleUpdateStart {
-		f.version = updateVersion(p.src, p.v, u.tmpl)
+		f.version = u.version
 	}
 	if prev := p.lastClosed; prev != nil && prev.sc == sc {
 		pe := prev.entry
@@ -63,7 +65,7 @@ func (p *pass) openBlock(u unit) {
 // end closes the innermost open frame that u closes, closing any frame
 // opened inside it (with a diagnostic). An end without its start is
 // reported and kept as layout.
-func (p *pass) end(u unit) {
+func (p *pass) end(u *unit) {
 	e := u.entry
 	startRole := map[Role]Role{RoleBoxEnd: RoleBoxStart, RoleEditionEnd: RoleEditionStart,
 		RoleUpdateEnd: RoleUpdateStart, RoleOriginalEnd: RoleOriginalStart}[e.Role]
@@ -71,8 +73,9 @@ func (p *pass) end(u unit) {
 		f := p.frames[k]
 		if f.entry.Role == startRole && f.entry.Group == e.Group {
 			for j := len(p.frames) - 1; j > k; j-- {
-				p.diag(p.frames[j].start, "{{%s}} is not closed before {{%s}} at byte %d; closed there",
-					p.units[p.unitAt(p.frames[j].start)].tmpl.Name, u.tmpl.Name, u.span.Start)
+				if g := p.frames[j]; !g.implicit {
+					p.diag(g.start, "%s is not closed before %s at byte %d; closed there", g.name, u.name, u.span.Start)
+				}
 			}
 			p.closeTo(k)
 			if startRole == RoleEditionStart || startRole == RoleUpdateStart {
@@ -84,14 +87,15 @@ func (p *pass) end(u unit) {
 	if startRole == RoleBoxStart {
 		for k := len(p.frames) - 1; k >= 0; k-- {
 			if f := p.frames[k]; f.entry.Role == RoleBoxStart {
-				p.diag(u.span.Start, "{{%s}} closes {{%s}} opened at byte %d (mismatched pair)",
-					u.tmpl.Name, p.units[p.unitAt(f.start)].tmpl.Name, f.start)
+				p.diag(u.span.Start, "%s closes %s opened at byte %d (mismatched pair)", u.name, f.name, f.start)
 				p.closeTo(k)
 				return
 			}
 		}
 	}
-	p.diag(u.span.Start, "{{%s}} closes nothing", u.tmpl.Name)
+	if !u.implicit {
+		p.diag(u.span.Start, "%s closes nothing", u.name)
+	}
 }
 
 // closeTo closes the frames from the top of the stack down to index k.

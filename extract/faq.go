@@ -1,0 +1,115 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// faq makes the FAQ entry of an FAQ unit (a {{faqbox}}, a rendered FAQ
+// block) and its record (Kind faq or errata, Fields["faq_id"]). The
+// question loses its leading "Q:" or "[Errata]", the answer its "A:"; the
+// record's Text keeps them. FAQ Question and Answer are Markdown; the ID
+// (wikirules.FAQID) hashes the plain question, so markup edits do not split
+// an entry. An entry that shows no title takes the title and version of
+// the FAQ catalogue's entry with the same question (when the versions
+// agree); one that shows neither and matches none is reported. Editions
+// come from the title ("N4 FAQ" → n4), else from the record's context; the
+// record's Ordinal counts the FAQ entries of its scope. An entry the page
+// shows as withdrawn ("Removed in 1.3, Nov 2022") has FAQ.Removed, and its
+// record is Superseded with Fields["removed"].
+func (p *pass) faq(u *unit) {
+	fu := u.faq
+	typ, title, version := strings.ToLower(fu.typ), fu.title, fu.version
+	qpl, apl := collapse(fu.q.plain), collapse(fu.a.plain)
+	qmd, amd := fu.q.md, fu.a.md
+	if typ != "faq" && typ != "errata" {
+		typ = "faq"
+		if strings.Contains(strings.ToLower(title), "errata") || hasPrefixFold(qpl, "[Errata]") {
+			typ = "errata"
+		}
+	}
+	question := stripMarkers(qpl, "Q:", "[Errata]", "P:")
+	answer := stripMarkers(apl, "A:", "R:")
+	if title == "" {
+		if known, ok := p.faqs.Lookup(typ, question, answer); ok && (version == "" || foldKey(version) == foldKey(known.Version)) {
+			typ, title, version = known.Type, known.Title, known.Version
+		}
+	}
+	identified := title != "" || version != ""
+	if !identified {
+		p.diag(u.span.Start, "FAQ %q shows no title or version and matches no known FAQ", clip(question, 60))
+	}
+	c := p.context()
+	eds := editionsOf(title)
+	if eds == 0 {
+		eds = c.editions
+	}
+	related := fu.related
+	if related == nil {
+		related = []string{}
+	}
+	f := wikirules.FAQ{
+		ID: wikirules.FAQID(typ, title, version, question), Type: typ, Title: title, Version: version,
+		Question: stripMarkers(qmd, "Q:", "**Q:**", "[Errata]", "P:"), Answer: stripMarkers(amd, "A:", "**A:**", "R:"),
+		Related: related, Pages: []string{p.rev.Page.Title}, Editions: eds, Removed: fu.removed,
+		FirstRevision: p.rev.ID, LastRevision: p.rev.ID, Timestamp: p.rev.Timestamp,
+	}
+	p.x.FAQs = append(p.x.FAQs, f)
+
+	sec := p.headingPath()
+	if !containsFold(sec, p.v.FAQLabel) {
+		sec = append(sec, p.v.FAQLabel)
+	}
+	if title != "" {
+		sec = append(sec, title)
+	}
+	c.section = sec
+	c.editions = eds
+	r := p.newRecord(c, u.span)
+	r.Kind, r.Title, r.Version = wikirules.Kind(typ), title, version
+	c.sc.counter++
+	r.Ordinal = c.sc.counter
+	r.Text = strings.TrimSpace(qmd + "\n\n" + amd)
+	r.Plain = collapse(qpl + " " + apl)
+	setField(&r, "faq_id", f.ID)
+	setField(&r, "question", question)
+	setField(&r, "answer", answer)
+	if len(related) > 0 {
+		setField(&r, "related", strings.Join(related, "; "))
+	}
+	if !identified {
+		setField(&r, "faq_unidentified", strconv.FormatBool(true))
+	}
+	if fu.removed != "" {
+		r.Superseded = true
+		setField(&r, "removed", fu.removed)
+	}
+	p.fill(&r, &u.c)
+	r.Links = append([]string(nil), u.c.links...)
+	for _, l := range related {
+		r.Links = appendUnique(r.Links, l)
+	}
+	p.add(r)
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// stripMarkers removes one leading marker ("Q:", "[Errata]"…) and spaces.
+func stripMarkers(s string, markers ...string) string {
+	s = strings.TrimSpace(s)
+	for _, m := range markers {
+		if strings.HasPrefix(s, m) {
+			return strings.TrimSpace(s[len(m):])
+		}
+	}
+	return s
+}
