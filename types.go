@@ -96,15 +96,17 @@ func (s Span) Len() int { return s.End - s.Start }
 // Edition is one edition of the game's rules.
 type Edition uint8
 
-// Editions of Infinity known to the wiki.
+// Editions of Infinity known to the wiki. The values are stored in
+// knowledge bases: new editions take new bits.
 const (
 	N4 Edition = 1 << iota // Infinity N4
 	C1                     // Infinity CodeOne
 	N5                     // Infinity N5
+	N3                     // Infinity N3 (the old official wiki)
 )
 
 // AllEditions is the set of every known edition.
-const AllEditions = Editions(N4 | C1 | N5)
+const AllEditions = Editions(N3 | N4 | C1 | N5)
 
 // Editions is a set of editions (a bit set of Edition values). The zero set
 // means "not scoped": the record holds in every edition its page holds in.
@@ -113,12 +115,14 @@ type Editions uint8
 var editionNames = []struct {
 	e    Edition
 	name string
-}{{N4, "n4"}, {C1, "c1"}, {N5, "n5"}}
+}{{N3, "n3"}, {N4, "n4"}, {C1, "c1"}, {N5, "n5"}}
 
-// ParseEdition reads "n4", "c1"/"codeone" or "n5" (any case). It returns an
-// error naming the bad value otherwise.
+// ParseEdition reads "n3", "n4", "c1"/"codeone" or "n5" (any case). It
+// returns an error naming the bad value otherwise.
 func ParseEdition(s string) (Edition, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "n3":
+		return N3, nil
 	case "n4":
 		return N4, nil
 	case "c1", "codeone", "code one":
@@ -126,7 +130,7 @@ func ParseEdition(s string) (Edition, error) {
 	case "n5":
 		return N5, nil
 	}
-	return 0, fmt.Errorf("unknown edition %q (want n4, c1 or n5)", s)
+	return 0, fmt.Errorf("unknown edition %q (want n3, n4, c1 or n5)", s)
 }
 
 // Has reports whether e is in the set.
@@ -136,7 +140,8 @@ func (s Editions) Has(e Edition) bool { return s&Editions(e) != 0 }
 // set holds everywhere.
 func (s Editions) Holds(e Edition) bool { return s == 0 || s.Has(e) }
 
-// Names returns the set as lower-case names in a fixed order: n4, c1, n5.
+// Names returns the set as lower-case names in a fixed order: n3, n4, c1,
+// n5.
 func (s Editions) Names() []string {
 	out := []string{}
 	for _, en := range editionNames {
@@ -200,6 +205,8 @@ const (
 	KindCancellation Kind = "cancellation" // bullet under {{cancellation}}
 	KindImportant    Kind = "important"    // important box
 	KindRemember     Kind = "remember"     // remember box
+	KindRoll         Kind = "roll"         // bullet under {{roll}} (the saving roll a rule asks for)
+	KindReference    Kind = "reference"    // see-also box: a reference to (a quote of) another page
 	KindNote         Kind = "note"         // explain / advice boxes, notes
 	KindRule         Kind = "rule"         // other rule text (paragraphs, bullets)
 	KindExample      Kind = "example"      // greybox example
@@ -212,7 +219,8 @@ const (
 
 // Kinds lists every record kind, in the order of the constants above.
 var Kinds = []Kind{KindSkill, KindRequirement, KindEffect, KindActivation, KindCancellation, KindImportant,
-	KindRemember, KindNote, KindRule, KindExample, KindWeapon, KindProgram, KindFAQ, KindErrata, KindTemplate}
+	KindRemember, KindRoll, KindReference, KindNote, KindRule, KindExample, KindWeapon, KindProgram, KindFAQ,
+	KindErrata, KindTemplate}
 
 // ParseKind reads a kind name ("effect", "errata"…, any case); the error
 // lists the valid names.

@@ -45,8 +45,8 @@ func TestEditions(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil || back != s || string(b) != `["n4","c1"]` {
 		t.Errorf("JSON round trip: %s → %v (%v)", b, back, err)
 	}
-	if _, err := ParseEdition("n3"); err == nil {
-		t.Error("n3 must be rejected")
+	if _, err := ParseEdition("n2"); err == nil {
+		t.Error("n2 must be rejected")
 	}
 }
 

@@ -85,6 +85,9 @@ func (p *pass) selfContainedBox(u *unit) {
 	r := p.newRecord(c, u.span)
 	r.Text, r.Plain = normalizeMarkdown(u.c.md), collapse(u.c.plain)
 	p.fill(&r, &u.c)
+	if r.Kind == wikirules.KindReference && len(r.Links) > 0 {
+		setField(&r, "target", r.Links[0])
+	}
 	p.add(r)
 	if n := len(p.frames); n > 0 && p.frames[n-1] == f {
 		p.closeTo(n - 1)
@@ -136,7 +139,7 @@ func (p *pass) example(i int) int {
 	c := p.context()
 	label := title
 	if label == "" {
-		label = p.v.ExampleLabel
+		label = p.lang.ExampleLabel
 	}
 	c.section = append(p.headingPath(), label)
 	end := p.units[last].span.End
@@ -146,6 +149,9 @@ func (p *pass) example(i int) int {
 	r := p.newRecord(c, wikirules.Span{Start: start.span.Start, End: max(end, start.span.End)})
 	r.Kind, r.Title = wikirules.KindExample, title
 	r.Text, r.Plain = normalizeMarkdown(md.String()), collapse(plain.String())
+	if r.Plain == "" && title != "" {
+		r.Text, r.Plain = title, title // an example of one image: its title is all its text
+	}
 	setField(&r, "example", strconv.Itoa(p.examples))
 	p.fill(&r, &all)
 	p.add(r)
@@ -226,8 +232,12 @@ func (p *pass) row(u *unit, n int) {
 	if u.kind == uMarker {
 		r.Template = strings.TrimSuffix(strings.TrimPrefix(u.name, "{{"), "}}")
 	}
-	r.Title = rv.values[0]
-	r.Text, r.Plain = rowText(*rv)
+	if rv.whole {
+		r.Text, r.Plain = rv.values[0], rv.values[0]
+	} else {
+		r.Title = rv.values[0]
+		r.Text, r.Plain = rowText(*rv)
+	}
 	for k, v := range rv.byName {
 		setField(&r, k, v)
 	}
@@ -236,11 +246,13 @@ func (p *pass) row(u *unit, n int) {
 }
 
 // rowValues are the cells of a table row: names and values in order, and
-// by name.
+// by name. whole marks a row whose cells the page does not separate (page
+// text): its one value is the row's text.
 type rowValues struct {
 	names  []string
 	values []string
 	byName map[string]string
+	whole  bool
 }
 
 // rowText renders a row as "**NAME** | v1 | v2 …".

@@ -1,14 +1,98 @@
 package extract
 
 import (
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/wikitext"
 )
 
-// templateCue returns the editions a layout template shows by its name:
-// furniture with an edition prefix ({{n5-section-*}} → N5).
+// Editions of a page and of its records.
+//
+// A record holds in the editions its edition block names ({{c1}} … → C1,
+// {{n4list}} … → N4, an annex → N4) or, for one rendered paragraph, the
+// edition its own words name ("In Infinity CodeOne a Hacker's Hacking
+// Area…" → C1). Every other record inherits what the page shows, decided
+// in this order:
+//
+//  1. what the page says or is drawn with — {{n4only}} and its sentence
+//     ("This N4 rule is not used in CodeOne.") → N4; N5's templates
+//     ({{css_skillbox}}, {{css_skillbox-end}}, {{n5-section-*}},
+//     {{n5_weaponrow}}, the "n5table-dark" wikitable, "n5/" images, a
+//     skill-label carrying Null/Nulo), N5's rendered box (the skill type on
+//     its own line under the name, a LONG SKILL) and N5's wording
+//     (Language.N5Wording: "Restriction:" bullets, "VITA", "Long Skill"…) →
+//     N5; the old official wiki's site line ("From Infinity Wiki") → N3 —
+//     counted only outside edition blocks;
+//  2. the wiki, when it is a wiki of one edition (EditionRules.Wikis: the
+//     old official wiki is N3's);
+//  3. the convention of the N4 wikis: a page that separates CodeOne and N4
+//     text in c1/n4 blocks holds the rest of its text in both → N4 and C1;
+//  4. the era of its date (EditionRules.Eras): the revision's timestamp,
+//     else the date its text shows ("Revision as of 11:10, 3 February
+//     2021", else its newest dated update marker or FAQ version). The
+//     records then carry Fields["editions_inferred"] = "date": the page did
+//     not say it.
+//
+// When none tells, the records keep the zero set — edition unknown, which
+// no edition filter matches — and the extraction says so in a diagnostic.
+// FAQ entries without an edition in their title inherit the same way.
+
+// EditionRules are the data of the edition rule above.
+type EditionRules struct {
+	// TableClasses are wikitable classes of one edition ("n5table-dark").
+	TableClasses map[string]wikirules.Editions
+	// ImagePrefixes are image names of one edition's art ("n5/…").
+	ImagePrefixes map[string]wikirules.Editions
+	// Labels are skill labels (lower case) only one edition uses: N5 moved
+	// the null flag of a state from the skillbox to {{skill-label | Null}}.
+	Labels map[string]wikirules.Editions
+	// Wikis are the wikis of one edition, by wiki name; Sites the site
+	// names of one edition a page header shows ("From Infinity Wiki").
+	Wikis map[string]wikirules.Editions
+	Sites map[string]wikirules.Editions
+	// Eras date the editions: from each From (UTC) to the next, text that
+	// shows no edition holds in Editions (none in the last era: N5 pages
+	// are drawn with N5's templates, and a page that shows none may still
+	// be N4 text nobody converted). Sorted by From.
+	Eras []Era
+}
+
+// Era is a period of the wiki's history and the editions its text is taken
+// to hold in when it shows none (see EditionRules).
+//
+// The default eras: the old official wiki of N3 (from the N3 rules,
+// March 2014); the N4 and CodeOne wikis (from CodeOne, February 2020,
+// whose rules the N4 pages written from April 2020 share: a page not
+// marked {{n4only}} holds in both); N5 (from April 2025, the month of the
+// wikis' first "N5 first version." revisions seen in the corpus).
+type Era struct {
+	From     time.Time
+	Editions wikirules.Editions
+}
+
+// eraOf returns the editions of the era holding t (zero before the first
+// era or when t is zero).
+func (r *EditionRules) eraOf(t time.Time) wikirules.Editions {
+	if t.IsZero() {
+		return 0
+	}
+	eras := append([]Era(nil), r.Eras...)
+	sort.Slice(eras, func(i, j int) bool { return eras[i].From.Before(eras[j].From) })
+	var out wikirules.Editions
+	for _, e := range eras {
+		if !t.Before(e.From) {
+			out = e.Editions
+		}
+	}
+	return out
+}
+
+// templateCue returns the editions a layout template shows: furniture
+// with an edition prefix ({{n5-section-*}} → N5), an image of one
+// edition's art ({{image | name=n5/para-mine.png}}).
 func (v *Vocabulary) templateCue(t *wikitext.Template, src string) wikirules.Editions {
 	var out wikirules.Editions
 	key := t.Key()
@@ -17,5 +101,72 @@ func (v *Vocabulary) templateCue(t *wikitext.Template, src string) wikirules.Edi
 			out |= e
 		}
 	}
+	if prm := t.Param("name"); prm != nil {
+		_, name := newRenderer(src, v).renderParam(prm)
+		for p, e := range v.Editions.ImagePrefixes {
+			if strings.HasPrefix(strings.ToLower(name), p) {
+				out |= e
+			}
+		}
+	}
+	return out
+}
+
+// labelsCue returns the editions skill labels show (Null → N5).
+func (v *Vocabulary) labelsCue(labels []string) wikirules.Editions {
+	var out wikirules.Editions
+	for _, l := range labels {
+		out |= v.Editions.Labels[strings.ToLower(l)]
+	}
+	return out
+}
+
+// tableCue returns the editions a wikitable's class names ({| class="n5table-dark").
+func (v *Vocabulary) tableCue(open string) wikirules.Editions {
+	var out wikirules.Editions
+	for class, e := range v.Editions.TableClasses {
+		if strings.Contains(open, class) {
+			out |= e
+		}
+	}
+	return out
+}
+
+// wordingCue returns the editions the wording of a record's plain text
+// shows (Language.N5Wording, N5Openings), in any language.
+func (v *Vocabulary) wordingCue(plain string) (wikirules.Editions, string) {
+	var out wikirules.Editions
+	why := ""
+	v.eachLanguage(func(l *Language) bool {
+		for _, w := range l.N5Openings {
+			if strings.HasPrefix(plain, w) {
+				out, why = wikirules.Editions(wikirules.N5), w
+				return true
+			}
+		}
+		for _, w := range l.N5Wording {
+			if strings.Contains(plain, w) {
+				out, why = wikirules.Editions(wikirules.N5), w
+				return true
+			}
+		}
+		return false
+	})
+	return out, why
+}
+
+// recordEditions returns the editions a paragraph's own words scope it to
+// ("In Infinity CodeOne" → C1), in any language.
+func (v *Vocabulary) recordEditions(plain string) wikirules.Editions {
+	var out wikirules.Editions
+	v.eachLanguage(func(l *Language) bool {
+		for _, k := range sortedKeys(l.RecordEditions) {
+			if strings.Contains(plain, k) {
+				out = l.RecordEditions[k]
+				return true
+			}
+		}
+		return false
+	})
 	return out
 }

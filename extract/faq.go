@@ -59,8 +59,8 @@ func (p *pass) faq(u *unit) {
 	p.x.FAQs = append(p.x.FAQs, f)
 
 	sec := p.headingPath()
-	if !containsFold(sec, p.v.FAQLabel) {
-		sec = append(sec, p.v.FAQLabel)
+	if !p.v.holdsFAQHeading(sec) {
+		sec = append(sec, p.lang.FAQLabel)
 	}
 	if title != "" {
 		sec = append(sec, title)
@@ -112,4 +112,19 @@ func stripMarkers(s string, markers ...string) string {
 		}
 	}
 	return s
+}
+
+// holdsFAQHeading reports whether a heading path names an FAQ section
+// ("FAQs & Errata", "FAQs") in any language.
+func (v *Vocabulary) holdsFAQHeading(path []string) bool {
+	found := false
+	v.eachLanguage(func(l *Language) bool {
+		for _, h := range path {
+			if containsFoldKey(l.FAQHeadings, foldKey(h)) {
+				found = true
+			}
+		}
+		return found
+	})
+	return found || containsFold(path, v.FAQLabel)
 }

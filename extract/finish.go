@@ -62,6 +62,9 @@ func (p *pass) pairUpdates() {
 				}
 			}
 		}
+		if o.last == o.first {
+			continue // an empty original block (a snapshot that lost its list) replaces nothing
+		}
 		if u == nil || u.last == u.first {
 			p.diag(o.start, "original text without a matching update")
 			continue

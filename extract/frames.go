@@ -123,6 +123,14 @@ func (p *pass) close(f *frame) {
 	}
 }
 
+// label is the section label of a block or box in the page's language.
+func (p *pass) label(e Entry) string {
+	if l, ok := p.lang.Labels[e.Group]; ok && e.Group != "" {
+		return l
+	}
+	return e.Label
+}
+
 // context is what the open blocks say about a record made now.
 type context struct {
 	kind     wikirules.Kind
@@ -157,7 +165,7 @@ func (p *pass) context() context {
 		case RoleBoxStart:
 			if !boxSet {
 				boxSet, c.box, c.kind, c.sc = true, f, f.entry.Kind, f.sc
-				c.section = append(p.headingPath(), f.entry.Label)
+				c.section = append(p.headingPath(), p.label(f.entry))
 			}
 		case RoleEditionStart:
 			if !edSet {

@@ -27,6 +27,7 @@ type stream struct {
 func (v *Vocabulary) extract(rev wikirules.Revision, st *stream, faqs *FAQCatalog) *wikirules.Extraction {
 	p := &pass{
 		v:      v,
+		lang:   v.language(rev.Page.Language),
 		rev:    rev,
 		src:    st.src,
 		st:     st,
@@ -52,6 +53,7 @@ func (v *Vocabulary) extract(rev wikirules.Revision, st *stream, faqs *FAQCatalo
 // records.
 type pass struct {
 	v      *Vocabulary
+	lang   *Language // the page's language (section labels)
 	rev    wikirules.Revision
 	src    string
 	st     *stream
@@ -113,6 +115,7 @@ type frame struct {
 	version  string
 	boxN     int
 	closed   bool
+	target   string // a see-also box: the page it quotes now
 }
 
 func (p *pass) diag(pos int, format string, args ...any) {
@@ -212,7 +215,9 @@ func (p *pass) marker(i int) int {
 	p.addLayout(u.span)
 	switch e.Role {
 	case RoleBlock:
-		p.block = blockState{kind: e.Kind, label: e.Label, sc: &scope{}}
+		p.block = blockState{kind: e.Kind, label: p.label(e), sc: &scope{}}
+	case RoleSkillEnd:
+		p.block = blockState{sc: &scope{}}
 	case RoleTableHeader:
 		p.block = blockState{sc: &scope{}}
 		p.rows = 0
@@ -338,7 +343,33 @@ func (p *pass) content(u *unit) {
 		setField(&r, "paragraph", strconv.Itoa(c.sc.paras))
 	}
 	p.fill(&r, &u.c)
+	if r.Kind == wikirules.KindReference {
+		p.reference(&r, c.box, u.kind == uPara)
+	}
 	p.add(r)
+}
+
+// reference gives a record of a see-also box the page it refers to: the
+// box names it in a title line ("”'[[Retreat! and Loss of Lieutenant
+// Summary Chart]]”'", "Modifiers Explained") before the text it quotes
+// from it; Fields["target"] is that page (the line's first link, else its
+// text), on the title line and on the quote after it.
+func (p *pass) reference(r *wikirules.Record, box *frame, para bool) {
+	if box == nil {
+		return
+	}
+	if para && r.Plain != "" && !strings.ContainsAny(r.Plain[len(r.Plain)-1:], ".:;,?!") && len(r.Plain) <= 100 {
+		box.target = r.Plain
+		if len(r.Links) > 0 {
+			box.target = r.Links[0]
+		}
+	}
+	if box.target != "" {
+		setField(r, "target", box.target)
+		if !containsFold(r.Links, box.target) {
+			r.Links = append(append([]string(nil), r.Links...), box.target)
+		}
+	}
 }
 
 // attachNotes gives notes standing alone ({{seefaq}} on its own line) to

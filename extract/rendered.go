@@ -56,9 +56,9 @@ func ExtractRenderedWith(rev wikirules.Revision, opt RenderedOptions) *wikirules
 	if rev.Format == wikirules.FormatHTML {
 		doc = htmlLines(rev.Text, opt.Vocabulary)
 	} else {
-		doc = textLines(rev.Text, opt.Vocabulary)
+		doc = textLines(rev.Text, opt.Vocabulary, rev.Page.Title)
 	}
-	return opt.Vocabulary.extract(rev, renderedStream(rev.Text, doc, opt.Vocabulary), opt.FAQs)
+	return opt.Vocabulary.extract(rev, renderedStream(rev.Text, doc, opt.Vocabulary, rev.Page.Title), opt.FAQs)
 }
 
 // renderedDoc is a rendered page cut into lines, with the spans known to
@@ -78,6 +78,7 @@ const (
 	rlItem                  // a list item of depth
 	rlHeading               // a heading of level
 	rlLayout                // furniture: title, navigation, site lines
+	rlRow                   // a table row (HTML), with its cells
 )
 
 // rline is one line of a rendered page: span is its bytes in the revision
@@ -99,6 +100,10 @@ type rline struct {
 	boxGroup string
 	boxID    int
 	links    []string
+	cue      wikirules.Editions // editions a furniture line shows (an N5 navigation bar)
+	marked   bool               // an item the page marks as one ("• ", "- ", <li>), not a line read as one
+	cells    []string           // a table row (HTML): its cells
+	header   []string           // a table row (HTML): the cells of its table's header row
 }
 
 func (l *rline) in(container int) bool {

@@ -1,15 +1,28 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/wikirules/wikirules"
 )
 
-// A rendered {{faqbox}} shows "Q: …", "A: …" and, for some entries,
-// "Páginas: A, B" (its related pages), sometimes under a title line such as
-// "N4 FAQ 1.0, enero 2021". The front-end gathers those lines into one FAQ
-// unit, which the pass reads as it reads a {{faqbox}}.
+// A rendered {{faqbox}} shows "Q: …", "A: …" and, for some entries, its
+// related pages, under a title and a version:
+//
+//   - Spanish: a title line with the version ("N4 FAQ 1.0, enero 2021"),
+//     or none (seed 001), "Páginas: A, B";
+//   - English N4: "N4 FAQ" / "Version: 1.0, Jan 2021" / "Q:" / "A:" /
+//     "Related Pages: A, B", each entry with its own title and version
+//     lines (or only the version line); a withdrawn entry shows "Version:
+//     Removed in 1.3, Nov 2022 1.0, Jan 2021";
+//   - English N5: the same under "FAQs", "N5 FAQ" / "Version: 0.0.0, Oct
+//     2025";
+//   - N3 (the old official wiki): one line "N3 Frequently Asked Question
+//     FAQ Version: 1.1".
+//
+// The front-end gathers those lines into one FAQ unit, which the pass
+// reads as it reads a {{faqbox}}.
 
 // rfaq is the state of an FAQ section or box: the title and version a
 // title line gave, the entry being read, and the container (HTML faqbox)
@@ -19,7 +32,9 @@ type rfaq struct {
 	container      int
 	section        bool
 	title, version string
+	removed        string
 	typ            string
+	titled         bool // a title line came since the last entry: a version line keeps its title
 	cur            *rfaqEntry
 }
 
@@ -39,14 +54,18 @@ func (c *rconv) faqLine(l *rline, mk marker) bool {
 	switch mk {
 	case mkFAQTitle:
 		c.finishFAQ()
-		m := reFAQTitle.FindStringSubmatch(l.text)
-		f.title = strings.TrimSpace(m[1] + m[2])
-		f.version = strings.TrimSpace(strings.TrimSuffix(m[3], ")"))
-		f.typ = "faq"
-		if strings.EqualFold(m[2], "errata") {
-			f.typ = "errata"
+		f.typ, f.title, f.version = faqTitleLine(l.text)
+		f.removed, f.titled = "", true
+		c.layout(l)
+		return true
+	case mkVersion:
+		c.finishFAQ()
+		if !f.titled {
+			f.title, f.typ = "", ""
 		}
-		c.layout(l.span)
+		f.removed, f.version = c.v.faqVersion(l.text)
+		f.titled = false
+		c.layout(l)
 		return true
 	case mkQuestion:
 		c.finishFAQ()
@@ -109,9 +128,50 @@ func (c *rconv) finishFAQ() {
 		return
 	}
 	e := f.cur
-	f.cur = nil
-	fu := &faqUnit{typ: f.typ, title: f.title, version: f.version, related: e.related,
+	fu := &faqUnit{typ: f.typ, title: f.title, version: f.version, removed: f.removed, related: e.related,
 		q: content{md: strings.Join(e.qmd, "\n\n"), plain: strings.Join(e.q, " ")},
 		a: content{md: strings.Join(e.amd, "\n\n"), plain: strings.Join(e.a, " ")}}
+	f.cur, f.removed, f.titled = nil, "", false
 	c.emit(unit{kind: uMarker, entry: Entry{Role: RoleFAQ}, implicit: true, span: e.span, faq: fu, c: content{links: e.links}})
+}
+
+// faqTitleLine reads an FAQ title line: "N4 FAQ", "N4 Errata", "N4 FAQ
+// 1.0, enero 2021" (with its version), "N3 Frequently Asked Question FAQ
+// Version: 1.1".
+func faqTitleLine(text string) (typ, title, version string) {
+	if m := reFAQTitleLong.FindStringSubmatch(text); m != nil {
+		return strings.ToLower(m[2]), m[1], strings.TrimSpace(m[3])
+	}
+	m := reFAQTitle.FindStringSubmatch(text)
+	if m == nil {
+		return "faq", text, ""
+	}
+	typ = "faq"
+	if strings.EqualFold(m[2], "errata") {
+		typ = "errata"
+	}
+	return typ, strings.TrimSpace(m[1] + m[2]), strings.TrimSpace(strings.TrimSuffix(m[3], ")"))
+}
+
+// reRemoved splits what follows "Removed in" in a version line: the
+// version that withdrew the entry (up to its year) and the entry's own.
+var reRemoved = regexp.MustCompile(`^(.*?\b\d{4})\s+(.+)$`)
+
+// faqVersion reads a version line ("Version: 1.0, Jan 2021"; "Version:
+// Removed in 1.3, Nov 2022 1.0, Jan 2021" → removed "1.3, Nov 2022",
+// version "1.0, Jan 2021").
+func (v *Vocabulary) faqVersion(text string) (removed, version string) {
+	var versions, removals []string
+	v.eachLanguage(func(l *Language) bool {
+		versions, removals = append(versions, l.Version...), append(removals, l.Removed...)
+		return false
+	})
+	rest, _ := cutAnyPrefix(text, versions)
+	if r, ok := cutAnyPrefix(rest, removals); ok {
+		if m := reRemoved.FindStringSubmatch(r); m != nil {
+			return m[1], m[2]
+		}
+		return r, ""
+	}
+	return "", rest
 }

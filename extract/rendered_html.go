@@ -286,7 +286,9 @@ func (w *htmlWalker) block(n *hnode, depth int) {
 			}
 		}
 	case "table":
-		w.add(rline{span: wikirules.Span{Start: n.start, End: n.end}, kind: rlPara}, n)
+		if !w.tableRows(n) {
+			w.add(rline{span: wikirules.Span{Start: n.start, End: n.end}, kind: rlPara}, n)
+		}
 	case "div":
 		if n.class("mw-heading") {
 			level := 2
@@ -320,7 +322,7 @@ func (w *htmlWalker) item(n *hnode, depth int) {
 	if cut < len(n.kids) {
 		end = n.kids[cut].start
 	}
-	l := rline{span: wikirules.Span{Start: n.start, End: end}, kind: rlItem, depth: depth}
+	l := rline{span: wikirules.Span{Start: n.start, End: end}, kind: rlItem, depth: depth, marked: true}
 	l.text, l.md, l.links = renderInline(n.kids[:cut])
 	if l.text != "" {
 		w.push(l)
@@ -422,6 +424,61 @@ func renderInline(ns []*hnode) (plain, md string, links []string) {
 		mb.WriteString(m)
 	}
 	return collapse(pb.String()), normalizeMarkdown(collapse(mb.String())), links
+}
+
+// tableRows pushes one row line per data row of a table (<tr> with <td>
+// cells), with the cells of its header row (the first <tr> of <th>
+// cells); it reports false for a table without data rows.
+func (w *htmlWalker) tableRows(t *hnode) bool {
+	var header []string
+	var rows []*hnode
+	walkNodes(t, func(n *hnode) {
+		if n.tag != "tr" {
+			return
+		}
+		th, td := 0, 0
+		for _, c := range n.kids {
+			switch c.tag {
+			case "th":
+				th++
+			case "td":
+				td++
+			}
+		}
+		switch {
+		case td > 0:
+			rows = append(rows, n)
+		case th > 0 && header == nil && len(rows) == 0:
+			for _, c := range n.kids {
+				if c.tag == "th" {
+					p, _, _ := renderInline(c.kids)
+					header = append(header, p)
+				}
+			}
+		}
+	})
+	if len(rows) == 0 {
+		return false
+	}
+	if hs := rows[0].start; hs > t.start {
+		w.doc.layout = append(w.doc.layout, wikirules.Span{Start: t.start, End: hs})
+	}
+	for _, r := range rows {
+		l := rline{span: wikirules.Span{Start: r.start, End: r.end}, kind: rlRow, header: header}
+		var mds []string
+		for _, c := range r.kids {
+			if c.tag == "td" || c.tag == "th" {
+				p, m, links := renderInline(c.kids)
+				l.cells, mds = append(l.cells, p), append(mds, m)
+				for _, k := range links {
+					l.links = appendUnique(l.links, k)
+				}
+			}
+		}
+		l.text, l.md = strings.Join(l.cells, " | "), strings.Join(mds, " | ")
+		w.push(l)
+	}
+	return true
 }
 
 // tableText renders a table as lines of cells joined by " | ".

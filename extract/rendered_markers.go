@@ -2,150 +2,211 @@ package extract
 
 import (
 	"regexp"
-	"sort"
 	"strings"
-
-	"github.com/wikirules/wikirules"
 )
 
 // The marker vocabulary of rendered pages: lines that stand for a
-// template of the wiki (an update, an original, a box, an FAQ part, an
-// edition note, the annex) or for page furniture, and the helpers that
-// compare rendered text.
+// template of the wiki (an update, an original, a box, a block header, an
+// FAQ part, an edition note, the annex) or for page furniture, read with
+// the lines of every Language, and the helpers that compare rendered text.
 
 // Marker lines: what a rendered template shows instead of its content.
 type marker uint8
 
 const (
 	mkNone        marker = iota
-	mkFurniture          // "Mostrar texto original.", "Saltar a: navegación, buscar"
-	mkUpdate             // "Actualización 1.1.1, Dec 2021"
+	mkFurniture          // "Show original text.", "Jump to: navigation, search", "isolated0.jpg"
+	mkBanner             // "NOTICE: Infinity N5.2 and FAQ 5.0.0": a site notice starts
+	mkUpdate             // "Update PDF 2.1, July 2023"
 	mkOriginal           // "Original"
-	mkEditionNote        // "Esta regla N4 no se utiliza en CodeOne."
+	mkEditionNote        // "This N4 rule is not used in CodeOne."
 	mkAnnex              // "Anexo de Reglas"
 	mkAnnexNote          // the annex box's fixed explanation
-	mkBox                // "IMPORTANTE", "RECUERDA", "Ejemplo" …
-	mkFAQHeading         // "FAQs & Errata"
+	mkBox                // "IMPORTANT", "VER TAMBIÉN", "EFFECTS" … (a box or a block header)
+	mkExample            // "Example 1. Martial Arts L3 vs Martial Arts L1", "Ejemplo"
+	mkFAQHeading         // "FAQs & Errata", "FAQs"
 	mkQuestion           // "Q: …"
 	mkAnswer             // "A: …"
-	mkPages              // "Páginas: A, B"
-	mkFAQTitle           // "N4 FAQ 1.0, enero 2021" (inside an FAQ section)
+	mkPages              // "Related Pages: A, B", "Páginas: A, B"
+	mkVersion            // "Version: 1.0, Jan 2021" (inside an FAQ section)
+	mkFAQTitle           // "N4 FAQ", "N4 FAQ 1.0, enero 2021" (inside an FAQ section)
 	mkCategories         // "Categorías: A | B"
 )
 
 var (
-	reUpdate      = regexp.MustCompile(`^(?:Actualización|Actualizacion|ACTUALIZACIÓN|Update|UPDATE)\s+(.{1,60})$`)
-	reEditionNote = regexp.MustCompile(`(?i)^(?:esta regla|this rule)\s+(n4|n5|c1|codeone|code one)\s+(?:no se utiliza en|is not used in)\s+(n4|n5|c1|codeone|code one)\s*\.?$`)
-	reFAQTitle    = regexp.MustCompile(`^((?:N4|N5|C1|CodeOne|ITS)\s+)?(FAQ|Errata)(?:\s*[-–—·:|,(]\s*|\s+)(\d[^)]*?)\)?$`)
-	reNumbered    = regexp.MustCompile(`^\d+(?:\.\d+)*\.?\s`)
-	reCategories  = regexp.MustCompile(`^(?:Categorías?|Categories|Category):\s*(.+)$`)
+	reFAQTitle     = regexp.MustCompile(`^((?:N3|N4|N5|C1|CodeOne|ITS)\s+)?(FAQ|Errata)(?:(?:\s*[-–—·:|,(]\s*|\s+)(\d[^)]*?)\)?)?$`)
+	reFAQTitleLong = regexp.MustCompile(`^((?:N3|N4|N5|C1|CodeOne|ITS)\s+Frequently Asked Questions?)\s+(FAQ|Errata)\s+Version:\s*(.+)$`)
+	reNumbered     = regexp.MustCompile(`^\d+(?:\.\d+)*\.?\s`)
+	reImageLine    = regexp.MustCompile(`(?i)^(?:\S+\.(?:jpe?g|png|gif|svg|webp)\s*)+$`)
+	rePlaceholder  = regexp.MustCompile(`^(?:MISSING\b.*\bMISSING|Z{4,}\b.*\bZ{4,})$`)
+	reYear         = regexp.MustCompile(`\b\d{4}\b`)
 )
 
-// furniture are lines of MediaWiki's page chrome and of the wiki's
-// collapsible boxes that carry no rule text (compared case-folded).
-var furniture = map[string]bool{
-	"mostrar texto original.": true, "mostrar texto original": true, "ocultar texto original.": true,
-	"ocultar texto original": true, "show original text.": true, "show original text": true,
-	"saltar a: navegación, buscar": true, "saltar a navegación": true, "saltar a búsqueda": true,
-	"jump to: navigation, search": true, "jump to navigation": true, "jump to search": true,
-	"secciones principales": true, "main sections": true, "[mostrar]": true, "[ocultar]": true,
-}
-
-// renderedBoxes are box labels rendered pages show that have no template
-// of their own in the vocabulary ("NOTA"); the others are found through
-// the vocabulary's box labels (Important → "IMPORTANTE").
-var renderedBoxes = map[string]Entry{
-	"nota": {Role: RoleBoxStart, Group: "note", Kind: wikirules.KindNote, Label: "Nota"},
-	"note": {Role: RoleBoxStart, Group: "note", Kind: wikirules.KindNote, Label: "Nota"},
-}
-
-// annexLabels and annexNotes are the heading and the fixed explanation of
-// the {{n4annex}} box.
-var (
-	annexLabels = []string{"anexo de reglas", "rules annex"}
-	annexNotes  = []string{"esta regla procede del anexo", "this rule comes from the annex"}
-)
-
-// markerOf classifies the text of a line; sectionFAQ says whether it
-// stands in an FAQ section (where FAQ titles are recognised).
+// markerOf classifies the text of a line; inFAQ says whether it stands in
+// an FAQ section (where FAQ title and version lines are recognised).
 func markerOf(v *Vocabulary, text string, inFAQ bool) (marker, Entry) {
-	fold := strings.ToLower(text)
-	switch {
-	case furniture[fold] || strings.HasPrefix(fold, "(redirigido desde") || strings.HasPrefix(fold, "(redirected from"):
+	fold := foldKey(strings.TrimSuffix(strings.TrimSpace(text), " |"))
+	mk, e := mkNone, Entry{}
+	v.eachLanguage(func(l *Language) bool {
+		mk, e = l.marker(v, text, fold, inFAQ)
+		return mk != mkNone
+	})
+	if mk != mkNone {
+		return mk, e
+	}
+	if reImageLine.MatchString(text) || rePlaceholder.MatchString(text) {
 		return mkFurniture, Entry{}
-	case reUpdate.MatchString(text) && len(text) < 80:
-		return mkUpdate, Entry{}
-	case fold == "original" || fold == "original:":
-		return mkOriginal, Entry{}
-	case reEditionNote.MatchString(text):
-		return mkEditionNote, Entry{}
-	case strings.EqualFold(text, v.FAQLabel) || fold == "faqs y errata" || fold == "faq & errata":
-		return mkFAQHeading, Entry{}
-	case hasPrefixFold(text, "Q:", "P:", "[Errata]"):
-		return mkQuestion, Entry{}
-	case hasPrefixFold(text, "A:", "R:"):
-		return mkAnswer, Entry{}
-	case hasPrefixFold(text, "Páginas:", "Paginas:", "Pages:"):
-		return mkPages, Entry{}
-	case reCategories.MatchString(text):
-		return mkCategories, Entry{}
 	}
-	for _, a := range annexLabels {
-		if fold == a {
-			return mkAnnex, Entry{}
-		}
-	}
-	for _, a := range annexNotes {
-		if strings.HasPrefix(fold, a) {
-			return mkAnnexNote, Entry{}
-		}
-	}
-	if inFAQ && reFAQTitle.MatchString(text) {
+	if inFAQ && (reFAQTitle.MatchString(text) || reFAQTitleLong.MatchString(text)) {
 		return mkFAQTitle, Entry{}
 	}
-	if e, ok := boxLabel(v, text); ok {
-		return mkBox, e
+	if g, ok := v.labelLine(text); ok {
+		if e, ok := groupEntry(v, g); ok {
+			return mkBox, e
+		}
 	}
 	return mkNone, Entry{}
 }
 
-func hasPrefixFold(s string, prefixes ...string) bool {
-	for _, p := range prefixes {
-		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
+// marker is markerOf for the lines of one language; fold is the line
+// folded by foldKey.
+func (l *Language) marker(v *Vocabulary, text, fold string, inFAQ bool) (marker, Entry) {
+	switch {
+	case containsFoldKey(l.Furniture, fold) || containsPrefixFold(l.FurniturePrefixes, fold) ||
+		containsPrefixFold(l.ShowOriginal, fold):
+		return mkFurniture, Entry{}
+	case hasAnyPrefix(text, l.Banners):
+		return mkBanner, Entry{}
+	case updateVersionOf(l, text) != "":
+		return mkUpdate, Entry{}
+	case containsFoldKey(l.Original, strings.TrimSuffix(fold, ":")):
+		return mkOriginal, Entry{}
+	case l.EditionNote != nil && l.EditionNote.MatchString(text):
+		return mkEditionNote, Entry{}
+	case containsFoldKey(l.FAQHeadings, fold):
+		return mkFAQHeading, Entry{}
+	case hasAnyPrefix(text, l.Question):
+		return mkQuestion, Entry{}
+	case hasAnyPrefix(text, l.Answer):
+		return mkAnswer, Entry{}
+	case hasAnyPrefix(text, l.Related):
+		return mkPages, Entry{}
+	case inFAQ && hasAnyPrefix(text, l.Version):
+		return mkVersion, Entry{}
+	case categoryLine(l, text) != nil:
+		return mkCategories, Entry{}
+	case containsFoldKey(l.Annex, fold):
+		return mkAnnex, Entry{}
+	case containsPrefixFold(l.AnnexNote, fold):
+		return mkAnnexNote, Entry{}
+	case exampleTitle(l, text):
+		return mkExample, groupOrZero(v, "greybox")
+	}
+	return mkNone, Entry{}
+}
+
+// updateVersionOf returns the version of an update marker line ("Update
+// PDF 2.1, July 2023" → "PDF 2.1, July 2023"): a line under 80 bytes
+// starting with an Update word, whose version holds a digit; "" for any
+// other line.
+func updateVersionOf(l *Language, text string) string {
+	if len(text) >= 80 {
+		return ""
+	}
+	for _, w := range l.Update {
+		rest, ok := strings.CutPrefix(text, w)
+		if !ok || rest == "" || rest[0] != ' ' {
+			continue
+		}
+		if rest = strings.TrimSpace(rest); rest != "" && len(rest) <= 60 && strings.ContainsAny(rest, "0123456789") {
+			return rest
+		}
+	}
+	return ""
+}
+
+// updateVersion returns the version of an update marker line in any
+// language.
+func (v *Vocabulary) updateVersion(text string) string {
+	out := ""
+	v.eachLanguage(func(l *Language) bool {
+		out = updateVersionOf(l, text)
+		return out != ""
+	})
+	return out
+}
+
+// categoryLine returns the categories of a category line ("Categorías: A
+// | B"), nil for another line.
+func categoryLine(l *Language, text string) []string {
+	rest, ok := cutAnyPrefix(text, l.Categories)
+	if !ok || rest == "" {
+		return nil
+	}
+	return splitList(rest)
+}
+
+// categoriesOf returns the categories of a category line in any language.
+func (v *Vocabulary) categoriesOf(text string) []string {
+	var out []string
+	v.eachLanguage(func(l *Language) bool {
+		out = categoryLine(l, text)
+		return out != nil
+	})
+	return out
+}
+
+// exampleTitle reports whether a line is the title of an example: an
+// Example word alone, or followed by a space, a digit or a period ("Example
+// 1. …", "Example of Minelayer and Infiltration"), in at most 90 bytes not
+// ending in a period.
+func exampleTitle(l *Language, text string) bool {
+	if len(text) > 90 || strings.HasSuffix(text, ".") && len(text) > 12 {
+		return false
+	}
+	for _, p := range l.ExamplePrefixes {
+		rest, ok := strings.CutPrefix(text, p)
+		if !ok {
+			continue
+		}
+		if rest == "" || rest == ":" || rest[0] == ' ' || rest[0] == '.' || rest[0] >= '0' && rest[0] <= '9' {
 			return true
 		}
 	}
 	return false
 }
 
-// boxLabel finds the box a label line opens: a vocabulary box whose Label
-// it shows (any case, accents folded: "IMPORTANTE", "VER TAMBIÉN"), a
-// rendered-only box ("NOTA", upper case only), or an example ("Ejemplo").
-func boxLabel(v *Vocabulary, text string) (Entry, bool) {
-	key := foldKey(strings.TrimSuffix(text, ":"))
-	if key == "" || len(key) > 30 {
-		return Entry{}, false
-	}
-	if key == foldKey(v.ExampleLabel) || key == "ejemplos" || key == "example" {
-		return Entry{Role: RoleBoxStart, Group: "greybox", Kind: wikirules.KindExample, Label: v.ExampleLabel}, true
-	}
-	if text != strings.ToUpper(text) {
-		return Entry{}, false
-	}
-	names := make([]string, 0, len(v.Templates))
-	for name := range v.Templates {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		e := v.Templates[name]
-		if (e.Role == RoleBoxStart || e.Role == RoleBlock) && e.Label != "" && foldKey(e.Label) == key {
-			return e, true
+// isExampleLabel reports whether an example's title line is only the
+// label ("Ejemplo", "Example:"): the example then has no title.
+func (v *Vocabulary) isExampleLabel(text string) bool {
+	t := strings.TrimSuffix(strings.TrimSpace(text), ":")
+	out := false
+	v.eachLanguage(func(l *Language) bool {
+		out = containsFoldKey(l.ExamplePrefixes, foldKey(t))
+		return out
+	})
+	return out
+}
+
+func containsFoldKey(list []string, fold string) bool {
+	for _, s := range list {
+		if foldKey(s) == fold {
+			return true
 		}
 	}
-	e, ok := renderedBoxes[key]
-	return e, ok
+	return false
 }
+
+func containsPrefixFold(prefixes []string, fold string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(fold, foldKey(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPrefixFold(s string, prefixes ...string) bool { return hasAnyPrefix(s, prefixes) }
 
 // foldKey lower-cases s, folds accents and collapses white space.
 func foldKey(s string) string {
@@ -159,18 +220,26 @@ func foldKey(s string) string {
 	return b.String()
 }
 
-// groupBox returns the box entry of a vocabulary group named by an HTML
-// class ("important" → the important box).
-func groupBox(v *Vocabulary, group string) (Entry, bool) {
-	best, found := Entry{}, false
-	for name, e := range v.Templates {
-		if e.Role == RoleBoxStart && e.Group == group && e.ContentParam == 0 {
-			if !found || name < best.Label {
-				best, found = e, true
-			}
+// groupEntry returns the entry of a vocabulary group a rendered label or
+// an HTML class names ("important" → the important box, "effects" → the
+// effects block): the group's rendered-only entry, else its start
+// template (the first by name without a content parameter).
+func groupEntry(v *Vocabulary, group string) (Entry, bool) {
+	if e, ok := v.RenderedBoxes[group]; ok {
+		return e, true
+	}
+	for _, name := range sortedKeys(v.Templates) {
+		e := v.Templates[name]
+		if (e.Role == RoleBoxStart || e.Role == RoleBlock) && e.Group == group && e.ContentParam == 0 {
+			return e, true
 		}
 	}
-	return best, found
+	return Entry{}, false
+}
+
+func groupOrZero(v *Vocabulary, group string) Entry {
+	e, _ := groupEntry(v, group)
+	return e
 }
 
 // contentWords returns the set of content words of s for similarity:

@@ -197,7 +197,9 @@ func TestRenderedSameRecordsAsWikitext(t *testing.T) {
 
 // TestRenderedModulo checks seed 002: the rule that Burst never exceeds 6
 // is in the Important box of "Modificadores (MOD)"; the unmarked list lines
-// are items with their "- " sub-items one level deeper.
+// are items with their "- " sub-items one level deeper; the "VER TAMBIÉN"
+// box quotes the page "Modificadores (MOD) Detallados" up to the next box:
+// its lines are references to that page, not the page's own rules.
 func TestRenderedModulo(t *testing.T) {
 	x := ExtractRendered(renderedSeed(t, seedModulo))
 	r := findRecord(x, "El valor máximo de Ráfaga (R) de cualquier Ataque nunca puede ser superior a 6")
@@ -215,10 +217,10 @@ func TestRenderedModulo(t *testing.T) {
 	}{
 		{"Armas CD: Aquellas armas", 1, 1, wikirules.KindRule},
 		{"Armas CD (VOL):", 6, 1, wikirules.KindRule},
-		{"Los MOD negativos se aplican únicamente a los enemigos.", 2, 1, wikirules.KindRule},
-		{"Los MOD negativos de Habilidades y Equipos Automáticos", 2, 2, wikirules.KindRule},
-		{"Este MOD no puede aplicarse a Habilidades Largas.", 4, 2, wikirules.KindRule},
-		{"Modificadores (MOD) Detallados", 0, 0, wikirules.KindNote},
+		{"Los MOD negativos se aplican únicamente a los enemigos.", 2, 1, wikirules.KindReference},
+		{"Los MOD negativos de Habilidades y Equipos Automáticos", 2, 2, wikirules.KindReference},
+		{"Este MOD no puede aplicarse a Habilidades Largas.", 4, 2, wikirules.KindReference},
+		{"Modificadores (MOD) Detallados", 0, 0, wikirules.KindReference},
 		{"En las Tiradas Enfrentadas los Críticos siempre ganan", 0, 0, wikirules.KindRemember},
 		{"Algunos tipos de Munición que cargan ciertas armas", 0, 0, wikirules.KindNote},
 	}
@@ -230,6 +232,9 @@ func TestRenderedModulo(t *testing.T) {
 		}
 		if r.Ordinal != tc.ordinal || r.Depth != tc.depth || r.Kind != tc.kind {
 			t.Errorf("%q: %s %d.%d, want %s %d.%d", tc.prefix, r.Kind, r.Ordinal, r.Depth, tc.kind, tc.ordinal, tc.depth)
+		}
+		if want := "Modificadores (MOD) Detallados"; tc.kind == wikirules.KindReference && r.Fields["target"] != want {
+			t.Errorf("%q: target %q, want %q", tc.prefix, r.Fields["target"], want)
 		}
 	}
 }

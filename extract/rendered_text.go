@@ -27,8 +27,10 @@ type textLine struct {
 	raw        string
 }
 
-// textLines cuts rendered page text into lines for the rendered pass.
-func textLines(src string, v *Vocabulary) *renderedDoc {
+// textLines cuts rendered page text into lines for the rendered front-end.
+// title is the page's title (any line of the page header equal to it is
+// furniture).
+func textLines(src string, v *Vocabulary, title string) *renderedDoc {
 	doc := &renderedDoc{}
 	var raw []textLine
 	for at := 0; at < len(src); {
@@ -47,11 +49,20 @@ func textLines(src string, v *Vocabulary) *renderedDoc {
 		raw = append(raw, textLine{start: at, end: e, raw: src[at:e]})
 		at = next
 	}
-	title := ""
+	titles := map[string]bool{foldKey(title): true}
 	if len(raw) > 0 {
-		title = foldKey(strings.TrimPrefix(raw[0].raw, "\ufeff"))
+		titles[foldKey(strings.TrimPrefix(raw[0].raw, "\ufeff"))] = true
 	}
-	header := true
+	// nextText returns the text of the first non-blank line after i.
+	nextText := func(i int) string {
+		for j := i + 1; j < len(raw); j++ {
+			if t := strings.TrimSpace(raw[j].raw); t != "" {
+				return collapse(t)
+			}
+		}
+		return ""
+	}
+	header, banner, sawSite := true, false, false
 	gap := 0
 	blankLayout := false
 	seenContent := false
@@ -71,8 +82,31 @@ func textLines(src string, v *Vocabulary) *renderedDoc {
 		lead := len(tl.raw) - len(strings.TrimLeft(tl.raw, " \t"))
 		s := wikirules.Span{Start: tl.start + lead, End: tl.start + len(strings.TrimRight(tl.raw, " \t\r"))}
 		text := collapse(strings.TrimPrefix(body, "\ufeff"))
-		if i == 0 || isNavLine(text) || header && isHeaderLine(v, text, title) {
-			doc.lines = append(doc.lines, rline{span: s, kind: rlLayout, text: text, gap: gap})
+		furniture, cue := i == 0, wikirules.Editions(0)
+		switch {
+		case furniture:
+		case isNavLine(text):
+			furniture, cue = true, v.navCue(text)
+		case header:
+			mk, _ := markerOf(v, text, false)
+			site, siteCue := v.siteLine(text)
+			switch {
+			case mk == mkBanner:
+				furniture, banner = true, true
+			case site:
+				furniture, cue, banner, sawSite = true, siteCue, false, true
+			case titles[foldKey(text)] && !sawSite:
+				furniture, banner = true, false
+			case mk == mkFurniture:
+				furniture = true
+			case banner && v.bannerLine(text):
+				furniture = true
+			case !sawSite && len(doc.lines) > 0 && (v.isSite(nextText(i)) || banner && isNavLine(nextText(i))):
+				furniture, banner = true, false // the title as the page shows it, above the site line or navigation
+			}
+		}
+		if furniture {
+			doc.lines = append(doc.lines, rline{span: s, kind: rlLayout, text: text, gap: gap, cue: cue})
 			gap = 0
 			continue
 		}
@@ -92,6 +126,12 @@ func textLines(src string, v *Vocabulary) *renderedDoc {
 			_, rest, _ := strings.Cut(body, " ")
 			pd.l.text = collapse(rest)
 			pd.l.md = pd.l.text
+			pd.l.marked = true
+		}
+		if body == "•" || body == "-" || body == "·" { // a bullet mark without its text (a cut page)
+			doc.lines = append(doc.lines, rline{span: s, kind: rlLayout, text: text, gap: gap})
+			gap = 0
+			continue
 		}
 		if gap > 0 || len(groups) == 0 {
 			groups = append(groups, nil)
@@ -103,11 +143,15 @@ func textLines(src string, v *Vocabulary) *renderedDoc {
 	// Items: bullets always; in the blank-line layout, also the unmarked
 	// lines of a group of two or more, except a lead-in ending in ":".
 	for _, g := range groups {
-		unmarked := 0
+		unmarked, dots := 0, false
 		for _, k := range g {
 			if lines[k].bullet == "" && plainLine(v, lines[k].l.text) {
 				unmarked++
 			}
+			dots = dots || lines[k].bullet == "•"
+		}
+		if dots {
+			unmarked = 0 // a "•" list shows its items: its other lines are paragraphs
 		}
 		prevItem := false
 		for _, k := range g {
@@ -158,18 +202,64 @@ func isNavLine(text string) bool {
 	return strings.Count(text, " | ")+strings.Count(text, " || ") >= 2
 }
 
-// isHeaderLine reports whether a line of the page header is furniture:
-// the title again, "De SITE", "Secciones Principales", "Saltar a: …",
-// "(Redirigido desde «…»)".
-func isHeaderLine(v *Vocabulary, text, title string) bool {
-	if foldKey(text) == title {
-		return true
-	}
-	for _, pre := range []string{"De ", "From "} {
-		if rest, ok := strings.CutPrefix(text, pre); ok && rest != "" && !strings.ContainsAny(rest, " .,:;") {
-			return true
+// siteLine reports whether a line of the page header is its site line
+// ("From Infinity", "De Infinity Wiki": a Sites prefix and a site name of
+// at most three capitalised words), with the editions a site of one
+// edition shows (the old official wiki, "Infinity Wiki" → N3).
+func (v *Vocabulary) siteLine(text string) (bool, wikirules.Editions) {
+	ok, cue := false, wikirules.Editions(0)
+	v.eachLanguage(func(l *Language) bool {
+		for _, pre := range l.Sites {
+			rest, found := strings.CutPrefix(text, pre)
+			if !found || rest == "" || strings.ContainsAny(rest, ".,:;!?()") {
+				continue
+			}
+			words := strings.Fields(rest)
+			if len(words) > 3 {
+				continue
+			}
+			capital := true
+			for _, w := range words {
+				capital = capital && w[0] >= 'A' && w[0] <= 'Z'
+			}
+			if capital {
+				ok, cue = true, v.Editions.Sites[rest]
+				return true
+			}
 		}
-	}
-	mk, _ := markerOf(v, text, false)
-	return mk == mkFurniture
+		return false
+	})
+	return ok, cue
+}
+
+func (v *Vocabulary) isSite(text string) bool {
+	ok, _ := v.siteLine(text)
+	return ok
+}
+
+// bannerLine reports whether a line continues a site notice.
+func (v *Vocabulary) bannerLine(text string) bool {
+	ok := false
+	v.eachLanguage(func(l *Language) bool {
+		ok = hasAnyPrefix(text, l.BannerLines)
+		return ok
+	})
+	return ok
+}
+
+// navCue returns the editions a navigation bar shows: the bar of a
+// template of one edition ({{n5-section-game-states}} draws "States |
+// Terminology | Alignment | Labels | Traits").
+func (v *Vocabulary) navCue(text string) wikirules.Editions {
+	var out wikirules.Editions
+	v.eachLanguage(func(l *Language) bool {
+		for _, k := range sortedKeys(l.NavCues) {
+			if strings.HasPrefix(text, k) {
+				out = l.NavCues[k]
+				return true
+			}
+		}
+		return false
+	})
+	return out
 }

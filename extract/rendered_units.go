@@ -9,15 +9,16 @@ import (
 
 // The rendered front-end: the lines of a rendered page (rendered_text.go,
 // rendered_html.go) turned into the unit stream. A rendered page shows
-// where a template's content starts (its label line: "IMPORTANTE",
-// "Actualización 1.1.1, Dec 2021", "Original", "Q:") but seldom where it
-// ends: that is a matter of layout, which only this front-end knows — for
-// HTML the element that holds the box, for page text two or more blank
-// lines, the next label or heading, and for an original block the first
-// paragraph that matches no line of the update it replaces. The front-end
-// says so with explicit (implicit-flagged) end markers, and assembles the
-// lines of an FAQ block into one FAQ unit, so the pass reads a rendered
-// page exactly as it reads wikitext.
+// where a template's content starts (its label line: "IMPORTANT", "Update
+// PDF 2.1, July 2023", "Original", "Q:") but seldom where it ends: that is
+// a matter of layout, which only this front-end knows — for HTML the
+// element that holds the box, for page text two or more blank lines, the
+// next label or heading, and for an original block the first paragraph
+// that matches no line of the update it replaces. The front-end says so
+// with explicit (implicit-flagged) end markers, reads skill headers and
+// tables from the lines that draw them, and assembles the lines of an FAQ
+// block into one FAQ unit, so the pass reads a rendered page exactly as it
+// reads wikitext.
 
 // rconv converts the lines of one rendered page into units.
 type rconv struct {
@@ -30,6 +31,8 @@ type rconv struct {
 	last      *rframe   // the update closed last, which an original may follow
 	skipAnnex bool
 	faq       *rfaq
+	skip      int    // lines already read as part of a skill header or a table
+	title     string // the page title, folded
 }
 
 // rframe is a box, update, original or annex the front-end opened.
@@ -40,7 +43,7 @@ type rframe struct {
 	role      Role
 	entry     Entry
 	container int
-	single    bool // a "Ver También" box: it holds the next line only
+	single    bool // a box that holds its next line only
 	lines     int
 	words     []map[string]bool
 	update    *rframe // an original: the update it replaces
@@ -48,12 +51,15 @@ type rframe struct {
 }
 
 // renderedStream converts the lines of doc into the pass's unit stream.
-func renderedStream(src string, doc *renderedDoc, v *Vocabulary) *stream {
-	c := &rconv{v: v, src: src, lines: doc.lines}
+func renderedStream(src string, doc *renderedDoc, v *Vocabulary, title string) *stream {
+	c := &rconv{v: v, src: src, lines: doc.lines, title: foldKey(title)}
 	for _, s := range doc.layout {
 		c.units = append(c.units, unit{kind: uLayout, span: s})
 	}
 	for i := range c.lines {
+		if i < c.skip {
+			continue
+		}
 		c.line(i)
 	}
 	c.closeFAQ()
@@ -73,7 +79,7 @@ func sortUnits(us []unit) {
 
 func (c *rconv) emit(u unit) { c.units = append(c.units, u) }
 
-func (c *rconv) layout(s wikirules.Span) { c.emit(unit{kind: uLayout, span: s}) }
+func (c *rconv) layout(l *rline) { c.emit(unit{kind: uLayout, span: l.span, cue: l.cue}) }
 
 // marker emits a marker unit of entry e for line l (a zero-width one at
 // pos when l is nil).
@@ -96,7 +102,6 @@ func (c *rconv) top(r Role) *rframe {
 	return nil
 }
 
-// push opens a frame.
 func (c *rconv) push(f *rframe) { c.open = append(c.open, f) }
 
 // closeTop closes the innermost open frame with an end marker at pos.
@@ -146,22 +151,36 @@ func (c *rconv) container(i int) int {
 }
 
 // line reads line i: it first closes the frames line i stands outside of,
-// then reads it as layout, heading, marker, FAQ part or content.
+// then reads it as layout, heading, marker, FAQ part, skill header, table
+// or content.
 func (c *rconv) line(i int) {
 	l := &c.lines[i]
-	c.endFrames(l)
+	c.endFrames(i)
 	if l.kind == rlLayout {
-		c.layout(l.span)
+		c.layout(l)
 		return
 	}
 	mk, entry := markerOf(c.v, l.text, c.faq != nil)
 	b := c.box()
-	awaiting := b != nil && b.single && b.lines == 0 // "Ver También" holds the next line
+	// A see-also box first names the page it quotes ("Modifiers Explained")
+	// and may go on with another quote: such a title line is its content,
+	// not a heading.
+	awaiting := b != nil && b.entry.Kind == wikirules.KindReference && (b.lines == 0 || c.quoteGoesOn(b, i))
+	if c.faq == nil && mk == mkNone && l.plainLine() && !awaiting {
+		if n := c.skillHeader(i); n > 0 {
+			c.skip = i + n
+			return
+		}
+		if n := c.table(i); n > 0 {
+			c.skip = i + n
+			return
+		}
+	}
 	if l.kind == rlHeading || (mk == mkNone && !l.sure && !awaiting && l.kind == rlPara && looksLikeHeading(l.text)) {
 		if l.kind != rlHeading {
 			l.level = 2
 		}
-		c.heading(l, mk == mkFAQHeading || foldKey(l.text) == foldKey(c.v.FAQLabel))
+		c.heading(l, mk == mkFAQHeading)
 		return
 	}
 	switch {
@@ -172,7 +191,7 @@ func (c *rconv) line(i int) {
 			mk, entry = markerOf(c.v, l.text, true)
 		}
 	case l.boxGroup != "" && (b == nil || b.container != l.boxID):
-		if e, ok := groupBox(c.v, l.boxGroup); ok {
+		if e, ok := groupEntry(c.v, l.boxGroup); ok && e.Role == RoleBoxStart {
 			c.openBox(e, l.boxID, nil, l.span.Start)
 		}
 	}
@@ -180,9 +199,9 @@ func (c *rconv) line(i int) {
 		return
 	}
 	switch mk {
-	case mkFurniture:
-		c.layout(l.span)
-		if k := foldKey(l.text); strings.HasPrefix(k, "mostrar texto original") || strings.HasPrefix(k, "show original") {
+	case mkFurniture, mkBanner:
+		c.layout(l)
+		if c.v.showsOriginal(l.text) {
 			c.closeRole(RoleUpdateStart, l.span.Start) // the toggle of {{original}} ends the update's text
 		}
 		return
@@ -191,7 +210,7 @@ func (c *rconv) line(i int) {
 		c.closeRole(RoleUpdateStart, l.span.Start)
 		c.closeRole(RoleOriginalStart, l.span.Start)
 		u := c.marker(Entry{Role: RoleUpdateStart}, l, 0)
-		u.version = reUpdate.FindStringSubmatch(l.text)[1]
+		u.version = c.v.updateVersion(l.text)
 		c.push(&rframe{role: RoleUpdateStart, container: c.container(i)})
 		return
 	case mkOriginal:
@@ -203,7 +222,7 @@ func (c *rconv) line(i int) {
 		return
 	case mkEditionNote:
 		u := c.marker(Entry{Role: RolePageEdition}, l, 0)
-		u.entry.Editions = editionNoteEditions(l.text)
+		u.entry.Editions = c.v.editionNote(l.text)
 		return
 	case mkAnnex:
 		e, _ := c.v.Lookup("n4annex")
@@ -213,76 +232,100 @@ func (c *rconv) line(i int) {
 		return
 	case mkAnnexNote:
 		if c.skipAnnex || c.top(RoleEditionStart) != nil {
-			c.layout(l.span)
+			c.layout(l)
 			c.skipAnnex = false
 			return
 		}
-	case mkBox:
+	case mkBox, mkExample:
 		if b != nil && b.container != 0 && b.entry.Group == entry.Group && b.lines == 0 {
-			c.layout(l.span)
+			c.layout(l)
 			return // the label of a box its container opened
 		}
 		c.closeRole(RoleBoxStart, l.span.Start)
-		if u := c.top(RoleUpdateStart); u != nil && u.container == 0 {
-			c.closeRole(RoleUpdateStart, l.span.Start)
+		if u := c.top(RoleUpdateStart); u != nil && u.container == 0 && (u.lines > 0 || entry.Role == RoleBlock) {
+			c.closeRole(RoleUpdateStart, l.span.Start) // a box right under an update marker is the update's text
+		}
+		if o := c.top(RoleOriginalStart); o != nil && o.container == 0 {
+			c.closeRole(RoleOriginalStart, l.span.Start)
 		}
 		if entry.Role == RoleBlock {
 			c.marker(entry, l, 0)
 			return
 		}
-		c.openBox(entry, c.container(i), l, 0)
-		if entry.Group == "see-also" {
-			c.box().single = true
+		u := c.openBox(entry, c.container(i), l, 0)
+		if mk == mkExample && !c.v.isExampleLabel(l.text) {
+			u.title = l.text
 		}
 		return
 	case mkFAQHeading:
 		c.heading(l, true)
 		return
 	case mkCategories:
-		c.emit(unit{kind: uLayout, span: l.span, categories: splitList(reCategories.FindStringSubmatch(l.text)[1])})
+		c.emit(unit{kind: uLayout, span: l.span, categories: c.v.categoriesOf(l.text)})
 		return
 	}
 	c.skipAnnex = false
 	c.content(l)
 }
 
-// editionNoteEditions reads the edition an edition note scopes the page
-// to ("Esta regla N4 no se utiliza en CodeOne." → N4).
-func editionNoteEditions(text string) wikirules.Editions {
-	if m := reEditionNote.FindStringSubmatch(text); m != nil {
-		if e, err := wikirules.ParseEdition(m[1]); err == nil {
-			return wikirules.Editions(e)
+// showsOriginal reports whether a furniture line is the toggle of
+// {{original}} ("Show original text.").
+func (v *Vocabulary) showsOriginal(text string) bool {
+	ok := false
+	v.eachLanguage(func(l *Language) bool {
+		ok = containsPrefixFold(l.ShowOriginal, foldKey(text))
+		return ok
+	})
+	return ok
+}
+
+// editionNote reads the edition an edition note scopes the page to ("This
+// N4 rule is not used in CodeOne." → N4).
+func (v *Vocabulary) editionNote(text string) wikirules.Editions {
+	var out wikirules.Editions
+	v.eachLanguage(func(l *Language) bool {
+		if l.EditionNote == nil {
+			return false
 		}
-	}
-	return 0
+		if m := l.EditionNote.FindStringSubmatch(text); m != nil {
+			if e, err := wikirules.ParseEdition(m[1]); err == nil {
+				out = wikirules.Editions(e)
+			}
+			return true
+		}
+		return false
+	})
+	return out
 }
 
 // openBox opens a box of entry e: at its label line l, or (l nil) at pos
-// when its HTML element opened it.
-func (c *rconv) openBox(e Entry, container int, l *rline, pos int) {
-	c.closeRole(RoleBoxStart, pos0(l, pos))
-	c.marker(e, l, pos)
-	c.push(&rframe{role: RoleBoxStart, entry: e, container: container})
-}
-
-func pos0(l *rline, pos int) int {
+// when its HTML element opened it. A see-also box is a reference to other
+// pages.
+func (c *rconv) openBox(e Entry, container int, l *rline, pos int) *unit {
 	if l != nil {
-		return l.span.Start
+		pos = l.span.Start
 	}
-	return pos
+	c.closeRole(RoleBoxStart, pos)
+	u := c.marker(e, l, pos)
+	c.push(&rframe{role: RoleBoxStart, entry: e, container: container})
+	return u
 }
 
-// endFrames closes the boxes, updates, originals and annex that line l is
-// outside of: for HTML, l no longer in their container element; for page
-// text, two or more blank lines before l (the end of a rendered box) and,
-// for an original, a paragraph that matches no line of its update.
-func (c *rconv) endFrames(l *rline) {
+// endFrames closes the boxes, updates, originals and annex that line i is
+// outside of: for HTML, the line no longer in their container element; for
+// page text, two or more blank lines before it (the end of a rendered box,
+// once the box holds a line: an example's title may stand apart from its
+// text; a see-also box goes on with the next quote, a title line followed
+// by "[...]") and, for an original, a paragraph that matches no line of its
+// update.
+func (c *rconv) endFrames(i int) {
+	l := &c.lines[i]
 	outside := func(ct int) bool { return ct != 0 && !l.in(ct) }
 	at := l.span.Start
 	if c.faq != nil && outside(c.faq.container) {
 		c.closeFAQ()
 	}
-	if b := c.box(); b != nil && (outside(b.container) || b.container == 0 && l.gap >= 2) {
+	if b := c.box(); b != nil && (outside(b.container) || b.container == 0 && l.gap >= 2 && b.lines > 0 && !c.quoteGoesOn(b, i)) {
 		c.closeRole(RoleBoxStart, at)
 	}
 	if o := c.top(RoleOriginalStart); o != nil {
@@ -296,6 +339,17 @@ func (c *rconv) endFrames(l *rline) {
 	if a := c.top(RoleEditionStart); a != nil && outside(a.container) {
 		c.closeRole(RoleEditionStart, at)
 	}
+}
+
+// quoteGoesOn reports whether a reference box goes on across blank lines
+// at line i: the line is the title of another quoted page, followed by the
+// elision mark of a quote ("[...]").
+func (c *rconv) quoteGoesOn(b *rframe, i int) bool {
+	if b.entry.Kind != wikirules.KindReference || i+1 >= len(c.lines) {
+		return false
+	}
+	next := c.lines[i+1].text
+	return next == "[...]" || next == "[…]"
 }
 
 // originalEnds reports whether paragraph l of page text closes the open
@@ -331,14 +385,15 @@ func (c *rconv) originalEnds(o *rframe, l *rline) bool {
 
 // looksLikeHeading tells a heading of rendered page text from a paragraph:
 // a short line (at most 70 characters, 10 words) starting with a capital
-// letter (after opening quotes), not ending in sentence punctuation, and
-// not a numbered or bulleted line.
+// letter (after opening quotes), not ending in sentence punctuation, not a
+// numbered or bulleted line, and not a list of labels ("CC Special Skill,
+// Optional").
 func looksLikeHeading(s string) bool {
-	if s == "" || len([]rune(s)) > 70 || len(strings.Fields(s)) > 10 || reNumbered.MatchString(s) {
+	if s == "" || len([]rune(s)) > 70 || len(strings.Fields(s)) > 10 || reNumbered.MatchString(s) || strings.Contains(s, ", ") {
 		return false
 	}
 	switch s[len(s)-1] {
-	case '.', ':', ';', ',', '?', '!':
+	case '.', ':', ';', ',', '?', '!', '|':
 		return false
 	}
 	for _, r := range s {
@@ -352,7 +407,7 @@ func looksLikeHeading(s string) bool {
 
 // heading emits a heading unit; it closes the FAQ block, the box, the
 // update and the original the page shows before it. faq marks an FAQ
-// section heading ("FAQs & Errata").
+// section heading ("FAQs & Errata", "FAQs").
 func (c *rconv) heading(l *rline, faq bool) {
 	c.closeFAQ()
 	at := l.span.Start
@@ -378,8 +433,17 @@ func (c *rconv) content(l *rline) {
 	if l.kind == rlItem {
 		u.kind, u.depth, u.prefix = uItem, max(l.depth, 1), "*"
 	}
+	if l.kind == rlRow {
+		c.emit(c.rowUnit(l))
+		return
+	}
 	c.emit(u)
 	if b := c.box(); b != nil && b.single {
 		c.closeRole(RoleBoxStart, l.span.End)
 	}
 }
+
+// plainLine reports whether a line is a paragraph or an item the page
+// does not mark as one (a line of page text the front-end read as an
+// item): a line that may draw a skill header or a table row.
+func (l *rline) plainLine() bool { return l.kind == rlPara || l.kind == rlItem && !l.marked }

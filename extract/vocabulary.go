@@ -21,6 +21,7 @@ const (
 	RoleImage              // {{image | name=…}}: layout
 	RoleSkill              // skill header: {{skillbox |colour| NAME | TYPE}}
 	RoleSkillLabel         // {{skill-label | A, B}}: labels of the last skill header
+	RoleSkillEnd           // {{css_skillbox-end}}: the skill box (and its rule block) ends; layout
 	RoleBlock              // block header ({{effects}}): the items after it belong to it
 	RoleBoxStart           // opens a box ({{important-start}}, {{greybox-start | TITLE}})
 	RoleBoxEnd             // closes the box of the same Group
@@ -39,7 +40,7 @@ const (
 )
 
 var roleNames = [...]string{
-	"unknown", "layout", "image", "skill", "skill-label", "block", "box-start", "box-end",
+	"unknown", "layout", "image", "skill", "skill-label", "skill-end", "block", "box-start", "box-end",
 	"faq", "seefaq", "page-edition", "edition-start", "edition-end", "update-start",
 	"update-end", "original-start", "original-end", "highlight", "table-header", "table-row",
 }
@@ -66,6 +67,12 @@ func (r Role) String() string {
 // the positional parameters of a table row, in order. Inline marks an
 // edition block that may open and close inside a line ({{n4inline}}): there
 // it scopes the text between as "[N4: …]" instead of splitting the record.
+// Cue is the editions a page using the template shows ({{css_skillbox}} is
+// N5's box: a page drawn with it is an N5 page).
+//
+// Label is the Spanish wiki's; a page of another language names the
+// section with its Language's Labels, by Group (blocks are their own group:
+// "effects").
 type Entry struct {
 	Role         Role
 	Kind         wikirules.Kind
@@ -78,6 +85,7 @@ type Entry struct {
 	ContentParam int
 	Columns      []string
 	Inline       bool
+	Cue          wikirules.Editions
 }
 
 // Vocabulary maps template keys (wikitext.NormalizeName of the template
@@ -101,6 +109,16 @@ type Vocabulary struct {
 	// Talk:, Template:, Category:…) is stored but yields no records or FAQs:
 	// a user page must never decide a ruling.
 	ContentNamespaces []int
+	// Languages holds what the pages of each language show (vocabulary_lang.go):
+	// rendered labels and furniture, FAQ layout, edition sentences, wording
+	// cues, dates. RenderedBoxes are boxes and blocks that rendered pages
+	// show without a template of their own in Templates ("NOTA"), by group.
+	Languages     map[string]*Language
+	RenderedBoxes map[string]Entry
+	// Editions says how a page's editions are told (editions.go): cues
+	// of wikitables, images and skill labels, the wikis of one edition,
+	// the eras that date text showing no edition.
+	Editions EditionRules
 }
 
 // holdsRules reports whether a revision yields records: a page of a
@@ -208,127 +226,6 @@ func asciiKey(name string, buf []byte) ([]byte, bool) {
 		buf = append(buf, c)
 	}
 	return buf, true
-}
-
-// Vocabulary entry constructors: one line per template in Default.
-func layout() Entry { return Entry{Role: RoleLayout} }
-func block(k wikirules.Kind, label string) Entry {
-	return Entry{Role: RoleBlock, Kind: k, Label: label}
-}
-func boxStart(group string, k wikirules.Kind, label string) Entry {
-	return Entry{Role: RoleBoxStart, Group: group, Kind: k, Label: label}
-}
-func boxEnd(group string) Entry { return Entry{Role: RoleBoxEnd, Group: group} }
-func editionStart(group string, e wikirules.Edition, alt bool) Entry {
-	return Entry{Role: RoleEditionStart, Group: group, Editions: wikirules.Editions(e), Alternative: alt}
-}
-func editionEnd(group string) Entry { return Entry{Role: RoleEditionEnd, Group: group} }
-func row(k wikirules.Kind, cols ...string) Entry {
-	return Entry{Role: RoleTableRow, Kind: k, Columns: cols}
-}
-
-// Weapon and hacking-program columns after the name, as the wiki's tables
-// show them: the seven range bands of N4/N5 (0–20 cm … 120–240 cm), damage,
-// burst (R), ammunition, saving attribute and traits; for programs the
-// attack and opponent MODs, damage, burst, target attribute, skill type and
-// special effect.
-var (
-	weaponColumns = []string{"name", "range_0_20", "range_20_40", "range_40_60", "range_60_80",
-		"range_80_100", "range_100_120", "range_120_240", "damage", "burst", "ammo", "saving_attribute", "traits"}
-	programColumns = []string{"name", "attack_mod", "opponent_mod", "damage", "burst", "target",
-		"skill_type", "special"}
-)
-
-var defaultVocabulary = &Vocabulary{
-	Templates: map[string]Entry{
-		// Page furniture (section-* and n5-section-* are LayoutPrefixes).
-		"image": {Role: RoleImage},
-		// Skill header and labels.
-		"skillbox":     {Role: RoleSkill},
-		"css skillbox": {Role: RoleSkill},
-		"skill-label":  {Role: RoleSkillLabel},
-		// Block headers: the bullets after them are requirements, effects…
-		"requirements": block(wikirules.KindRequirement, "Requisitos"),
-		"effects":      block(wikirules.KindEffect, "Efectos"),
-		"activation":   block(wikirules.KindActivation, "Activación"),
-		"cancellation": block(wikirules.KindCancellation, "Cancelación"),
-		// Boxes.
-		"important-start": boxStart("important", wikirules.KindImportant, "Importante"),
-		"important":       {Role: RoleBoxStart, Group: "important", Kind: wikirules.KindImportant, Label: "Importante", ContentParam: 1},
-		"important-end":   boxEnd("important"),
-		"remember-start":  boxStart("remember", wikirules.KindRemember, "Recuerda"),
-		"remember":        {Role: RoleBoxStart, Group: "remember", Kind: wikirules.KindRemember, Label: "Recuerda", ContentParam: 1},
-		"remember-end":    boxEnd("remember"),
-		"remember end":    boxEnd("remember"), // {{Remember_End}}
-		"explain-start":   boxStart("explain", wikirules.KindNote, "Explicación"),
-		"explain-end":     boxEnd("explain"),
-		"advice-start":    boxStart("advice", wikirules.KindNote, "Consejo"),
-		"advice-end":      boxEnd("advice"),
-		"see-also-start":  boxStart("see-also", wikirules.KindNote, "Ver También"),
-		"see-also":        {Role: RoleBoxStart, Group: "see-also", Kind: wikirules.KindNote, Label: "Ver También", ContentParam: 1},
-		"see-also-end":    boxEnd("see-also"),
-		"greybox-start":   {Role: RoleBoxStart, Group: "greybox", Kind: wikirules.KindExample, Label: "Ejemplo", TitleParam: 1},
-		"greybox-end":     boxEnd("greybox"),
-		// FAQ and errata.
-		"faqbox": {Role: RoleFAQ, Label: "FAQs & Errata"},
-		"seefaq": {Role: RoleSeeFAQ},
-		// Editions.
-		"n4only":       {Role: RolePageEdition, Editions: wikirules.Editions(wikirules.N4)},
-		"n4":           editionStart("n4", wikirules.N4, true),
-		"n4list":       editionStart("n4", wikirules.N4, true),
-		"n4annex":      {Role: RoleEditionStart, Group: "n4", Editions: wikirules.Editions(wikirules.N4), Annex: true},
-		"n4end":        editionEnd("n4"),
-		"c1":           editionStart("c1", wikirules.C1, true),
-		"c1end":        editionEnd("c1"),
-		"n4inline":     {Role: RoleEditionStart, Group: "n4inline", Editions: wikirules.Editions(wikirules.N4), Inline: true},
-		"n4inline-end": {Role: RoleEditionEnd, Group: "n4inline", Inline: true},
-		// Updates and errata of newer revisions.
-		"update":            {Role: RoleUpdateStart},
-		"update-end":        {Role: RoleUpdateEnd},
-		"original":          {Role: RoleOriginalStart},
-		"original-end":      {Role: RoleOriginalEnd},
-		"erratahighlight":   {Role: RoleHighlight, Group: "errata"},
-		"originalhighlight": {Role: RoleHighlight, Group: "original"},
-		// Tables: a header template opens a table closed by a bare "|}".
-		"weapon":            {Role: RoleTableHeader},
-		"n4-weapon-header":  {Role: RoleTableHeader},
-		"n4-hacking-header": {Role: RoleTableHeader},
-		"weaponrow":         row(wikirules.KindWeapon, weaponColumns...),
-		"n5 weaponrow":      row(wikirules.KindWeapon, weaponColumns...),
-		"hackingrow":        row(wikirules.KindProgram, programColumns...),
-	},
-	LayoutPrefixes:    []string{"section-", "n5-section-"},
-	EditionPrefixes:   map[string]wikirules.Editions{"n5-section-": wikirules.Editions(wikirules.N5)},
-	CategoryPrefixes:  []string{"category", "categoría", "categoria"},
-	FilePrefixes:      []string{"file", "image", "archivo", "imagen"},
-	FAQLabel:          "FAQs & Errata",
-	ExampleLabel:      "Ejemplo",
-	SeeFAQNote:        "Ver FAQs & Errata",
-	ContentNamespaces: []int{0},
-}
-
-// Default returns the vocabulary of the Spanish Infinity rules wiki
-// (DESIGN.md, "Template vocabulary"). The returned value is shared: copy it
-// (Clone) before changing it.
-func Default() *Vocabulary { return defaultVocabulary }
-
-// Clone returns a deep copy of v that can be changed freely, e.g. to add
-// one template: v := extract.Default().Clone(); v.Templates["nota"] = …
-func (v *Vocabulary) Clone() *Vocabulary {
-	c := *v
-	c.Templates = make(map[string]Entry, len(v.Templates))
-	for k, e := range v.Templates {
-		c.Templates[k] = e
-	}
-	c.LayoutPrefixes = append([]string(nil), v.LayoutPrefixes...)
-	c.EditionPrefixes = make(map[string]wikirules.Editions, len(v.EditionPrefixes))
-	for k, e := range v.EditionPrefixes {
-		c.EditionPrefixes[k] = e
-	}
-	c.CategoryPrefixes = append([]string(nil), v.CategoryPrefixes...)
-	c.ContentNamespaces = append([]int(nil), v.ContentNamespaces...)
-	c.FilePrefixes = append([]string(nil), v.FilePrefixes...)
-	return &c
 }
 
 // linkNamespace returns the lower-cased namespace of a link target

@@ -235,7 +235,7 @@ func TestErrors(t *testing.T) {
 	if err := Run(context.Background(), []string{"show", "-db", "/nonexistent/rules.db", "Esquivar"}, &out, &errb); err == nil || !strings.Contains(err.Error(), "/nonexistent/rules.db") {
 		t.Errorf("missing -db: %v", err)
 	}
-	if err := Run(context.Background(), []string{"search", "-edition", "n3", "x"}, &out, &errb); err == nil {
+	if err := Run(context.Background(), []string{"search", "-edition", "n2", "x"}, &out, &errb); err == nil {
 		t.Error("bad edition must be an error")
 	}
 	if err := Run(context.Background(), []string{"frobnicate"}, &out, &errb); err == nil {

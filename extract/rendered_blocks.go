@@ -1,0 +1,306 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+)
+
+// Skill headers and tables of rendered pages: constructs a rendered page
+// draws over several lines, read here by looking ahead.
+
+// skillHeader reads the skill header a skillbox draws at line i and
+// returns how many lines it takes (0 when line i is none):
+//
+//   - N4's {{skillbox}}: the name and the type on one line ("ENGINEER SHORT
+//     SKILL", "DEAD NULL", "BURST SUPPORT BONUS | AUTOMATIC SKILL |" in the
+//     layout that keeps the box's cells);
+//   - N5's {{css_skillbox}}: the name, then the type on a line of its own
+//     ("ENGINEER" / "SHORT SKILL"), an N5 cue;
+//
+// then, on the next line, the labels of {{skill-label}} ("Optional",
+// "Comms Attack, Non-Lethal") when a block header follows them. A line is
+// a header when it shows a skill type or when a block header follows it
+// (with or without labels between), no blank line apart, or when it names
+// the page and its bullets follow (a state box whose block headers the
+// page lost: "Normal State" / "• Unless otherwise noted…").
+func (c *rconv) skillHeader(i int) int {
+	l := c.lines[i]
+	text := skillCells(l.text)
+	if text == "" || len(text) > 60 || strings.ContainsAny(text[len(text)-1:], ".:;,?!") {
+		return 0
+	}
+	if _, ok := c.v.labelLine(text); ok {
+		return 0
+	}
+	next := func(j int) (string, bool) {
+		if j >= len(c.lines) || c.lines[j].gap > 0 || !c.lines[j].plainLine() {
+			return "", false
+		}
+		return c.lines[j].text, true
+	}
+	isBlock := func(j int) bool {
+		t, ok := next(j)
+		if !ok {
+			return false
+		}
+		g, ok := c.v.labelLine(t)
+		e, _ := groupEntry(c.v, g)
+		return ok && e.Role == RoleBlock
+	}
+	h := &wikirules.SkillHeader{Name: text}
+	var cue wikirules.Editions
+	why := ""
+	j := i + 1
+	if name, typ, ok := c.v.splitSkillType(text); ok && (name == strings.ToUpper(name) || c.v.isNullType(typ) || isBlock(j) ||
+		isLabels(next(j)) && isBlock(j+1)) {
+		h.Name, h.Type = name, typ
+	} else if t, ok := next(j); ok {
+		if typ := skillCells(t); c.v.isSkillType(typ) {
+			h.Type = typ
+			cue, why = wikirules.Editions(wikirules.N5), "skill type under the name (css_skillbox)"
+			j++
+		}
+	}
+	titled := foldKey(text) == c.title && j < len(c.lines) && c.lines[j].gap == 0 && c.lines[j].kind == rlItem
+	if h.Type == "" && !isBlock(j) && !(isLabels(next(j)) && isBlock(j+1)) && !titled {
+		return 0
+	}
+	if h.Type != "" && h.Name == "" {
+		return 0
+	}
+	if t, ok := next(j); ok && !isBlock(j) && isLabels(t, ok) && (isBlock(j+1) || j+1 < len(c.lines) && c.lines[j+1].kind == rlItem) {
+		h.Labels = splitLabels(skillCells(t))
+		j++
+	}
+	if c.v.isN5Type(h.Type) {
+		cue, why = wikirules.Editions(wikirules.N5), "skill type "+h.Type
+	}
+	if e := c.v.labelsCue(h.Labels); e != 0 {
+		cue, why = e, "skill label"
+	}
+	for _, f := range c.open {
+		f.lines++
+	}
+	end := c.lines[j-1].span.End
+	var links []string
+	for k := i; k < j; k++ {
+		for _, ln := range c.lines[k].links {
+			links = appendUnique(links, ln)
+		}
+	}
+	c.emit(unit{kind: uMarker, entry: Entry{Role: RoleSkill}, implicit: true, name: "«" + clip(l.text, 40) + "»",
+		span: wikirules.Span{Start: l.span.Start, End: end}, skill: h, cue: cue, cueWhy: why, c: content{links: links}})
+	return j - i
+}
+
+// skillCells returns a skill header line without the cell separators the
+// table layout keeps ("BURST SUPPORT BONUS | AUTOMATIC SKILL |" → "BURST
+// SUPPORT BONUS AUTOMATIC SKILL").
+func skillCells(s string) string {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "|"))
+	return collapse(strings.ReplaceAll(s, " | ", " "))
+}
+
+// isLabels reports whether a line can be the labels of a skill-label:
+// short, without a sentence inside (a final period is allowed).
+func isLabels(t string, ok bool) bool {
+	t = skillCells(t)
+	if !ok || t == "" || len(t) > 80 || strings.ContainsAny(t, ":;?!") {
+		return false
+	}
+	body := strings.TrimSuffix(t, ".")
+	return !strings.Contains(body, ".") || strings.Contains(body, "(")
+}
+
+// splitSkillType splits a header line that ends in a skill type ("ENGINEER
+// SHORT SKILL" → "ENGINEER", "SHORT SKILL"), the longest type first.
+func (v *Vocabulary) splitSkillType(text string) (name, typ string, ok bool) {
+	best := ""
+	v.eachLanguage(func(l *Language) bool {
+		for _, t := range l.SkillTypes {
+			if len(t) > len(best) && strings.HasSuffix(text, " "+t) {
+				best = t
+			}
+		}
+		return false
+	})
+	if best == "" {
+		return "", "", false
+	}
+	return strings.TrimSpace(strings.TrimSuffix(text, best)), best, true
+}
+
+func (v *Vocabulary) isSkillType(t string) bool {
+	ok := false
+	v.eachLanguage(func(l *Language) bool {
+		for _, s := range l.SkillTypes {
+			if s == t {
+				ok = true
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// isNullType reports whether a header's type is the null flag of a state
+// ("NULL", "NULO"): the last of a language's SkillTypes.
+func (v *Vocabulary) isNullType(t string) bool {
+	ok := false
+	v.eachLanguage(func(l *Language) bool {
+		ok = len(l.SkillTypes) > 0 && l.SkillTypes[len(l.SkillTypes)-1] == t
+		return ok
+	})
+	return ok
+}
+
+func (v *Vocabulary) isN5Type(t string) bool {
+	ok := false
+	v.eachLanguage(func(l *Language) bool {
+		for _, s := range l.N5Types {
+			if s == t {
+				ok = true
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// reCell is a cell of a rendered table row in page text: a number or MOD
+// ("+3", "-3", "0", "1B", "+1 SD" parts), a dash or an attribute code.
+var reCell = regexp.MustCompile(`^(?:[+\-−–]?\d+(?:[.,]\d+)?[A-Z]{0,2},?|--?|—)$`)
+
+// table reads the table that page text draws from line i (its header:
+// a line naming two of the Language.TableWords, a caption line before it
+// allowed) and returns how many lines it takes (0 when line i heads none).
+// Every line after the header, no blank line apart, that reads as a row
+// (rowLike) is one row unit: page text loses the cell boundaries, so the
+// row's text is the line and Fields["columns"] the header.
+func (c *rconv) table(i int) int {
+	start := i
+	caption := ""
+	if !c.tableHeader(c.lines[i].text) {
+		if i+1 < len(c.lines) && c.lines[i+1].gap == 0 && c.lines[i+1].plainLine() && c.tableHeader(c.lines[i+1].text) &&
+			len(c.lines[i].text) <= 60 && !strings.HasSuffix(c.lines[i].text, ".") {
+			caption, i = c.lines[i].text, i+1
+		} else {
+			return 0
+		}
+	}
+	j := i + 1
+	for j < len(c.lines) && c.lines[j].gap == 0 && c.lines[j].plainLine() && rowLike(c.lines[j].text) {
+		j++
+	}
+	if j == i+1 {
+		return 0
+	}
+	header := c.lines[i]
+	hs := wikirules.Span{Start: c.lines[start].span.Start, End: header.span.End}
+	hu := unit{kind: uMarker, entry: Entry{Role: RoleTableHeader}, implicit: true, span: hs, name: "«" + clip(header.text, 40) + "»"}
+	c.emit(hu)
+	for k := i + 1; k < j; k++ {
+		l := c.lines[k]
+		for _, f := range c.open {
+			f.lines++
+		}
+		rv := &rowValues{names: []string{"row"}, values: []string{l.text}, whole: true,
+			byName: map[string]string{"row": l.text, "columns": header.text}}
+		if caption != "" {
+			rv.byName["table"] = caption
+		}
+		c.emit(unit{kind: uRow, span: l.span, row: rv, entry: Entry{Kind: c.v.tableKind(header.text)},
+			c: content{md: l.md, plain: l.text, links: l.links}})
+	}
+	return j - start
+}
+
+// tableHeader reports whether a line heads a table: it names two or more
+// table column words (whole words), has at most 16 words and ends without
+// a period.
+func (c *rconv) tableHeader(text string) bool {
+	if text == "" || len(strings.Fields(text)) > 16 || strings.HasSuffix(text, ".") {
+		return false
+	}
+	n := 0
+	c.v.eachLanguage(func(l *Language) bool {
+		for _, w := range l.TableWords {
+			if containsWord(text, w) {
+				n++
+			}
+		}
+		return false
+	})
+	return n >= 2
+}
+
+// containsWord reports whether w occurs in s between word boundaries.
+func containsWord(s, w string) bool {
+	for at := 0; ; {
+		i := strings.Index(s[at:], w)
+		if i < 0 {
+			return false
+		}
+		i += at
+		before := i == 0 || s[i-1] == ' '
+		after := i+len(w) == len(s) || s[i+len(w)] == ' '
+		if before && after {
+			return true
+		}
+		at = i + 1
+	}
+}
+
+// rowLike reports whether a line of page text reads as a table row: two
+// or more number cells among its first six words (a row may end in a
+// long text cell: "AP ARM/BTS* 1 2 Reduces the ARM or BTS value…").
+func rowLike(s string) bool {
+	words := strings.Fields(s)
+	n := 0
+	for _, w := range words[:min(len(words), 6)] {
+		if reCell.MatchString(w) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// tableKind is the record kind of the rows of a table with this header:
+// a hacking program chart (it names a target and a skill type), a weapon
+// chart (ranges or PS and traits), else rule.
+func (v *Vocabulary) tableKind(header string) wikirules.Kind {
+	switch {
+	case containsWord(header, "Target") && containsWord(header, "Skill Type"),
+		containsWord(header, "Objetivo") && containsWord(header, "Tipo de Habilidad"):
+		return wikirules.KindProgram
+	case (containsWord(header, "PS") || containsWord(header, "Damage") || containsWord(header, "Daño")) &&
+		(containsWord(header, "Traits") || containsWord(header, "Rasgos")):
+		return wikirules.KindWeapon
+	}
+	return wikirules.KindRule
+}
+
+// rowUnit is the unit of an HTML table row: its cells named by the
+// header's (lower case, spaces as "_"), else col_N.
+func (c *rconv) rowUnit(l *rline) unit {
+	rv := &rowValues{byName: map[string]string{}}
+	for k, cell := range l.cells {
+		name := ""
+		if k < len(l.header) {
+			name = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(l.header[k])), " ", "_")
+		}
+		if name == "" {
+			name = "col_" + string(rune('1'+k))
+		}
+		rv.names = append(rv.names, name)
+		rv.values = append(rv.values, cell)
+		rv.byName[name] = cell
+	}
+	if len(rv.values) == 0 {
+		rv.names, rv.values = []string{"name"}, []string{""}
+	}
+	return unit{kind: uRow, span: l.span, row: rv, entry: Entry{Kind: c.v.tableKind(strings.Join(l.header, " "))},
+		c: content{md: l.md, plain: l.text, links: l.links}}
+}
