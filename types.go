@@ -109,7 +109,9 @@ const (
 const AllEditions = Editions(N3 | N4 | C1 | N5)
 
 // Editions is a set of editions (a bit set of Edition values). The zero set
-// means "not scoped": the record holds in every edition its page holds in.
+// means that the edition could not be told (extraction reports "edition
+// unknown"): a record scoped to it holds in no edition, so no edition
+// filter matches it.
 type Editions uint8
 
 var editionNames = []struct {
@@ -136,9 +138,10 @@ func ParseEdition(s string) (Edition, error) {
 // Has reports whether e is in the set.
 func (s Editions) Has(e Edition) bool { return s&Editions(e) != 0 }
 
-// Holds reports whether a record scoped to s holds in edition e: an empty
-// set holds everywhere.
-func (s Editions) Holds(e Edition) bool { return s == 0 || s.Has(e) }
+// Holds reports whether a record scoped to s holds in edition e. The zero
+// set (edition unknown) holds in none: a record whose edition could not be
+// told is never taken for a rule of the edition asked for.
+func (s Editions) Holds(e Edition) bool { return s.Has(e) }
 
 // Names returns the set as lower-case names in a fixed order: n3, n4, c1,
 // n5.

@@ -9,8 +9,11 @@ import (
 )
 
 // positional field keys: they number a record within its block and change
-// whenever a record is inserted before it, so they are not content.
-var positional = map[string]bool{"item": true, "box": true, "paragraph": true, "example": true, "faq_id": true}
+// whenever a record is inserted before it, so they are not content; nor
+// are the marks of where a record's editions came from (the revision's
+// date, its own words): its editions are compared as they are.
+var positional = map[string]bool{"item": true, "box": true, "paragraph": true, "example": true, "faq_id": true,
+	"editions_inferred": true, "editions_cue": true}
 
 // contentKey is everything a reader of the record sees, and nothing of
 // where it stands: kind, editions, version, superseded flag, title, text,

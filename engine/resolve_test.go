@@ -31,9 +31,17 @@ func TestResolveFacts(t *testing.T) {
 		{"burst above the maximum", Situation{Turn: "active", Burst: &BurstSituation{Base: 5, Mods: []int{1, 2}}}, "6", wikirules.KindImportant, "nunca puede ser superior a 6", false},
 		{"burst below 1", Situation{Turn: "active", Burst: &BurstSituation{Base: 1, Mods: []int{-3}}}, "unknown: no record for a Burst reduced below 1 (B1 -3 = -2)", "", "", false},
 	}
+	// The Burst rules stand on "Módulo de Combate" (seed 002), an N5 page
+	// (its navigation is N5's: "Posibilidad de Supervivencia (PS)"): they
+	// hold in N5 only.
+	n5 := map[string]bool{"burst above the maximum": true, "burst below 1": true}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := e.Resolve(ctx, tc.s, Options{})
+			opt := Options{}
+			if n5[tc.name] {
+				opt.Edition = wikirules.N5
+			}
+			r, err := e.Resolve(ctx, tc.s, opt)
 			if err != nil {
 				t.Fatal(err)
 			}

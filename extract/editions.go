@@ -170,3 +170,108 @@ func (v *Vocabulary) recordEditions(plain string) wikirules.Editions {
 	})
 	return out
 }
+
+// cue notes the editions a unit of the page shows (outside edition
+// blocks: a block's text shows its own edition only).
+func (p *pass) cue(e wikirules.Editions, why string) {
+	if e == 0 || p.inEditionBlock() {
+		return
+	}
+	if p.cues&e != e && p.cueWhy == "" {
+		p.cueWhy = why
+	}
+	p.cues |= e
+}
+
+// inEditionBlock reports whether an edition block is open.
+func (p *pass) inEditionBlock() bool {
+	for _, f := range p.frames {
+		if f.entry.Role == RoleEditionStart {
+			return true
+		}
+	}
+	return false
+}
+
+// recordCue scopes a record outside edition blocks to the edition its own
+// words name ("In Infinity CodeOne a Hacker's Hacking Area…" → C1); two
+// such records in a row naming different editions are alternatives of
+// each other (the rendered form of a c1 block and the n4 block after it).
+func (p *pass) recordCue(r *wikirules.Record) {
+	if r.Editions != 0 {
+		return
+	}
+	e := p.v.recordEditions(r.Plain)
+	if e == 0 {
+		return
+	}
+	r.Editions = e
+	setField(r, "editions_cue", "text")
+	if n := len(p.x.Records); n > 0 {
+		prev := &p.x.Records[n-1]
+		if prev.Fields["editions_cue"] == "text" && prev.Editions != e && prev.Kind == r.Kind {
+			if prev.Alternative == "" {
+				prev.Alternative = prev.ID
+			}
+			r.Alternative = prev.Alternative
+		}
+	}
+}
+
+// resolveEditions gives every record and FAQ entry without editions of
+// its own the page's (see the rule at the top of this file), sets
+// PageEditions to every edition the page holds, and reports a page whose
+// editions cannot be told.
+func (p *pass) resolveEditions() {
+	base, why := p.cues, p.cueWhy
+	if w := p.v.Editions.Wikis[p.rev.Page.Wiki]; w != 0 {
+		base |= w
+		if why == "" {
+			why = "the wiki " + p.rev.Page.Wiki
+		}
+	}
+	var scoped wikirules.Editions
+	for _, r := range p.x.Records {
+		if r.Kind != wikirules.KindFAQ && r.Kind != wikirules.KindErrata {
+			scoped |= r.Editions
+		}
+	}
+	const n4c1 = wikirules.Editions(wikirules.N4 | wikirules.C1)
+	if base == 0 && scoped&n4c1 != 0 {
+		base = n4c1 // the N4 wikis' convention: text outside c1/n4 blocks holds in both
+	}
+	inferred := false
+	if base == 0 {
+		if e := p.v.Editions.eraOf(p.dateOf()); e != 0 {
+			base, inferred = e, true
+		}
+	}
+	unknown := 0
+	for i := range p.x.Records {
+		r := &p.x.Records[i]
+		if r.Editions != 0 {
+			continue
+		}
+		if base == 0 {
+			unknown++
+			continue
+		}
+		r.Editions = base
+		if inferred {
+			setField(r, "editions_inferred", "date")
+		}
+	}
+	for i := range p.x.FAQs {
+		if p.x.FAQs[i].Editions == 0 {
+			p.x.FAQs[i].Editions = base
+		}
+	}
+	p.x.PageEditions = base
+	for _, r := range p.x.Records {
+		p.x.PageEditions |= r.Editions
+	}
+	if unknown > 0 {
+		p.diag(0, "edition unknown: the page shows no edition (no {{n4only}}, edition block, N5 template or wording) "+
+			"and no date places it; %d record(s) match no edition filter", unknown)
+	}
+}

@@ -19,8 +19,8 @@ func ExampleExtractText() {
 		fmt.Printf("%s %q notes=%q alt=%v\n", wikirules.CitationOf(r), r.Text, r.Notes, r.Alternative != "")
 	}
 	// Output:
-	// Esquivar — rev 2021-02-11T10:26:28Z "**ESQUIVAR** — HABILIDAD CORTA / ORA" notes=[] alt=false
+	// Esquivar [N4 C1] — rev 2021-02-11T10:26:28Z "**ESQUIVAR** — HABILIDAD CORTA / ORA" notes=[] alt=false
 	// Esquivar › Efectos › 1 [C1] — rev 2021-02-11T10:26:28Z "Regla CodeOne." notes=[] alt=true
 	// Esquivar › Efectos › 1 [N4] — rev 2021-02-11T10:26:28Z "Regla N4 con Fireteam." notes=[] alt=true
-	// Esquivar › Efectos › 2 — rev 2021-02-11T10:26:28Z "Regla común." notes=["Ver errata."] alt=false
+	// Esquivar › Efectos › 2 [N4 C1] — rev 2021-02-11T10:26:28Z "Regla común." notes=["Ver errata."] alt=false
 }

@@ -54,15 +54,16 @@ func TestEsquivar(t *testing.T) {
 	want := []eff{
 		{1, 1, "c1", "Permite realizar una Tirada Enfrentada"},
 		{1, 1, "n4", "Permite realizar una Tirada Enfrentada"},
-		{2, 1, "", "La Tropa que declara Esquivar"},
-		{3, 1, "", "Si la Tropa no realiza"},
-		{4, 1, "", "Esquivar no permite evitar"},
-		{5, 1, "", "Una Tirada exitosa de Esquivar"},
-		{5, 2, "", "Se mide, declara y realiza"},
-		{5, 2, "", "No genera ORA"},
-		{5, 2, "", "Esquivar aplica las"},
-		{5, 2, "", "El desplazamiento declarado"},
-		{6, 1, "", "Esquivar permite cancelar el estado"},
+		// The page separates C1 and N4 text in blocks: the rest holds in both.
+		{2, 1, "n4,c1", "La Tropa que declara Esquivar"},
+		{3, 1, "n4,c1", "Si la Tropa no realiza"},
+		{4, 1, "n4,c1", "Esquivar no permite evitar"},
+		{5, 1, "n4,c1", "Una Tirada exitosa de Esquivar"},
+		{5, 2, "n4,c1", "Se mide, declara y realiza"},
+		{5, 2, "n4,c1", "No genera ORA"},
+		{5, 2, "n4,c1", "Esquivar aplica las"},
+		{5, 2, "n4,c1", "El desplazamiento declarado"},
+		{6, 1, "n4,c1", "Esquivar permite cancelar el estado"},
 	}
 	effs := recordsOf(x, wikirules.KindEffect)
 	if len(effs) != len(want) {
@@ -80,7 +81,7 @@ func TestEsquivar(t *testing.T) {
 	if strings.Contains(effs[0].Plain, "Fireteam") || !strings.Contains(effs[1].Plain, "Fireteam") {
 		t.Errorf("C1 / N4 texts swapped: %q / %q", effs[0].Plain, effs[1].Plain)
 	}
-	if got := wikirules.CitationOf(effs[4]).String(); got != "Esquivar › Efectos › 4 — rev 2021-02-11T10:26:28Z" {
+	if got := wikirules.CitationOf(effs[4]).String(); got != "Esquivar › Efectos › 4 [N4 C1] — rev 2021-02-11T10:26:28Z" {
 		t.Errorf("citation %q", got)
 	}
 

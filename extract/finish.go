@@ -10,6 +10,7 @@ import (
 // finish pairs alternatives and updates, computes the layout spans and the
 // page's links.
 func (p *pass) finish() {
+	p.resolveEditions()
 	recs := p.x.Records
 	for _, g := range p.altGroups {
 		a, b := recs[g[0].first:g[0].last], recs[g[1].first:g[1].last]

@@ -153,7 +153,7 @@ func (p *pass) currentScope() *scope {
 }
 
 func (p *pass) context() context {
-	c := context{kind: wikirules.KindRule, section: p.headingPath(), sc: p.block.sc, editions: p.x.PageEditions}
+	c := context{kind: wikirules.KindRule, section: p.headingPath(), sc: p.block.sc}
 	if p.block.label != "" {
 		c.kind = p.block.kind
 		c.section = append(c.section, p.block.label)

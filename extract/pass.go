@@ -41,7 +41,6 @@ func (v *Vocabulary) extract(rev wikirules.Revision, st *stream, faqs *FAQCatalo
 	}
 	p.x.Records = make([]wikirules.Record, 0, len(p.units))
 	p.x.Categories = append(p.x.Categories, st.categories...)
-	p.x.PageEditions = pageEditions(p.units)
 	p.run()
 	p.finish()
 	return p.x
@@ -73,7 +72,9 @@ type pass struct {
 	updates    []*frame
 	originals  []*frame
 	examples   int
-	rows       int // table rows since the last table header
+	rows       int                // table rows since the last table header
+	cues       wikirules.Editions // editions the page shows outside edition blocks
+	cueWhy     string             // what showed the first of them
 }
 
 type heading struct {
@@ -127,6 +128,13 @@ func (p *pass) addLayout(s wikirules.Span) { p.layout = appendLayout(p.layout, s
 func (p *pass) run() {
 	for i := 0; i < len(p.units); i++ {
 		u := &p.units[i]
+		if u.isMarker(RolePageEdition) {
+			p.cues |= u.entry.Editions
+			if p.cueWhy == "" {
+				p.cueWhy = u.name
+			}
+		}
+		p.cue(u.cue, u.cueWhy)
 		switch u.kind {
 		case uHeading:
 			p.addLayout(u.span)
@@ -346,6 +354,10 @@ func (p *pass) content(u *unit) {
 	if r.Kind == wikirules.KindReference {
 		p.reference(&r, c.box, u.kind == uPara)
 	}
+	if e, why := p.v.wordingCue(r.Plain); e != 0 {
+		p.cue(e, "wording "+strconv.Quote(why))
+	}
+	p.recordCue(&r)
 	p.add(r)
 }
 
@@ -400,21 +412,4 @@ func (p *pass) unknown(u *unit) {
 	r.Plain = collapse(u.c.plain)
 	p.fill(&r, &u.c)
 	p.add(r)
-}
-
-// pageEditions is the union of the page-edition markers ({{n4only}}, "This
-// N4 rule is not used in CodeOne.") and of the editions furniture shows
-// ({{n5-section-*}}).
-func pageEditions(units []unit) wikirules.Editions {
-	var out wikirules.Editions
-	for i := range units {
-		u := &units[i]
-		if u.isMarker(RolePageEdition) {
-			out |= u.entry.Editions
-		}
-		if u.kind == uLayout {
-			out |= u.cue
-		}
-	}
-	return out
 }

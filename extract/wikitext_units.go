@@ -119,7 +119,11 @@ func (c *cutter) templateTable(t *wikitext.Table) {
 func (c *cutter) table(t *wikitext.Table) {
 	rd := c.renderer()
 	md, pl := rd.node(t)
-	c.units = append(c.units, unit{kind: uTable, span: span(t), c: rd.content(md, pl)})
+	open := c.src[t.Pos():t.End()]
+	if i := strings.IndexByte(open, '\n'); i >= 0 {
+		open = open[:i]
+	}
+	c.units = append(c.units, unit{kind: uTable, span: span(t), c: rd.content(md, pl), cue: c.v.tableCue(open), cueWhy: open})
 }
 
 // template adds a boundary template as a marker or unknown unit.
@@ -134,7 +138,7 @@ func (c *cutter) template(t *wikitext.Template) {
 		c.units = append(c.units, unit{kind: uTemplate, span: span(t), name: t.Name, c: rd.content(raw, raw)})
 		return
 	}
-	u := unit{kind: uMarker, span: span(t), name: "{{" + t.Name + "}}", entry: e}
+	u := unit{kind: uMarker, span: span(t), name: "{{" + t.Name + "}}", entry: e, cue: e.Cue, cueWhy: "{{" + t.Name + "}}"}
 	if e.Role == RoleLayout || e.Role == RoleImage {
 		u.kind = uLayout
 	}
@@ -168,6 +172,9 @@ func (c *cutter) markerArgs(u *unit, t *wikitext.Template) {
 	case RoleSkillLabel:
 		_, pl := rd.renderParam(t.Positional(1))
 		u.labels = splitLabels(pl)
+		if e := c.v.labelsCue(u.labels); e != 0 {
+			u.cue = e // N5 moved the null flag of a state to skill-label
+		}
 	case RoleFAQ:
 		u.faq = c.faqbox(rd, t)
 	case RoleTableRow:

@@ -99,8 +99,8 @@ const (
 	fieldKind       = "kind"       // record kind, or "faq"/"errata"
 	fieldPage       = "page"       // every page a document stands on or relates to
 	fieldPageFacet  = "page_facet" // the one page the hit is counted under
-	fieldEditions   = "ed"         // each edition it holds in, or "all"
-	fieldEditionSet = "ed_set"     // the edition set as one value ("n4", "c1,n4", "all")
+	fieldEditions   = "ed"         // each edition it holds in, or "unknown"
+	fieldEditionSet = "ed_set"     // the edition set as one value ("n4", "c1,n4", "unknown")
 	fieldSuperseded = "superseded" // "true" or "false"
 	fieldLang       = "lang"       // analysis language of the text fields
 	fieldCategory   = "category"   // categories of the page

@@ -330,10 +330,12 @@ func indexable(r *wikirules.Record) bool {
 	return !((r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata) && r.Fields["faq_id"] != "")
 }
 
-// editionValues returns the values of the ed and ed_set fields of a set.
+// editionValues returns the values of the ed and ed_set fields of a set;
+// the zero set (edition unknown) is "unknown", which no edition filter
+// asks for.
 func editionValues(s wikirules.Editions) ([]string, string) {
 	if s == 0 {
-		return []string{"all"}, "all"
+		return []string{"unknown"}, "unknown"
 	}
 	return s.Names(), s.String()
 }

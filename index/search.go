@@ -39,7 +39,7 @@ type Query struct {
 // Result is the answer to a Query. Hits are best first; Highlights[i] holds
 // the byte ranges of Hits[i].Snippet that matched the query (the text
 // between the « » markers, markers excluded). Facets (when asked) are keyed "edition"
-// (edition set of each match: "n4", "c1,n4", "all" = not scoped), "kind",
+// (edition set of each match: "n4", "c1,n4", "unknown" = edition unknown), "kind",
 // "page" (each match counted once, under its page or an FAQ's first page)
 // and "category" (multi-valued: a match counts under each category).
 // For edition, kind and page the facet counts add up to Total.
@@ -302,7 +302,7 @@ func filters(q Query) []query.Query {
 		out = append(out, d)
 	}
 	if q.Edition != 0 {
-		any(fieldEditions, []string{wikirules.Editions(q.Edition).String(), "all"})
+		any(fieldEditions, []string{wikirules.Editions(q.Edition).String()})
 	}
 	kinds := make([]string, len(q.Kinds))
 	for i, k := range q.Kinds {

@@ -20,7 +20,7 @@ func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) er
 			WHERE o.faq = fq.pk AND r.timestamp BETWEEN ? AND ?)`, asOfLower(f), asOfBound(f))
 	}
 	if f.Edition != 0 {
-		w.add(`(fq.editions = 0 OR fq.editions & ? != 0)`, int(f.Edition))
+		w.add(`fq.editions & ? != 0`, int(f.Edition))
 	}
 	if len(f.Kinds) > 0 {
 		args := make([]any, len(f.Kinds))

@@ -57,6 +57,22 @@ func dumpRevision(t testing.TB, title, ts string) wikirules.Revision {
 	return wikirules.Revision{}
 }
 
+// n4c1 is the editions extraction gives the text of the N4 wiki's pages
+// that are not {{n4only}} (Esquivar, Trabado: their c1/n4 blocks show the
+// page holds in both).
+const n4c1 = wikirules.Editions(wikirules.N4 | wikirules.C1)
+
+// inherit gives the records without editions of their own the page's, as
+// extraction does.
+func inherit(recs []wikirules.Record, page wikirules.Editions) []wikirules.Record {
+	for i := range recs {
+		if recs[i].Editions == 0 {
+			recs[i].Editions = page
+		}
+	}
+	return recs
+}
+
 // recordMaker builds records of one revision whose spans are found in its
 // text.
 type recordMaker struct {
@@ -128,8 +144,9 @@ func esquivar(t testing.TB) Item {
 	ex.Title, ex.Fields = "Ejemplo Esquivar y Trabado", map[string]string{"paso": "1"}
 	recs = append(recs, c1, n4, fis, move, imp, ex)
 	return Item{Rev: rev, X: &wikirules.Extraction{
-		Records:    recs,
-		Categories: []string{"Game States"},
+		Records:      inherit(recs, n4c1),
+		PageEditions: n4c1,
+		Categories:   []string{"Game States"},
 		Links:      []string{"LDT", "Arma de Plantilla", "Ráfaga"},
 		Unknown:    map[string]int{"section-hacking": 1},
 		Layout:     []wikirules.Span{{Start: 0, End: len("{{section-common-skills}}")}},
@@ -190,7 +207,7 @@ func berserk(t testing.TB) Item {
 		"Como Orden Completa, al declarar Berserk, se deben anunciar tanto la Habilidad Corta de Movimiento Mover como el objetivo del Ataque CC antes de que el jugador enemigo declare las ORA.",
 		"Como Orden Completa, al declarar Berserk, se deben anunciar tanto la Habilidad Corta de Movimiento Mover como el objetivo del Ataque CC antes de que el jugador enemigo declare las ORA.")
 	return Item{Rev: rev, X: &wikirules.Extraction{
-		Records:      []wikirules.Record{skill, eff, rem},
+		Records:      inherit([]wikirules.Record{skill, eff, rem}, wikirules.Editions(wikirules.N4)),
 		FAQs:         withFAQs(rev, faqBerserkErrata(), faqDodgeBerserk(), faqBerserkFireteam()),
 		Categories:   []string{"Special Skills"},
 		PageEditions: wikirules.Editions(wikirules.N4),
@@ -210,9 +227,10 @@ func trabado(t testing.TB) Item {
 		"* Una Tropa también podrá cancelar el estado Trabado si supera una Tirada de '''[[Esquivar]]''', sea Normal o Enfrentada. En tal caso, deberá romper el contacto de [[Silueta]], moviéndose hasta 5 cm para separarse del enemigo.",
 		"Una Tropa también podrá cancelar el estado Trabado si supera una Tirada de Esquivar, sea Normal o Enfrentada. En tal caso, deberá romper el contacto de Silueta, moviéndose hasta 5 cm para separarse del enemigo.")
 	return Item{Rev: rev, X: &wikirules.Extraction{
-		Records:    []wikirules.Record{eff, canc},
-		FAQs:       withFAQs(rev, faqBerserkErrata(), faqDodgeBerserk()),
-		Categories: []string{"Combat Module"},
+		Records:      inherit([]wikirules.Record{eff, canc}, n4c1),
+		FAQs:         withFAQs(rev, faqBerserkErrata(), faqDodgeBerserk()),
+		Categories:   []string{"Combat Module"},
+		PageEditions: n4c1,
 	}}
 }
 
@@ -230,7 +248,8 @@ func activacion(t testing.TB) (older, newer Item) {
 		faq := newFAQ("faq", "N4 FAQ", "1.0, enero 2021", "Q: ¿Cómo funcionan los requisitos de LDT y ZC de las Habilidades?",
 			"A: Los Requisitos de LDT deben cumplirse al declarar las Habilidades. Los Requisitos de ZC deben cumplirse durante la resolución.",
 			"Activación de una Tropa", "Zona de Control")
-		return Item{Rev: rev, X: &wikirules.Extraction{Records: []wikirules.Record{r}, FAQs: withFAQs(rev, faq), Categories: []string{"Basic Rules"}}}
+		return Item{Rev: rev, X: &wikirules.Extraction{Records: inherit([]wikirules.Record{r}, n4c1), FAQs: withFAQs(rev, faq),
+			Categories: []string{"Basic Rules"}, PageEditions: n4c1}}
 	}
 	older = mk("2021-02-11T09:37:47Z", "LoF Requirements are checked when declaring the Skill.")
 	newer = mk("2021-02-11T09:39:58Z", "Los Requisitos de LDT se comprueban en el momento de declarar la Habilidad.")

@@ -30,14 +30,14 @@ func TestPageMeta(t *testing.T) {
 		editions wikirules.Editions
 		found    bool
 	}{
-		{"Esquivar", time.Time{}, []string{"Game States"}, 0, true},
+		{"Esquivar", time.Time{}, []string{"Game States"}, n4c1, true},
 		{"Berserk", time.Time{}, []string{"Special Skills"}, wikirules.Editions(wikirules.N4), true},
 		{"berserk", time.Time{}, []string{"Special Skills"}, wikirules.Editions(wikirules.N4), true},
-		{"Trabado", time.Time{}, []string{"Combat Module"}, 0, true},
-		{"Activación de una Tropa", time.Time{}, []string{"Basic Rules"}, 0, true},
+		{"Trabado", time.Time{}, []string{"Combat Module"}, n4c1, true},
+		{"Activación de una Tropa", time.Time{}, []string{"Basic Rules"}, n4c1, true},
 		{"activacion de una tropa", between, []string{"Basic Rules", "Command Module"}, wikirules.Editions(wikirules.N4), true},
 		{"Activación de una Tropa", older.Rev.Timestamp, []string{"Basic Rules", "Command Module"}, wikirules.Editions(wikirules.N4), true},
-		{"Activación de una Tropa", newer.Rev.Timestamp, []string{"Basic Rules"}, 0, true},
+		{"Activación de una Tropa", newer.Rev.Timestamp, []string{"Basic Rules"}, n4c1, true},
 		{"Activación de una Tropa", before, nil, 0, false},
 		{"Berserk", before, nil, 0, false},
 		{"Fireteams en Turno Activo", time.Time{}, nil, 0, false},

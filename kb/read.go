@@ -82,15 +82,16 @@ func placeholders(n int) string {
 
 // recordFilter adds the conditions of f on records rec of revisions rv,
 // except the page and revision scope: not superseded (unless f.History),
-// of the kinds f.Kinds, holding in f.Edition both by the record's editions
-// and by its revision's page editions ({{n4only}} pages hold in N4 only).
+// of the kinds f.Kinds, holding in f.Edition by the record's editions
+// (extraction gives every record the editions its page shows; a record
+// whose edition is unknown, the zero set, holds in none).
 func recordFilter(w *where, f wikirules.Filter) {
 	if !f.History {
 		w.add(`rec.superseded = 0`)
 	}
 	if f.Edition != 0 {
 		e := int(f.Edition)
-		w.add(`(rec.editions = 0 OR rec.editions & ? != 0) AND (rv.page_editions = 0 OR rv.page_editions & ? != 0)`, e, e)
+		w.add(`rec.editions & ? != 0`, e)
 	}
 	if len(f.Kinds) > 0 {
 		args := make([]any, len(f.Kinds))

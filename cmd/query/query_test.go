@@ -222,7 +222,7 @@ func TestFAQBerserk(t *testing.T) {
 
 func TestHumanOutputHasCitationLine(t *testing.T) {
 	out := runQuery(t, "show", "Esquivar")
-	if !strings.Contains(out, "Esquivar › Efectos › 4 — rev 2021-02-11T10:26:28Z") {
+	if !strings.Contains(out, "Esquivar › Efectos › 4 [N4 C1] — rev 2021-02-11T10:26:28Z") {
 		t.Errorf("show output lacks the citation line:\n%s", out[:min(len(out), 2000)])
 	}
 }
