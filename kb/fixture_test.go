@@ -147,9 +147,9 @@ func esquivar(t testing.TB) Item {
 		Records:      inherit(recs, n4c1),
 		PageEditions: n4c1,
 		Categories:   []string{"Game States"},
-		Links:      []string{"LDT", "Arma de Plantilla", "Ráfaga"},
-		Unknown:    map[string]int{"section-hacking": 1},
-		Layout:     []wikirules.Span{{Start: 0, End: len("{{section-common-skills}}")}},
+		Links:        []string{"LDT", "Arma de Plantilla", "Ráfaga"},
+		Unknown:      map[string]int{"section-hacking": 1},
+		Layout:       []wikirules.Span{{Start: 0, End: len("{{section-common-skills}}")}},
 	}}
 }
 
