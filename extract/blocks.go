@@ -17,21 +17,23 @@ func (p *pass) skillHeader(u *unit) {
 	c := p.context()
 	r := p.newRecord(c, u.span)
 	r.Kind, r.Skill, r.Title = wikirules.KindSkill, &h, h.Name
-	r.Text, r.Plain = skillText(&h)
+	r.Text, r.Plain = p.skillText(&h)
 	p.fill(&r, &u.c)
 	p.add(r)
 	p.skill = len(p.x.Records) - 1
 }
 
-func skillText(h *wikirules.SkillHeader) (md, plain string) {
+// skillText is the text of a skill header record: "**NAME** — TYPE" and
+// its labels under the page language's word for them ("Etiquetas:").
+func (p *pass) skillText(h *wikirules.SkillHeader) (md, plain string) {
 	md, plain = "**"+h.Name+"**", h.Name
 	if h.Type != "" {
 		md += " — " + h.Type
 		plain += " — " + h.Type
 	}
 	if len(h.Labels) > 0 {
-		md += "\n\nEtiquetas: " + strings.Join(h.Labels, ", ")
-		plain += " Etiquetas: " + strings.Join(h.Labels, ", ")
+		md += "\n\n" + p.lang.LabelsWord + ": " + strings.Join(h.Labels, ", ")
+		plain += " " + p.lang.LabelsWord + ": " + strings.Join(h.Labels, ", ")
 	}
 	return md, plain
 }
@@ -56,7 +58,7 @@ func (p *pass) skillLabel(u *unit) {
 		strings.TrimSpace(p.src[p.x.Records[p.skill].Span.End:u.span.Start]) == "" {
 		r := &p.x.Records[p.skill]
 		r.Skill.Labels = append(r.Skill.Labels, labels...)
-		r.Text, r.Plain = skillText(r.Skill)
+		r.Text, r.Plain = p.skillText(r.Skill)
 		r.Span.End = u.span.End
 		r.Links = append(r.Links, u.c.links...)
 		return
@@ -64,11 +66,11 @@ func (p *pass) skillLabel(u *unit) {
 	if p.skill >= 0 {
 		r := &p.x.Records[p.skill]
 		r.Skill.Labels = append(r.Skill.Labels, labels...)
-		r.Text, r.Plain = skillText(r.Skill)
+		r.Text, r.Plain = p.skillText(r.Skill)
 	}
 	r := p.newRecord(p.context(), u.span)
 	r.Kind = wikirules.KindRule
-	r.Text = "Etiquetas: " + strings.Join(labels, ", ")
+	r.Text = p.lang.LabelsWord + ": " + strings.Join(labels, ", ")
 	r.Plain = r.Text
 	p.fill(&r, &u.c)
 	p.add(r)

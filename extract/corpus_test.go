@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,4 +102,167 @@ func TestDebugCorpus(t *testing.T) {
 		}
 		t.Logf("page editions %v; diagnostics %q; coverage %.3f", x.PageEditions, x.Diagnostics, x.Coverage(len(rev.Text)))
 	}
+}
+
+// furnitureMarks are pieces of MediaWiki's page chrome and site notices
+// the corpus pages show: no record may hold one.
+var furnitureMarks = []string{"http://", "https://", "From Infinity", "De Infinity", "Jump to:", "Saltar a:",
+	"Revision as of", "Revisión del ", "Revisión de ", "NOTICE:", "AVISO:", "The wiki currently uses",
+	"The wiki has been updated", "List of wiki pages updated", "La Wiki aún", "(Redirected from", "(Redirigido desde",
+	"← Older revision", "Revisión anterior"}
+
+// TestCorpusWalk extracts every article and old revision of the corpus:
+// lossless (records and layout partition the text), no record holding page
+// furniture, and every record with an edition or the page's "edition
+// unknown" diagnostic.
+func TestCorpusWalk(t *testing.T) {
+	entries := corpusEntries(t)
+	if len(entries) != 59 {
+		t.Fatalf("%d corpus entries, want the 59 articles and old revisions", len(entries))
+	}
+	for _, e := range entries {
+		rev := corpusRevision(t, e)
+		x := ExtractRendered(rev)
+		checkRendered(t, rev, x)
+		if c := x.Coverage(len(rev.Text)); c != 1 || Rebuild(rev.Text, x) != rev.Text {
+			t.Errorf("%s: coverage %.4f; diagnostics %q", e.File, c, x.Diagnostics)
+		}
+		unknown := false
+		for _, d := range x.Diagnostics {
+			unknown = unknown || strings.Contains(d, "edition unknown")
+		}
+		for _, r := range x.Records {
+			for _, m := range furnitureMarks {
+				if strings.Contains(r.Plain, m) || strings.Contains(r.Text, m) {
+					t.Errorf("%s: record %s %q holds page furniture %q", e.File, r.Kind, clip(r.Plain, 80), m)
+				}
+			}
+			if r.Editions == 0 && !unknown {
+				t.Errorf("%s: record %s %q has no edition and the page no \"edition unknown\" diagnostic", e.File, r.Kind, clip(r.Plain, 60))
+			}
+		}
+		if len(x.Records) == 0 {
+			t.Errorf("%s: no records", e.File)
+		}
+	}
+}
+
+// corpusGoldens are the corpus files whose extraction is kept under
+// testdata/wiki-pages/golden/<file>.golden (corpusDump), each checked by
+// hand against its file: English and Spanish, N3, N4 and N5, FAQ blocks of
+// the three layouts and a withdrawn entry, update and original blocks,
+// SEE ALSO quotes, IMPORTANT and REMEMBER boxes, tables, a page holding
+// CodeOne and N4 text side by side, skill headers of both boxes, the
+// Spanish wiki's English pages and the old official wiki.
+var corpusGoldens = []string{
+	"en_Ammunition_Summary_Chart-oldid661_oldid.txt",
+	"en_Dead-oldid733_oldid.txt",
+	"en_Engineer-oldid428_oldid.txt",
+	"en_Engineer-snapB_article.txt",
+	"en_Escape_System_article.txt",
+	"en_Fireteam_Bonuses-oldid1743-prev_oldid.txt",
+	"en_Hacking_Area-snapA_article.txt",
+	"en_Hacking_Area-snapB_article.txt",
+	"en_Isolated-redirect_article.txt",
+	"en_Isolated_State-oldid2075_oldid.txt",
+	"en_Martial_Arts-snapB_article.txt",
+	"en_Minelayer-oldid3103-prev_oldid.txt",
+	"en_Minelayer_article.txt",
+	"en_Normal_State-oldid3311-snapA_oldid.txt",
+	"en_Normal_State-oldid3311-snapB_oldid.txt",
+	"en_Retreat_State-enarchive-oldid2939_oldid.txt",
+	"en_Spotlight_article.txt",
+	"en_State-redirect_article.txt",
+	"en_Traits-oldid3440-next_oldid.txt",
+	"en_Unconscious_State-oldid1190-next_oldid.txt",
+	"es_Albedo_article.txt",
+	"es_Heridas-oldid3664-prev_oldid.txt",
+	"es_Marcado-oldid348_oldid.txt",
+	"es_Municion_Shock_article.txt",
+	"es_Normal-officialwiki-oldid2172_oldid.txt",
+	"es_Tirada_de_Salvacion_article.txt",
+}
+
+// TestCorpusGolden compares the extraction of each golden corpus file
+// with its golden dump. Run `go test ./extract -run TestCorpusGolden
+// -update` after a deliberate change, then review the diff against the
+// files.
+func TestCorpusGolden(t *testing.T) {
+	for _, name := range corpusGoldens {
+		t.Run(name, func(t *testing.T) {
+			rev := corpusRevision(t, corpusFile(t, name))
+			got := corpusDump(rev, ExtractRendered(rev))
+			path := filepath.Join(corpusDir, "golden", strings.TrimSuffix(name, ".txt")+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s differs from the extraction; rerun with -update and review the diff\n%s", path, got)
+			}
+		})
+	}
+}
+
+// corpusDump renders an extraction for review against its page: the page's
+// editions, one line per record — "kind ordinal/depth [editions] section |
+// text {extras}" — one per FAQ entry, and the diagnostics.
+func corpusDump(rev wikirules.Revision, x *wikirules.Extraction) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "page %q (%s, %s) editions %s\n", rev.Page.Title, rev.Page.Wiki, rev.Page.Language, x.PageEditions.Label())
+	idx := map[string]int{}
+	for i, r := range x.Records {
+		idx[r.ID] = i
+	}
+	for i, r := range x.Records {
+		fmt.Fprintf(&b, "%d %s %d/%d %s %s | %s", i, r.Kind, r.Ordinal, r.Depth, r.Editions.Label(), strings.Join(r.Section, " › "), r.Plain)
+		if r.Skill != nil {
+			fmt.Fprintf(&b, " {skill %q type %q labels %q}", r.Skill.Name, r.Skill.Type, r.Skill.Labels)
+		}
+		if r.Title != "" && r.Skill == nil {
+			fmt.Fprintf(&b, " {title %q}", r.Title)
+		}
+		if r.Version != "" {
+			fmt.Fprintf(&b, " {version %q}", r.Version)
+		}
+		if r.Superseded {
+			if by, ok := idx[r.SupersededBy]; ok {
+				fmt.Fprintf(&b, " {superseded by %d}", by)
+			} else {
+				b.WriteString(" {superseded}")
+			}
+		}
+		if r.Alternative != "" {
+			fmt.Fprintf(&b, " {alternative of %d}", idx[r.Alternative])
+		}
+		for _, k := range sortedKeys(r.Fields) {
+			switch k {
+			case "paragraph", "box", "faq_id", "question", "answer", "example":
+				continue
+			}
+			fmt.Fprintf(&b, " {%s %q}", k, r.Fields[k])
+		}
+		b.WriteString("\n")
+	}
+	for _, f := range x.FAQs {
+		fmt.Fprintf(&b, "FAQ %s %q %q", f.Type, f.Title, f.Version)
+		if f.Removed != "" {
+			fmt.Fprintf(&b, " removed %q", f.Removed)
+		}
+		fmt.Fprintf(&b, " %s | Q %s | A %s | related %q\n", f.Editions.Label(), f.Question, f.Answer, f.Related)
+	}
+	for _, d := range x.Diagnostics {
+		_, msg, _ := strings.Cut(d, "): ")
+		fmt.Fprintf(&b, "diagnostic %s\n", msg)
+	}
+	return b.String()
 }

@@ -34,7 +34,14 @@ import (
 //     else the date its text shows ("Revision as of 11:10, 3 February
 //     2021", else its newest dated update marker or FAQ version). The
 //     records then carry Fields["editions_inferred"] = "date": the page did
-//     not say it.
+//     not say it;
+//  5. the N4 wikis' words: text using the terms N5 replaced
+//     (Language.N4Wording: "Wounds Attribute", "Entire Order",
+//     "Heridas/EST"…) or showing an N4 FAQ is of the N4 wikis → N4 and C1,
+//     with Fields["editions_inferred"] = "wording".
+//
+// Update versions of one edition (EditionRules.Versions: "PDF 5.2" is
+// N5's) and N5 FAQ titles count as N5 cues under 1.
 //
 // When none tells, the records keep the zero set — edition unknown, which
 // no edition filter matches — and the extraction says so in a diagnostic.
@@ -49,6 +56,9 @@ type EditionRules struct {
 	// Labels are skill labels (lower case) only one edition uses: N5 moved
 	// the null flag of a state from the skillbox to {{skill-label | Null}}.
 	Labels map[string]wikirules.Editions
+	// Versions are update version prefixes of one edition ("PDF 5." →
+	// N5: the N5 rules' PDF numbering).
+	Versions map[string]wikirules.Editions
 	// Wikis are the wikis of one edition, by wiki name; Sites the site
 	// names of one edition a page header shows ("From Infinity Wiki").
 	Wikis map[string]wikirules.Editions
@@ -240,11 +250,14 @@ func (p *pass) resolveEditions() {
 	if base == 0 && scoped&n4c1 != 0 {
 		base = n4c1 // the N4 wikis' convention: text outside c1/n4 blocks holds in both
 	}
-	inferred := false
+	inferred := ""
 	if base == 0 {
 		if e := p.v.Editions.eraOf(p.dateOf()); e != 0 {
-			base, inferred = e, true
+			base, inferred = e, "date"
 		}
+	}
+	if base == 0 && p.n4era {
+		base, inferred = n4c1, "wording"
 	}
 	unknown := 0
 	for i := range p.x.Records {
@@ -257,8 +270,8 @@ func (p *pass) resolveEditions() {
 			continue
 		}
 		r.Editions = base
-		if inferred {
-			setField(r, "editions_inferred", "date")
+		if inferred != "" {
+			setField(r, "editions_inferred", inferred)
 		}
 	}
 	for i := range p.x.FAQs {
@@ -274,4 +287,30 @@ func (p *pass) resolveEditions() {
 		p.diag(0, "edition unknown: the page shows no edition (no {{n4only}}, edition block, N5 template or wording) "+
 			"and no date places it; %d record(s) match no edition filter", unknown)
 	}
+}
+
+// versionCue returns the editions an update's version names ("PDF 5.2,
+// October 2025" → N5).
+func (v *Vocabulary) versionCue(version string) wikirules.Editions {
+	for p, e := range v.Editions.Versions {
+		if strings.HasPrefix(version, p) {
+			return e
+		}
+	}
+	return 0
+}
+
+// n4Wording reports whether plain text uses the N4 wikis' terms
+// (Language.N4Wording), in any language.
+func (v *Vocabulary) n4Wording(plain string) bool {
+	found := false
+	v.eachLanguage(func(l *Language) bool {
+		for _, w := range l.N4Wording {
+			if strings.Contains(plain, w) {
+				found = true
+			}
+		}
+		return found
+	})
+	return found
 }

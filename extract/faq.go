@@ -43,8 +43,13 @@ func (p *pass) faq(u *unit) {
 	}
 	c := p.context()
 	eds := editionsOf(title)
-	if eds == 0 {
+	switch {
+	case eds == 0:
 		eds = c.editions
+	case eds.Has(wikirules.N5):
+		p.cue(eds, "FAQ "+title) // N5 FAQs stand on pages of the N5 wiki only
+	case eds.Has(wikirules.N4):
+		p.n4era = true
 	}
 	related := fu.related
 	if related == nil {

@@ -75,6 +75,7 @@ type pass struct {
 	rows       int                // table rows since the last table header
 	cues       wikirules.Editions // editions the page shows outside edition blocks
 	cueWhy     string             // what showed the first of them
+	n4era      bool               // the page uses the N4 wikis' terms or shows an N4 FAQ
 }
 
 type heading struct {
@@ -135,6 +136,9 @@ func (p *pass) run() {
 			}
 		}
 		p.cue(u.cue, u.cueWhy)
+		if u.isMarker(RoleUpdateStart) {
+			p.cue(p.v.versionCue(u.version), "update "+u.version)
+		}
 		switch u.kind {
 		case uHeading:
 			p.addLayout(u.span)
@@ -357,8 +361,25 @@ func (p *pass) content(u *unit) {
 	if e, why := p.v.wordingCue(r.Plain); e != 0 {
 		p.cue(e, "wording "+strconv.Quote(why))
 	}
+	if !p.inEditionBlock() && p.v.n4Wording(r.Plain) {
+		p.n4era = true
+	}
 	p.recordCue(&r)
 	p.add(r)
+}
+
+// referenceTitle returns the page a see-also title line names: a line of at
+// most 100 bytes not ending in sentence punctuation, without a remark in
+// parentheses after the title ("Restrictions Chart (TAGs cannot be Prone.)"
+// → "Restrictions Chart"); "" for a sentence.
+func referenceTitle(s string) string {
+	if i := strings.Index(s, " ("); i > 0 && strings.HasSuffix(s, ".)") {
+		s = s[:i]
+	}
+	if s == "" || len(s) > 100 || strings.ContainsAny(s[len(s)-1:], ".:;,?!") {
+		return ""
+	}
+	return s
 }
 
 // reference gives a record of a see-also box the page it refers to: the
@@ -370,8 +391,8 @@ func (p *pass) reference(r *wikirules.Record, box *frame, para bool) {
 	if box == nil {
 		return
 	}
-	if para && r.Plain != "" && !strings.ContainsAny(r.Plain[len(r.Plain)-1:], ".:;,?!") && len(r.Plain) <= 100 {
-		box.target = r.Plain
+	if t := referenceTitle(r.Plain); para && t != "" {
+		box.target = t
 		if len(r.Links) > 0 {
 			box.target = r.Links[0]
 		}

@@ -102,8 +102,12 @@ type rline struct {
 	links    []string
 	cue      wikirules.Editions // editions a furniture line shows (an N5 navigation bar)
 	marked   bool               // an item the page marks as one ("• ", "- ", <li>), not a line read as one
-	cells    []string           // a table row (HTML): its cells
-	header   []string           // a table row (HTML): the cells of its table's header row
+	// edition is the edition template (c1, n4, n4list) of the innermost
+	// container that renders one (HTML), editionID that container.
+	edition   string
+	editionID int
+	cells     []string // a table row (HTML): its cells
+	header    []string // a table row (HTML): the cells of its table's header row
 }
 
 func (l *rline) in(container int) bool {

@@ -169,6 +169,21 @@ func isFurniture(n *hnode) bool {
 // "faqbox" for the FAQ box.
 var boxGroups = []string{"important", "remember", "explain", "advice", "see-also", "greybox", "faqbox"}
 
+// editionClasses are the classes of the elements the wiki's edition
+// templates render ({{c1}} … {{c1end}}, {{n4}}/{{n4list}} … {{n4end}}:
+// the wiki's CSS hides ".n4" by default), with the template each stands
+// for.
+var editionClasses = map[string]string{"c1": "c1", "n4": "n4", "n4list": "n4list"}
+
+func editionOf(n *hnode) string {
+	for _, c := range strings.Fields(n.attr["class"]) {
+		if t, ok := editionClasses[c]; ok {
+			return t
+		}
+	}
+	return ""
+}
+
 func boxGroupOf(n *hnode) string {
 	for _, c := range strings.Fields(n.attr["class"]) {
 		for _, g := range boxGroups {
@@ -191,6 +206,7 @@ type htmlWalker struct {
 	doc   *renderedDoc
 	boxes []int
 	group []string
+	eds   []string // the edition template each open container stands for, or ""
 	ids   int
 }
 
@@ -301,8 +317,9 @@ func (w *htmlWalker) block(n *hnode, depth int) {
 		w.ids++
 		w.boxes = append(w.boxes, w.ids)
 		w.group = append(w.group, boxGroupOf(n))
+		w.eds = append(w.eds, editionOf(n))
 		w.container(n)
-		w.boxes, w.group = w.boxes[:len(w.boxes)-1], w.group[:len(w.group)-1]
+		w.boxes, w.group, w.eds = w.boxes[:len(w.boxes)-1], w.group[:len(w.group)-1], w.eds[:len(w.eds)-1]
 	default:
 		w.container(n)
 	}
@@ -380,6 +397,12 @@ func (w *htmlWalker) push(l rline) {
 	for k := len(w.group) - 1; k >= 0; k-- {
 		if w.group[k] != "" {
 			l.boxGroup, l.boxID = w.group[k], w.boxes[k]
+			break
+		}
+	}
+	for k := len(w.eds) - 1; k >= 0; k-- {
+		if w.eds[k] != "" {
+			l.edition, l.editionID = w.eds[k], w.boxes[k]
 			break
 		}
 	}

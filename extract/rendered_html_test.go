@@ -203,3 +203,18 @@ func FuzzRenderedHTML(f *testing.F) {
 		checkRendered(t, rev, ExtractRendered(rev))
 	})
 }
+
+// TestRenderedHTMLEditionBlocks reads the elements the wiki's edition
+// templates render (class "c1", "n4"): their items are scoped to the
+// edition and are alternatives of each other; the rest holds in both.
+func TestRenderedHTMLEditionBlocks(t *testing.T) {
+	text := `<div class="mw-parser-output"><p>Intro.</p>
+<div class="c1"><ul><li>Only in CodeOne.</li></ul></div>
+<div class="n4"><ul><li>Only in N4.</li></ul></div>
+<ul><li>Both.</li></ul></div>`
+	x := ExtractRendered(wikirules.Revision{Page: wikirules.Page{Title: "P"}, ID: "r", Text: text, Format: wikirules.FormatHTML})
+	want := "rule 0/0 [N4 C1]  | Intro.\nrule 1/1 [C1]  | Only in CodeOne. {alt 1}\nrule 1/1 [N4]  | Only in N4. {alt 1}\nrule 2/1 [N4 C1]  | Both.\n"
+	if got := dumpRecords(x); got != want {
+		t.Errorf("records:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -160,6 +160,13 @@ func (c *rconv) line(i int) {
 		c.layout(l)
 		return
 	}
+	if a := c.top(RoleEditionStart); l.edition != "" && (a == nil || a.container != l.editionID) {
+		if e, ok := c.v.Lookup(l.edition); ok {
+			c.closeRole(RoleEditionStart, l.span.Start)
+			c.marker(e, nil, l.span.Start)
+			c.push(&rframe{role: RoleEditionStart, entry: e, container: l.editionID})
+		}
+	}
 	mk, entry := markerOf(c.v, l.text, c.faq != nil)
 	b := c.box()
 	// A see-also box first names the page it quotes ("Modifiers Explained")

@@ -122,7 +122,8 @@ var defaultVocabulary = &Vocabulary{
 		Wikis: map[string]wikirules.Editions{
 			"infinity-n3-es": wikirules.Editions(wikirules.N3), "infinity-n3-en": wikirules.Editions(wikirules.N3),
 		},
-		Sites: map[string]wikirules.Editions{"Infinity Wiki": wikirules.Editions(wikirules.N3)},
+		Sites:    map[string]wikirules.Editions{"Infinity Wiki": wikirules.Editions(wikirules.N3)},
+		Versions: map[string]wikirules.Editions{"PDF 5.": n5},
 		Eras: []Era{
 			{From: time.Date(2014, 3, 1, 0, 0, 0, 0, time.UTC), Editions: wikirules.Editions(wikirules.N3)},
 			{From: time.Date(2020, 2, 1, 0, 0, 0, 0, time.UTC), Editions: wikirules.Editions(wikirules.N4 | wikirules.C1)},

@@ -23,6 +23,9 @@ type Language struct {
 	Labels       map[string]string
 	FAQLabel     string
 	ExampleLabel string
+	// LabelsWord introduces a skill header's labels in its record's text
+	// ("Etiquetas: Movimiento").
+	LabelsWord string
 	// LabelLines are the lines a rendered block or box starts with, by
 	// group ("effects": "EFECTOS", "Efectos"). A line matches when
 	// it equals one of them or its upper-case form, accents aside.
@@ -72,9 +75,12 @@ type Language struct {
 	SkillTypes []string
 	N5Types    []string
 	// N5Wording are phrases only N5 text uses, N5Openings the ones that
-	// open an N5 bullet ("Restriction:"); see editions.go.
+	// open an N5 bullet ("Restriction:"); N4Wording are the N4 and CodeOne
+	// terms N5 replaced ("Wounds Attribute", "Entire Order"): text holding
+	// them is of the N4 wikis (see editions.go).
 	N5Wording  []string
 	N5Openings []string
+	N4Wording  []string
 	// Revision matches the line of an old revision ("Revision as of
 	// 11:10, 3 February 2021 by Ian"): groups hour, minute, day, month
 	// name, year. Months maps month names and abbreviations (lower case,
@@ -114,6 +120,7 @@ var languageES = &Language{
 	},
 	FAQLabel:     "FAQs & Errata",
 	ExampleLabel: "Ejemplo",
+	LabelsWord:   "Etiquetas",
 	LabelLines: map[string][]string{
 		"requirements": {"Requisitos"}, "effects": {"Efectos"}, "activation": {"Activación"},
 		"cancellation": {"Cancelación"}, "roll": {"Tirada"}, "important": {"IMPORTANTE"},
@@ -151,6 +158,7 @@ var languageES = &Language{
 	N5Types:    []string{"HABILIDAD LARGA"},
 	N5Wording:  []string{"Atributo VITA", "VITA/EST", "Habilidad Larga", "Habilidades Largas", "Consejo de Sibylla"},
 	N5Openings: []string{"Restricción:", "Restricción."},
+	N4Wording:  []string{"Heridas/EST", "Atributo Heridas", "Orden Completa"},
 	NavCues:    map[string]wikirules.Editions{"Posibilidad de Supervivencia (PS)": wikirules.Editions(wikirules.N5)},
 	Revision:   regexp.MustCompile(`^Revisión (?:del|de) (\d{1,2}):(\d{2}),? (\d{1,2}) ([a-zé]{3,10})\.? (\d{4})\b`),
 	Months:     monthsES,
@@ -167,6 +175,7 @@ var languageEN = &Language{
 	},
 	FAQLabel:     "FAQs & Errata",
 	ExampleLabel: "Example",
+	LabelsWord:   "Labels",
 	LabelLines: map[string][]string{
 		"requirements": {"Requirements"}, "effects": {"Effects"}, "activation": {"Activation"},
 		"cancellation": {"Cancellation"}, "roll": {"Roll"}, "important": {"IMPORTANT"},
@@ -203,11 +212,13 @@ var languageEN = &Language{
 		"ARO", "NULL"},
 	N5Types: []string{"LONG SKILL"},
 	N5Wording: []string{`("Trooper" from now on)`, "VITA Attribute", "Vitality (VITA)", "Long Skill",
-		"Fireteam Leader", "Sibylla's Advice"},
+		"Fireteam Leader", "Sibylla's Advice", "(See FAQs.)"},
 	N5Openings: []string{"Restriction:", "Restriction."},
-	NavCues:    map[string]wikirules.Editions{"States | Terminology | Alignment | Labels | Traits": wikirules.Editions(wikirules.N5)},
-	Revision:   regexp.MustCompile(`^Revision as of (\d{1,2}):(\d{2}), (\d{1,2}) ([A-Za-z]{3,10}) (\d{4})\b`),
-	Months:     monthsEN,
+	N4Wording: []string{"Wounds Attribute", "Wounds/STR", "Wounds or Structure", "STR point", "Entire Order",
+		" Team Leader", "(See FAQs & Errata"},
+	NavCues:  map[string]wikirules.Editions{"States | Terminology | Alignment | Labels | Traits": wikirules.Editions(wikirules.N5)},
+	Revision: regexp.MustCompile(`^Revision as of (\d{1,2}):(\d{2}), (\d{1,2}) ([A-Za-z]{3,10}) (\d{4})\b`),
+	Months:   monthsEN,
 	TableWords: []string{"Name", "Level", "Attack MOD", "Opponent MOD", "Opp. MOD", "Damage MOD", "Burst MOD",
 		"Damage", "Burst", "Ammunition", "Saving Roll", "Traits", "Target", "Skill Type", "Special", "Special Effect",
 		"No. of Rolls", "PS"},

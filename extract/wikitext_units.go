@@ -115,8 +115,24 @@ func (c *cutter) templateTable(t *wikitext.Table) {
 	}
 }
 
-// table adds a wikitable ({| … |}) as one unit.
+// table adds a wikitable ({| … |}): a header marker and its rows, the
+// lines between them layout (wikitext_tables.go); a table without data
+// rows is one unit.
 func (c *cutter) table(t *wikitext.Table) {
+	if us := c.tableUnits(t); us != nil {
+		at := t.Pos()
+		for _, u := range us {
+			if u.span.Start > at {
+				c.units = append(c.units, unit{kind: uLayout, span: wikirules.Span{Start: at, End: u.span.Start}})
+			}
+			c.units = append(c.units, u)
+			at = u.span.End
+		}
+		if at < t.End() {
+			c.units = append(c.units, unit{kind: uLayout, span: wikirules.Span{Start: at, End: t.End()}})
+		}
+		return
+	}
 	rd := c.renderer()
 	md, pl := rd.node(t)
 	open := c.src[t.Pos():t.End()]
