@@ -3,6 +3,7 @@ package extract
 import (
 	"testing"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/wikitext"
 )
 
@@ -38,6 +39,25 @@ func BenchmarkExtractOnly(b *testing.B) {
 	for b.Loop() {
 		for i, r := range revs {
 			Extract(r, docs[i])
+		}
+	}
+}
+
+// BenchmarkExtractRendered measures the extraction of the 59 rendered
+// pages of the corpus (testdata/wiki-pages) as page text.
+func BenchmarkExtractRendered(b *testing.B) {
+	var revs []wikirules.Revision
+	n := 0
+	for _, e := range corpusEntries(b) {
+		r := corpusRevision(b, e)
+		revs = append(revs, r)
+		n += len(r.Text)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, r := range revs {
+			ExtractRendered(r)
 		}
 	}
 }

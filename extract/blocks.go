@@ -11,7 +11,7 @@ import (
 // | TYPE}}, or its rendered line "ENGINEER SHORT SKILL"). It ends the
 // current rule block.
 func (p *pass) skillHeader(u *unit) {
-	h := *u.skill
+	h := *u.get().skill
 	h.Labels = append([]string(nil), h.Labels...)
 	p.block = blockState{sc: &scope{}}
 	c := p.context()
@@ -53,7 +53,7 @@ func splitLabels(s string) []string {
 // header; its span joins the header's record when only white space lies
 // between. Without a header it is a rule record "Etiquetas: …".
 func (p *pass) skillLabel(u *unit) {
-	labels := u.labels
+	labels := u.get().labels
 	if p.skill >= 0 && p.skill == len(p.x.Records)-1 &&
 		strings.TrimSpace(p.src[p.x.Records[p.skill].Span.End:u.span.Start]) == "" {
 		r := &p.x.Records[p.skill]
@@ -105,7 +105,7 @@ func (p *pass) selfContainedBox(u *unit) {
 func (p *pass) example(i int) int {
 	start := &p.units[i]
 	e := start.entry
-	title := start.title
+	title := start.get().title
 	j, closed := i+1, false
 	for ; j < len(p.units); j++ {
 		u := &p.units[j]
@@ -122,7 +122,7 @@ func (p *pass) example(i int) int {
 	if closed {
 		last = j
 	} else if !start.implicit {
-		p.diag(start.span.Start, "%s is never closed; the example ends at byte %d", start.name, p.units[last].span.End)
+		p.diag(start.span.Start, "%s is never closed; the example ends at byte %d", start.label(), p.units[last].span.End)
 	}
 	var md, plain strings.Builder
 	all := start.c
@@ -223,7 +223,7 @@ func (p *pass) table(u *unit) {
 // parameters by name), Title = the first column, Ordinal = n (the row's
 // number since the last table header).
 func (p *pass) row(u *unit, n int) {
-	rv := u.row
+	rv := u.get().row
 	c := p.context()
 	c.section = p.headingPath()
 	r := p.newRecord(c, u.span)
@@ -231,9 +231,7 @@ func (p *pass) row(u *unit, n int) {
 	if r.Kind == "" {
 		r.Kind = wikirules.KindRule
 	}
-	if u.kind == uMarker {
-		r.Template = strings.TrimSuffix(strings.TrimPrefix(u.name, "{{"), "}}")
-	}
+	r.Template = u.tmpl
 	if rv.whole {
 		r.Text, r.Plain = rv.values[0], rv.values[0]
 	} else {

@@ -98,7 +98,7 @@ func (v *Vocabulary) Dates(rev wikirules.Revision) Dating {
 }
 
 // textDates reads the revision line and the dated markers of a rendered
-// revision's lines.
+// revision (its front-end notes them while it reads the lines).
 func (v *Vocabulary) textDates(rev wikirules.Revision) Dating {
 	var doc *renderedDoc
 	if rev.Format == wikirules.FormatHTML {
@@ -106,28 +106,7 @@ func (v *Vocabulary) textDates(rev wikirules.Revision) Dating {
 	} else {
 		doc = textLines(rev.Text, v, rev.Page.Title)
 	}
-	var d Dating
-	for i := range doc.lines {
-		text := doc.lines[i].text
-		if d.Revision.IsZero() {
-			if t, ok := v.revisionTime(text); ok {
-				d.Revision = t
-				continue
-			}
-		}
-		cue := v.updateVersion(text)
-		if cue == "" {
-			if mk, _ := markerOf(v, text, true); mk == mkVersion || mk == mkFAQTitle {
-				cue = text
-			}
-		}
-		for _, t := range v.monthYears(cue) {
-			if t.After(d.Newest) {
-				d.Newest, d.NewestCue = t, text
-			}
-		}
-	}
-	return d
+	return renderedStream(rev.Text, doc, v, rev.Page.Title).dating
 }
 
 // revisionTime reads an old revision's line ("Revision as of 11:10, 3
@@ -185,12 +164,9 @@ func (v *Vocabulary) monthYears(s string) []time.Time {
 // dateOf returns the date the edition eras read for a revision: its
 // timestamp, else what its text shows (rendered pages).
 func (p *pass) dateOf() time.Time {
-	if !p.rev.Timestamp.IsZero() {
+	if !p.rev.Timestamp.IsZero() || !p.st.rendered {
 		return p.rev.Timestamp
 	}
-	if !IsRendered(p.rev.Format) {
-		return time.Time{}
-	}
-	t, _ := p.v.textDates(p.rev).Time()
+	t, _ := p.st.dating.Time()
 	return t
 }

@@ -144,35 +144,18 @@ func (v *Vocabulary) tableCue(open string) wikirules.Editions {
 
 // wordingCue returns the editions the wording of a record's plain text
 // shows (Language.N5Wording, N5Openings), in any language.
-func (v *Vocabulary) wordingCue(plain string) (wikirules.Editions, string) {
+func (v *Vocabulary) wordingCue(plain string) wikirules.Editions {
 	var out wikirules.Editions
-	why := ""
 	v.eachLanguage(func(l *Language) bool {
 		for _, w := range l.N5Openings {
 			if strings.HasPrefix(plain, w) {
-				out, why = wikirules.Editions(wikirules.N5), w
+				out = wikirules.Editions(wikirules.N5)
 				return true
 			}
 		}
 		for _, w := range l.N5Wording {
 			if strings.Contains(plain, w) {
-				out, why = wikirules.Editions(wikirules.N5), w
-				return true
-			}
-		}
-		return false
-	})
-	return out, why
-}
-
-// recordEditions returns the editions a paragraph's own words scope it to
-// ("In Infinity CodeOne" → C1), in any language.
-func (v *Vocabulary) recordEditions(plain string) wikirules.Editions {
-	var out wikirules.Editions
-	v.eachLanguage(func(l *Language) bool {
-		for _, k := range sortedKeys(l.RecordEditions) {
-			if strings.Contains(plain, k) {
-				out = l.RecordEditions[k]
+				out = wikirules.Editions(wikirules.N5)
 				return true
 			}
 		}
@@ -181,14 +164,27 @@ func (v *Vocabulary) recordEditions(plain string) wikirules.Editions {
 	return out
 }
 
+// recordEditions returns the editions a paragraph's own words scope it to
+// ("In Infinity CodeOne" → C1), in any language.
+func (v *Vocabulary) recordEditions(plain string) wikirules.Editions {
+	var out wikirules.Editions
+	v.eachLanguage(func(l *Language) bool {
+		best := ""
+		for k, e := range l.RecordEditions { // the first phrase by name, for a deterministic choice
+			if (best == "" || k < best) && strings.Contains(plain, k) {
+				best, out = k, e
+			}
+		}
+		return best != ""
+	})
+	return out
+}
+
 // cue notes the editions a unit of the page shows (outside edition
 // blocks: a block's text shows its own edition only).
-func (p *pass) cue(e wikirules.Editions, why string) {
+func (p *pass) cue(e wikirules.Editions) {
 	if e == 0 || p.inEditionBlock() {
 		return
-	}
-	if p.cues&e != e && p.cueWhy == "" {
-		p.cueWhy = why
 	}
 	p.cues |= e
 }
@@ -233,13 +229,7 @@ func (p *pass) recordCue(r *wikirules.Record) {
 // PageEditions to every edition the page holds, and reports a page whose
 // editions cannot be told.
 func (p *pass) resolveEditions() {
-	base, why := p.cues, p.cueWhy
-	if w := p.v.Editions.Wikis[p.rev.Page.Wiki]; w != 0 {
-		base |= w
-		if why == "" {
-			why = "the wiki " + p.rev.Page.Wiki
-		}
-	}
+	base := p.cues | p.v.Editions.Wikis[p.rev.Page.Wiki]
 	var scoped wikirules.Editions
 	for _, r := range p.x.Records {
 		if r.Kind != wikirules.KindFAQ && r.Kind != wikirules.KindErrata {

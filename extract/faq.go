@@ -20,7 +20,7 @@ import (
 // shows as withdrawn ("Removed in 1.3, Nov 2022") has FAQ.Removed, and its
 // record is Superseded with Fields["removed"].
 func (p *pass) faq(u *unit) {
-	fu := u.faq
+	fu := u.get().faq
 	typ, title, version := strings.ToLower(fu.typ), fu.title, fu.version
 	qpl, apl := collapse(fu.q.plain), collapse(fu.a.plain)
 	qmd, amd := fu.q.md, fu.a.md
@@ -47,7 +47,7 @@ func (p *pass) faq(u *unit) {
 	case eds == 0:
 		eds = c.editions
 	case eds.Has(wikirules.N5):
-		p.cue(eds, "FAQ "+title) // N5 FAQs stand on pages of the N5 wiki only
+		p.cue(eds) // N5 FAQs stand on pages of the N5 wiki only
 	case eds.Has(wikirules.N4):
 		p.n4era = true
 	}
@@ -64,7 +64,11 @@ func (p *pass) faq(u *unit) {
 	p.x.FAQs = append(p.x.FAQs, f)
 
 	sec := p.headingPath()
-	if !p.v.holdsFAQHeading(sec) {
+	inFAQ := false
+	for _, h := range p.headings {
+		inFAQ = inFAQ || h.faq
+	}
+	if !inFAQ {
 		sec = append(sec, p.lang.FAQLabel)
 	}
 	if title != "" {
@@ -119,17 +123,14 @@ func stripMarkers(s string, markers ...string) string {
 	return s
 }
 
-// holdsFAQHeading reports whether a heading path names an FAQ section
-// ("FAQs & Errata", "FAQs") in any language.
-func (v *Vocabulary) holdsFAQHeading(path []string) bool {
-	found := false
+// isFAQHeading reports whether a heading names an FAQ section ("FAQs &
+// Errata", "FAQs") in any language.
+func (v *Vocabulary) isFAQHeading(h string) bool {
+	found := strings.EqualFold(h, v.FAQLabel)
+	fold := foldKey(h)
 	v.eachLanguage(func(l *Language) bool {
-		for _, h := range path {
-			if containsFoldKey(l.FAQHeadings, foldKey(h)) {
-				found = true
-			}
-		}
+		found = found || l.index().faqHeadings[fold]
 		return found
 	})
-	return found || containsFold(path, v.FAQLabel)
+	return found
 }

@@ -15,10 +15,10 @@ const maxFrames = 100
 
 func (p *pass) open(u *unit, f *frame) {
 	if len(p.frames) >= maxFrames {
-		p.diag(u.span.Start, "%s opens more than %d nested blocks; ignored", u.name, maxFrames)
+		p.diag(u.span.Start, "%s opens more than %d nested blocks; ignored", u.label(), maxFrames)
 		return
 	}
-	f.name, f.implicit = u.name, u.implicit
+	f.u, f.implicit = u, u.implicit
 	f.start = u.span.Start
 	f.first = len(p.x.Records)
 	p.frames = append(p.frames, f)
@@ -36,7 +36,7 @@ func (p *pass) openBlock(u *unit) {
 		for k := len(p.frames) - 1; k >= 0 && p.frames[k].entry.Role != RoleBoxStart; k-- {
 			if f := p.frames[k]; f.entry.Role == RoleEditionStart {
 				if !f.implicit {
-					p.diag(f.start, "%s is not closed before %s at byte %d; closed there", f.name, u.name, u.span.Start)
+					p.diag(f.start, "%s is not closed before %s at byte %d; closed there", f.u.label(), u.label(), u.span.Start)
 				}
 				p.closeTo(k)
 				break
@@ -46,7 +46,7 @@ func (p *pass) openBlock(u *unit) {
 	sc := p.currentScope()
 	f := &frame{entry: e, sc: sc, base: sc.counter, paras: sc.paras}
 	if e.Role == RoleUpdateStart {
-		f.version = u.version
+		f.version = u.get().version
 	}
 	if prev := p.lastClosed; prev != nil && prev.sc == sc {
 		pe := prev.entry
@@ -74,7 +74,7 @@ func (p *pass) end(u *unit) {
 		if f.entry.Role == startRole && f.entry.Group == e.Group {
 			for j := len(p.frames) - 1; j > k; j-- {
 				if g := p.frames[j]; !g.implicit {
-					p.diag(g.start, "%s is not closed before %s at byte %d; closed there", g.name, u.name, u.span.Start)
+					p.diag(g.start, "%s is not closed before %s at byte %d; closed there", g.u.label(), u.label(), u.span.Start)
 				}
 			}
 			p.closeTo(k)
@@ -87,14 +87,14 @@ func (p *pass) end(u *unit) {
 	if startRole == RoleBoxStart {
 		for k := len(p.frames) - 1; k >= 0; k-- {
 			if f := p.frames[k]; f.entry.Role == RoleBoxStart {
-				p.diag(u.span.Start, "%s closes %s opened at byte %d (mismatched pair)", u.name, f.name, f.start)
+				p.diag(u.span.Start, "%s closes %s opened at byte %d (mismatched pair)", u.label(), f.u.label(), f.start)
 				p.closeTo(k)
 				return
 			}
 		}
 	}
 	if !u.implicit {
-		p.diag(u.span.Start, "%s closes nothing", u.name)
+		p.diag(u.span.Start, "%s closes nothing", u.label())
 	}
 }
 

@@ -20,6 +20,8 @@ type stream struct {
 	unknown    map[string]int
 	categories []string
 	gapOK      func(s string) bool
+	rendered   bool   // a rendered page: dating is what it shows of its date
+	dating     Dating // (rendered) the revision line and newest dated marker
 }
 
 // extract runs the pass over a stream. faqs identifies FAQ entries that
@@ -74,13 +76,13 @@ type pass struct {
 	examples   int
 	rows       int                // table rows since the last table header
 	cues       wikirules.Editions // editions the page shows outside edition blocks
-	cueWhy     string             // what showed the first of them
 	n4era      bool               // the page uses the N4 wikis' terms or shows an N4 FAQ
 }
 
 type heading struct {
 	level int
 	title string
+	faq   bool // an FAQ section's heading ("FAQs & Errata", "FAQs")
 }
 
 // blockState is the rule block the page is in: set by a block header
@@ -103,11 +105,11 @@ type scope struct {
 // frame is an open (or closed) box, edition, update or original block.
 type frame struct {
 	entry    Entry
-	name     string // the start marker as diagnostics name it
-	implicit bool   // opened by a marker the page does not show as such
-	start    int    // byte offset of the start marker
-	first    int    // index of the first record made inside
-	last     int    // index after the last record (set when closed)
+	u        *unit // the start marker
+	implicit bool  // opened by a marker the page does not show as such
+	start    int   // byte offset of the start marker
+	first    int   // index of the first record made inside
+	last     int   // index after the last record (set when closed)
 	sc       *scope
 	base     int // sc.counter when opened
 	paras    int // sc.paras when opened
@@ -131,13 +133,10 @@ func (p *pass) run() {
 		u := &p.units[i]
 		if u.isMarker(RolePageEdition) {
 			p.cues |= u.entry.Editions
-			if p.cueWhy == "" {
-				p.cueWhy = u.name
-			}
 		}
-		p.cue(u.cue, u.cueWhy)
+		p.cue(u.cue)
 		if u.isMarker(RoleUpdateStart) {
-			p.cue(p.v.versionCue(u.version), "update "+u.version)
+			p.cue(p.v.versionCue(u.get().version))
 		}
 		switch u.kind {
 		case uHeading:
@@ -146,7 +145,7 @@ func (p *pass) run() {
 			p.lastClosed = nil
 		case uLayout:
 			p.addLayout(u.span)
-			for _, c := range u.categories {
+			for _, c := range u.get().categories {
 				p.x.Categories = appendUnique(p.x.Categories, c)
 			}
 		case uItem, uPara:
@@ -169,7 +168,7 @@ func (p *pass) run() {
 	for len(p.frames) > 0 {
 		f := p.frames[len(p.frames)-1]
 		if !f.implicit {
-			p.diag(f.start, "%s is never closed; closed at the end of the page", f.name)
+			p.diag(f.start, "%s is never closed; closed at the end of the page", f.u.label())
 		}
 		p.close(f)
 	}
@@ -179,7 +178,8 @@ func (p *pass) heading(u *unit) {
 	for len(p.headings) > 0 && p.headings[len(p.headings)-1].level >= u.level {
 		p.headings = p.headings[:len(p.headings)-1]
 	}
-	p.headings = append(p.headings, heading{level: u.level, title: collapse(u.c.plain)})
+	title := collapse(u.c.plain)
+	p.headings = append(p.headings, heading{level: u.level, title: title, faq: p.v.isFAQHeading(title)})
 	p.block = blockState{sc: &scope{}}
 }
 
@@ -358,10 +358,10 @@ func (p *pass) content(u *unit) {
 	if r.Kind == wikirules.KindReference {
 		p.reference(&r, c.box, u.kind == uPara)
 	}
-	if e, why := p.v.wordingCue(r.Plain); e != 0 {
-		p.cue(e, "wording "+strconv.Quote(why))
+	if !p.cues.Has(wikirules.N5) { // once the page shows N5, its wording adds nothing
+		p.cue(p.v.wordingCue(r.Plain))
 	}
-	if !p.inEditionBlock() && p.v.n4Wording(r.Plain) {
+	if !p.n4era && !p.inEditionBlock() && p.v.n4Wording(r.Plain) {
 		p.n4era = true
 	}
 	p.recordCue(&r)
@@ -428,7 +428,7 @@ func (p *pass) unknown(u *unit) {
 	c := p.context()
 	r := p.newRecord(c, u.span)
 	r.Kind = wikirules.KindTemplate
-	r.Template = u.name
+	r.Template = u.tmpl
 	r.Text = u.c.md
 	r.Plain = collapse(u.c.plain)
 	p.fill(&r, &u.c)

@@ -51,7 +51,6 @@ func (c *rconv) skillHeader(i int) int {
 	}
 	h := &wikirules.SkillHeader{Name: text}
 	var cue wikirules.Editions
-	why := ""
 	j := i + 1
 	if name, typ, ok := c.v.splitSkillType(text); ok && (name == strings.ToUpper(name) || c.v.isNullType(typ) || isBlock(j) ||
 		isLabels(next(j)) && isBlock(j+1)) {
@@ -59,7 +58,7 @@ func (c *rconv) skillHeader(i int) int {
 	} else if t, ok := next(j); ok {
 		if typ := skillCells(t); c.v.isSkillType(typ) {
 			h.Type = typ
-			cue, why = wikirules.Editions(wikirules.N5), "skill type under the name (css_skillbox)"
+			cue = wikirules.Editions(wikirules.N5) // the type under the name: css_skillbox
 			j++
 		}
 	}
@@ -75,10 +74,10 @@ func (c *rconv) skillHeader(i int) int {
 		j++
 	}
 	if c.v.isN5Type(h.Type) {
-		cue, why = wikirules.Editions(wikirules.N5), "skill type "+h.Type
+		cue = wikirules.Editions(wikirules.N5)
 	}
 	if e := c.v.labelsCue(h.Labels); e != 0 {
-		cue, why = e, "skill label"
+		cue = e
 	}
 	for _, f := range c.open {
 		f.lines++
@@ -91,7 +90,7 @@ func (c *rconv) skillHeader(i int) int {
 		}
 	}
 	c.emit(unit{kind: uMarker, entry: Entry{Role: RoleSkill}, implicit: true, name: "«" + clip(l.text, 40) + "»",
-		span: wikirules.Span{Start: l.span.Start, End: end}, skill: h, cue: cue, cueWhy: why, c: content{links: links}})
+		span: wikirules.Span{Start: l.span.Start, End: end}, args: &unitArgs{skill: h}, cue: cue, c: content{links: links}})
 	return j - i
 }
 
@@ -211,7 +210,7 @@ func (c *rconv) table(i int) int {
 		if caption != "" {
 			rv.byName["table"] = caption
 		}
-		c.emit(unit{kind: uRow, span: l.span, row: rv, entry: Entry{Kind: c.v.tableKind(header.text)},
+		c.emit(unit{kind: uRow, span: l.span, args: &unitArgs{row: rv}, entry: Entry{Kind: c.v.tableKind(header.text)},
 			c: content{md: l.md, plain: l.text, links: l.links}})
 	}
 	return j - start
@@ -301,6 +300,6 @@ func (c *rconv) rowUnit(l *rline) unit {
 	if len(rv.values) == 0 {
 		rv.names, rv.values = []string{"name"}, []string{""}
 	}
-	return unit{kind: uRow, span: l.span, row: rv, entry: Entry{Kind: c.v.tableKind(strings.Join(l.header, " "))},
+	return unit{kind: uRow, span: l.span, args: &unitArgs{row: rv}, entry: Entry{Kind: c.v.tableKind(strings.Join(l.header, " "))},
 		c: content{md: l.md, plain: l.text, links: l.links}}
 }

@@ -54,12 +54,14 @@ func (c *rconv) faqLine(l *rline, mk marker) bool {
 	switch mk {
 	case mkFAQTitle:
 		c.finishFAQ()
+		c.dated(l.text, l.text)
 		f.typ, f.title, f.version = faqTitleLine(l.text)
 		f.removed, f.titled = "", true
 		c.layout(l)
 		return true
 	case mkVersion:
 		c.finishFAQ()
+		c.dated(l.text, l.text)
 		if !f.titled {
 			f.title, f.typ = "", ""
 		}
@@ -132,7 +134,7 @@ func (c *rconv) finishFAQ() {
 		q: content{md: strings.Join(e.qmd, "\n\n"), plain: strings.Join(e.q, " ")},
 		a: content{md: strings.Join(e.amd, "\n\n"), plain: strings.Join(e.a, " ")}}
 	f.cur, f.removed, f.titled = nil, "", false
-	c.emit(unit{kind: uMarker, entry: Entry{Role: RoleFAQ}, implicit: true, span: e.span, faq: fu, c: content{links: e.links}})
+	c.emit(unit{kind: uMarker, entry: Entry{Role: RoleFAQ}, implicit: true, span: e.span, args: &unitArgs{faq: fu}, c: content{links: e.links}})
 }
 
 // faqTitleLine reads an FAQ title line: "N4 FAQ", "N4 Errata", "N4 FAQ

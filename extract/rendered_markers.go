@@ -39,7 +39,6 @@ var (
 	reNumbered     = regexp.MustCompile(`^\d+(?:\.\d+)*\.?\s`)
 	reImageLine    = regexp.MustCompile(`(?i)^(?:\S+\.(?:jpe?g|png|gif|svg|webp)\s*)+$`)
 	rePlaceholder  = regexp.MustCompile(`^(?:MISSING\b.*\bMISSING|Z{4,}\b.*\bZ{4,})$`)
-	reYear         = regexp.MustCompile(`\b\d{4}\b`)
 )
 
 // markerOf classifies the text of a line; inFAQ says whether it stands in
@@ -71,19 +70,19 @@ func markerOf(v *Vocabulary, text string, inFAQ bool) (marker, Entry) {
 // marker is markerOf for the lines of one language; fold is the line
 // folded by foldKey.
 func (l *Language) marker(v *Vocabulary, text, fold string, inFAQ bool) (marker, Entry) {
+	ix := l.index()
 	switch {
-	case containsFoldKey(l.Furniture, fold) || containsPrefixFold(l.FurniturePrefixes, fold) ||
-		containsPrefixFold(l.ShowOriginal, fold):
+	case ix.furniture[fold] || hasFoldedPrefix(fold, ix.furnPrefix) || hasFoldedPrefix(fold, ix.showOrig):
 		return mkFurniture, Entry{}
 	case hasAnyPrefix(text, l.Banners):
 		return mkBanner, Entry{}
 	case updateVersionOf(l, text) != "":
 		return mkUpdate, Entry{}
-	case containsFoldKey(l.Original, strings.TrimSuffix(fold, ":")):
+	case ix.original[strings.TrimSuffix(fold, ":")]:
 		return mkOriginal, Entry{}
 	case l.EditionNote != nil && l.EditionNote.MatchString(text):
 		return mkEditionNote, Entry{}
-	case containsFoldKey(l.FAQHeadings, fold):
+	case ix.faqHeadings[fold]:
 		return mkFAQHeading, Entry{}
 	case hasAnyPrefix(text, l.Question):
 		return mkQuestion, Entry{}
@@ -95,9 +94,9 @@ func (l *Language) marker(v *Vocabulary, text, fold string, inFAQ bool) (marker,
 		return mkVersion, Entry{}
 	case categoryLine(l, text) != nil:
 		return mkCategories, Entry{}
-	case containsFoldKey(l.Annex, fold):
+	case ix.annex[fold]:
 		return mkAnnex, Entry{}
-	case containsPrefixFold(l.AnnexNote, fold):
+	case hasFoldedPrefix(fold, ix.annexNote):
 		return mkAnnexNote, Entry{}
 	case exampleTitle(l, text):
 		return mkExample, groupOrZero(v, "greybox")
@@ -182,28 +181,10 @@ func (v *Vocabulary) isExampleLabel(text string) bool {
 	t := strings.TrimSuffix(strings.TrimSpace(text), ":")
 	out := false
 	v.eachLanguage(func(l *Language) bool {
-		out = containsFoldKey(l.ExamplePrefixes, foldKey(t))
+		out = l.index().examples[foldKey(t)]
 		return out
 	})
 	return out
-}
-
-func containsFoldKey(list []string, fold string) bool {
-	for _, s := range list {
-		if foldKey(s) == fold {
-			return true
-		}
-	}
-	return false
-}
-
-func containsPrefixFold(prefixes []string, fold string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(fold, foldKey(p)) {
-			return true
-		}
-	}
-	return false
 }
 
 func hasPrefixFold(s string, prefixes ...string) bool { return hasAnyPrefix(s, prefixes) }
@@ -228,13 +209,8 @@ func groupEntry(v *Vocabulary, group string) (Entry, bool) {
 	if e, ok := v.RenderedBoxes[group]; ok {
 		return e, true
 	}
-	for _, name := range sortedKeys(v.Templates) {
-		e := v.Templates[name]
-		if (e.Role == RoleBoxStart || e.Role == RoleBlock) && e.Group == group && e.ContentParam == 0 {
-			return e, true
-		}
-	}
-	return Entry{}, false
+	e, ok := v.groupEntries()[group]
+	return e, ok
 }
 
 func groupOrZero(v *Vocabulary, group string) Entry {

@@ -33,6 +33,7 @@ type rconv struct {
 	faq       *rfaq
 	skip      int    // lines already read as part of a skill header or a table
 	title     string // the page title, folded
+	dating    Dating // the revision line and the newest dated marker seen
 }
 
 // rframe is a box, update, original or annex the front-end opened.
@@ -67,7 +68,7 @@ func renderedStream(src string, doc *renderedDoc, v *Vocabulary, title string) *
 		c.closeTop(len(src))
 	}
 	sortUnits(c.units)
-	return &stream{src: src, units: c.units, categories: doc.categories, gapOK: doc.gapOK}
+	return &stream{src: src, units: c.units, categories: doc.categories, gapOK: doc.gapOK, dating: c.dating, rendered: true}
 }
 
 // sortUnits orders units by start, keeping the order in which they were
@@ -157,6 +158,9 @@ func (c *rconv) line(i int) {
 	l := &c.lines[i]
 	c.endFrames(i)
 	if l.kind == rlLayout {
+		if t, ok := c.v.revisionTime(l.text); ok && c.dating.Revision.IsZero() {
+			c.dating.Revision = t
+		}
 		c.layout(l)
 		return
 	}
@@ -217,7 +221,8 @@ func (c *rconv) line(i int) {
 		c.closeRole(RoleUpdateStart, l.span.Start)
 		c.closeRole(RoleOriginalStart, l.span.Start)
 		u := c.marker(Entry{Role: RoleUpdateStart}, l, 0)
-		u.version = c.v.updateVersion(l.text)
+		u.set().version = c.v.updateVersion(l.text)
+		c.dated(l.text, u.args.version)
 		c.push(&rframe{role: RoleUpdateStart, container: c.container(i)})
 		return
 	case mkOriginal:
@@ -261,14 +266,14 @@ func (c *rconv) line(i int) {
 		}
 		u := c.openBox(entry, c.container(i), l, 0)
 		if mk == mkExample && !c.v.isExampleLabel(l.text) {
-			u.title = l.text
+			u.set().title = l.text
 		}
 		return
 	case mkFAQHeading:
 		c.heading(l, true)
 		return
 	case mkCategories:
-		c.emit(unit{kind: uLayout, span: l.span, categories: c.v.categoriesOf(l.text)})
+		c.emit(unit{kind: uLayout, span: l.span, args: &unitArgs{categories: c.v.categoriesOf(l.text)}})
 		return
 	}
 	c.skipAnnex = false
@@ -280,7 +285,7 @@ func (c *rconv) line(i int) {
 func (v *Vocabulary) showsOriginal(text string) bool {
 	ok := false
 	v.eachLanguage(func(l *Language) bool {
-		ok = containsPrefixFold(l.ShowOriginal, foldKey(text))
+		ok = hasFoldedPrefix(foldKey(text), l.index().showOrig)
 		return ok
 	})
 	return ok
@@ -454,3 +459,13 @@ func (c *rconv) content(l *rline) {
 // does not mark as one (a line of page text the front-end read as an
 // item): a line that may draw a skill header or a table row.
 func (l *rline) plainLine() bool { return l.kind == rlPara || l.kind == rlItem && !l.marked }
+
+// dated notes a dated marker (an update's version, an FAQ version or
+// title line): the newest one dates the revision.
+func (c *rconv) dated(line, cue string) {
+	for _, t := range c.v.monthYears(cue) {
+		if t.After(c.dating.Newest) {
+			c.dating.Newest, c.dating.NewestCue = t, line
+		}
+	}
+}

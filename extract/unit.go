@@ -42,10 +42,13 @@ type content struct {
 }
 
 // unit is one piece of the page. span is trimmed of surrounding white
-// space. name is how diagnostics name a marker ("{{c1}}", "«Original»").
+// space. tmpl is the template a wikitext marker or unknown template is, as
+// written ("Important-start"); name names a rendered marker by its line
+// ("«Original»").
 type unit struct {
 	kind   unitKind
 	span   wikirules.Span
+	tmpl   string
 	name   string
 	entry  Entry   // uMarker: the meaning of the marker
 	c      content // the unit's text (for a marker: its title or self-contained content)
@@ -53,17 +56,41 @@ type unit struct {
 	prefix string  // uItem: the list characters ("*", "#", "-")
 	level  int     // uHeading: 1–6
 
-	implicit      bool // a marker the page does not show (rendered box ends): no diagnostic
-	selfContained bool // a box start holding its content ({{important | text}})
-	title         string
-	version       string // update: "1.1.1, dic 2021"
-	skill         *wikirules.SkillHeader
-	labels        []string // skill-label
-	faq           *faqUnit
-	row           *rowValues
-	categories    []string           // uLayout: the categories a category link or line names
+	implicit      bool               // a marker the page does not show (rendered box ends): no diagnostic
+	selfContained bool               // a box start holding its content ({{important | text}})
 	cue           wikirules.Editions // the editions the unit shows by itself (css_skillbox → N5)
-	cueWhy        string             // what showed cue, for the record of where editions came from
+	args          *unitArgs          // what a marker, row or category line says; nil for plain text
+}
+
+// unitArgs are the arguments of the units that have some (most units are
+// text and have none).
+type unitArgs struct {
+	title      string
+	version    string // update: "1.1.1, dic 2021"
+	skill      *wikirules.SkillHeader
+	labels     []string // skill-label
+	faq        *faqUnit
+	row        *rowValues
+	categories []string // uLayout: the categories a category link or line names
+}
+
+// noArgs are the arguments of a unit without any.
+var noArgs unitArgs
+
+// get returns u's arguments (empty ones when it has none); set returns
+// them for writing.
+func (u *unit) get() *unitArgs {
+	if u.args == nil {
+		return &noArgs
+	}
+	return u.args
+}
+
+func (u *unit) set() *unitArgs {
+	if u.args == nil {
+		u.args = &unitArgs{}
+	}
+	return u.args
 }
 
 // faqUnit is one FAQ or errata entry as a front-end read it: from a
@@ -76,6 +103,14 @@ type faqUnit struct {
 	removed             string
 	q, a                content
 	related             []string
+}
+
+// label is how diagnostics name a unit: "{{c1}}", "«Original»".
+func (u *unit) label() string {
+	if u.tmpl != "" {
+		return "{{" + u.tmpl + "}}"
+	}
+	return u.name
 }
 
 // isMarker reports whether u is a marker of role r.

@@ -169,8 +169,6 @@ func (v *Vocabulary) Clone() *Vocabulary {
 	return &c
 }
 
-func sortStrings(s []string) { sort.Strings(s) }
-
 // sortedKeys returns the keys of m in order.
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))

@@ -246,13 +246,19 @@ func (v *Vocabulary) eachLanguage(f func(*Language) bool) {
 	if first != nil && f(first) {
 		return
 	}
-	codes := make([]string, 0, len(v.Languages))
-	for c := range v.Languages {
+	var buf [8]string // the codes, in order, without allocating for a few languages
+	codes := buf[:0]
+	for c, l := range v.Languages {
+		if l == first {
+			continue
+		}
 		codes = append(codes, c)
+		for i := len(codes) - 1; i > 0 && codes[i] < codes[i-1]; i-- {
+			codes[i], codes[i-1] = codes[i-1], codes[i]
+		}
 	}
-	sortStrings(codes)
 	for _, c := range codes {
-		if l := v.Languages[c]; l != first && f(l) {
+		if f(v.Languages[c]) {
 			return
 		}
 	}
@@ -269,15 +275,8 @@ func (v *Vocabulary) labelLine(text string) (group string, ok bool) {
 	}
 	ft := foldCase(t)
 	v.eachLanguage(func(l *Language) bool {
-		for _, k := range sortedKeys(l.LabelLines) {
-			for _, form := range l.LabelLines[k] {
-				if ff := foldCase(form); ft == ff || ft == strings.ToUpper(ff) {
-					group, ok = k, true
-					return true
-				}
-			}
-		}
-		return false
+		group, ok = l.index().labelLines[ft]
+		return ok
 	})
 	return group, ok
 }

@@ -161,7 +161,7 @@ func (c *cutter) tableUnits(t *wikitext.Table) []unit {
 	}
 	hs := wikirules.Span{Start: t.Pos(), End: t.Pos() + len(open)}
 	units := []unit{{kind: uMarker, entry: Entry{Role: RoleTableHeader}, span: hs, name: "{|",
-		cue: c.v.tableCue(open), cueWhy: open}}
+		cue: c.v.tableCue(open)}}
 	kind := c.v.tableKind(strings.Join(header, " "))
 	for _, r := range data {
 		rd := c.renderer()
@@ -182,7 +182,7 @@ func (c *cutter) tableUnits(t *wikitext.Table) []unit {
 			rv.byName["table"] = title
 		}
 		m := strings.Join(mds, " | ")
-		units = append(units, unit{kind: uRow, span: r.span, row: rv, entry: Entry{Kind: kind}, c: rd.content("\n"+m+"\n", strings.Join(rv.values, " | "))})
+		units = append(units, unit{kind: uRow, span: r.span, args: &unitArgs{row: rv}, entry: Entry{Kind: kind}, c: rd.content("\n"+m+"\n", strings.Join(rv.values, " | "))})
 	}
 	return units
 }

@@ -83,7 +83,7 @@ func (c *cutter) nodes(ns []wikitext.Node) {
 			switch {
 			case hasNamespace(t, c.v.CategoryPrefixes):
 				c.flush()
-				c.units = append(c.units, unit{kind: uLayout, span: span(n), categories: []string{categoryName(t)}})
+				c.units = append(c.units, unit{kind: uLayout, span: span(n), args: &unitArgs{categories: []string{categoryName(t)}}})
 			case hasNamespace(t, c.v.FilePrefixes):
 				c.flush()
 				c.units = append(c.units, unit{kind: uLayout, span: span(n)})
@@ -139,7 +139,7 @@ func (c *cutter) table(t *wikitext.Table) {
 	if i := strings.IndexByte(open, '\n'); i >= 0 {
 		open = open[:i]
 	}
-	c.units = append(c.units, unit{kind: uTable, span: span(t), c: rd.content(md, pl), cue: c.v.tableCue(open), cueWhy: open})
+	c.units = append(c.units, unit{kind: uTable, span: span(t), c: rd.content(md, pl), cue: c.v.tableCue(open)})
 }
 
 // template adds a boundary template as a marker or unknown unit.
@@ -151,10 +151,10 @@ func (c *cutter) template(t *wikitext.Template) {
 			rd.inline(prm.Value) // collect links and notes
 		}
 		raw := c.src[t.Pos():t.End()]
-		c.units = append(c.units, unit{kind: uTemplate, span: span(t), name: t.Name, c: rd.content(raw, raw)})
+		c.units = append(c.units, unit{kind: uTemplate, span: span(t), tmpl: t.Name, c: rd.content(raw, raw)})
 		return
 	}
-	u := unit{kind: uMarker, span: span(t), name: "{{" + t.Name + "}}", entry: e, cue: e.Cue, cueWhy: "{{" + t.Name + "}}"}
+	u := unit{kind: uMarker, span: span(t), tmpl: t.Name, entry: e, cue: e.Cue}
 	if e.Role == RoleLayout || e.Role == RoleImage {
 		u.kind = uLayout
 	}
@@ -184,24 +184,24 @@ func (c *cutter) markerArgs(u *unit, t *wikitext.Template) {
 		if lbl := get(4, "labels"); lbl != "" {
 			h.Labels = splitLabels(lbl)
 		}
-		u.skill = h
+		u.set().skill = h
 	case RoleSkillLabel:
 		_, pl := rd.renderParam(t.Positional(1))
-		u.labels = splitLabels(pl)
-		if e := c.v.labelsCue(u.labels); e != 0 {
+		u.set().labels = splitLabels(pl)
+		if e := c.v.labelsCue(u.args.labels); e != 0 {
 			u.cue = e // N5 moved the null flag of a state to skill-label
 		}
 	case RoleFAQ:
-		u.faq = c.faqbox(rd, t)
+		u.set().faq = c.faqbox(rd, t)
 	case RoleTableRow:
 		rv := rowFields(rd, t, e)
-		u.row = &rv
+		u.set().row = &rv
 		m, pl := rowText(rv)
 		u.c = rd.content("\n"+m+"\n", pl)
 		return
 	case RoleBoxStart:
 		if e.TitleParam > 0 {
-			_, u.title = rd.renderParam(t.Positional(e.TitleParam))
+			_, u.set().title = rd.renderParam(t.Positional(e.TitleParam))
 		}
 		if e.ContentParam > 0 {
 			if p := t.Positional(e.ContentParam); p != nil {
@@ -212,7 +212,7 @@ func (c *cutter) markerArgs(u *unit, t *wikitext.Template) {
 			}
 		}
 	case RoleUpdateStart:
-		u.version = updateVersion(c.src, c.v, t)
+		u.set().version = updateVersion(c.src, c.v, t)
 	case RoleLayout, RoleImage:
 		u.cue = c.v.templateCue(t, c.src)
 	}
