@@ -5,17 +5,17 @@ import (
 )
 
 // Rendered revisions (wikirules.FormatPageText and FormatHTML) show what
-// the wiki's templates produced, not the templates: "Actualización 1.1.1,
-// Dec 2021" where the wikitext has {{update | 1.1.1, dic 2021}},
-// "Mostrar texto original." / "Original" for {{original}}, "IMPORTANTE" for
-// {{important-start}}, "Q:" / "A:" / "Páginas:" lines for {{faqbox}}, "Esta
-// regla N4 no se utiliza en CodeOne." for {{n4only}}, "Anexo de Reglas" for
-// {{n4annex}}. The rendered extractor turns each format into a sequence of
-// lines (rendered_text.go, rendered_html.go) and reads them with one pass
-// that makes the same records the wikitext path makes where the page shows
-// the same thing: heading path, items with ordinal and depth, paragraphs,
-// boxes, examples, updates with Version, originals Superseded and linked
-// to their update, FAQ entries, page editions and annex rules.
+// the wiki's templates produced, not the templates: "Update PDF 2.1, July
+// 2023" / "Actualización 1.1.1, Dec 2021" where the wikitext has {{update |
+// …}}, "Show original text." / "Original" for {{original}}, "IMPORTANT" /
+// "IMPORTANTE" for {{important-start}}, "Q:" / "A:" / "Related Pages:"
+// lines for {{faqbox}}, "This N4 rule is not used in CodeOne." for
+// {{n4only}}, "ENGINEER" / "SHORT SKILL" for {{css_skillbox}}, "Anexo de
+// Reglas" for {{n4annex}}. The rendered front-end cuts each format into
+// lines (rendered_text.go, rendered_html.go), turns them into the unit
+// stream (rendered_units.go, rendered_blocks.go, rendered_faq.go) and the
+// one pass reads it: the same records the wikitext makes where the page
+// shows the same thing.
 
 // RenderedOptions tune ExtractRenderedWith. Vocabulary supplies box and
 // block labels (Default when nil). FAQs identifies FAQ entries whose title
