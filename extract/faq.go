@@ -112,12 +112,16 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
-// stripMarkers removes one leading marker ("Q:", "[Errata]"…) and spaces.
+// stripMarkers removes the leading markers ("Q:", then "[Errata]" in "Q:
+// [Errata] …") and spaces.
 func stripMarkers(s string, markers ...string) string {
 	s = strings.TrimSpace(s)
-	for _, m := range markers {
-		if strings.HasPrefix(s, m) {
-			return strings.TrimSpace(s[len(m):])
+	for again := true; again; {
+		again = false
+		for _, m := range markers {
+			if strings.HasPrefix(s, m) {
+				s, again = strings.TrimSpace(s[len(m):]), true
+			}
 		}
 	}
 	return s

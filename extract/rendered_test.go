@@ -272,3 +272,47 @@ func TestRenderedIntegridad(t *testing.T) {
 		t.Errorf("last paragraph %+v, want it under its heading", r)
 	}
 }
+
+// TestRenderedFAQLayouts reads FAQ blocks of the English layout, an
+// errata among them: each entry's title and version lines, its question
+// and answer apart (an errata's answer is never glued to its question), its
+// related pages, and a withdrawn entry.
+func TestRenderedFAQLayouts(t *testing.T) {
+	text := "https://infinitythewiki.com/Dodge\n\nDodge\n\nFrom Infinity\n\n" +
+		"This N4 rule is not used in CodeOne.\n\nFAQs & Errata\n\n" +
+		"N4 Errata\nVersion: 1.3, Nov 2022\n\nQ: [Errata] Dodge against a Deployable Weapon.\n\nA: Apply a -3 PH MOD, not -6.\n\nRelated Pages: Dodge, Mines\n\n\n" +
+		"N4 FAQ\nVersion: Removed in 1.3, Nov 2022 1.0, Jan 2021\n\nQ: Can a Trooper Dodge a Mine?\n\nA: Yes, with a -6 MOD.\n\nRelated Pages: Dodge\n\n\n" +
+		"N4 FAQ\nVersion: 1.0, Jan 2021\n\nQ: Does Dodge cancel Engaged State?\n\nA: Yes, if the roll succeeds.\n"
+	x := ExtractRendered(wikirules.Revision{Page: wikirules.Page{Title: "Dodge", Language: "en", Wiki: "infinity-en"}, ID: "r", Text: text, Format: wikirules.FormatPageText})
+	type want struct{ typ, title, version, removed, question, answer, related string }
+	wants := []want{
+		{"errata", "N4 Errata", "1.3, Nov 2022", "", "Dodge against a Deployable Weapon.", "Apply a -3 PH MOD, not -6.", "Dodge|Mines"},
+		{"faq", "N4 FAQ", "1.0, Jan 2021", "1.3, Nov 2022", "Can a Trooper Dodge a Mine?", "Yes, with a -6 MOD.", "Dodge"},
+		{"faq", "N4 FAQ", "1.0, Jan 2021", "", "Does Dodge cancel Engaged State?", "Yes, if the roll succeeds.", ""},
+	}
+	if len(x.FAQs) != len(wants) {
+		t.Fatalf("%d FAQs, want %d: %+v", len(x.FAQs), len(wants), x.FAQs)
+	}
+	for i, w := range wants {
+		f := x.FAQs[i]
+		got := want{f.Type, f.Title, f.Version, f.Removed, f.Question, f.Answer, strings.Join(f.Related, "|")}
+		if got != w {
+			t.Errorf("FAQ %d = %+v, want %+v", i, got, w)
+		}
+		if f.Editions != wikirules.Editions(wikirules.N4) {
+			t.Errorf("FAQ %d editions %v, want n4", i, f.Editions)
+		}
+	}
+	recs := recordsOf(x, wikirules.KindErrata)
+	if len(recs) != 1 || recs[0].Fields["answer"] != "Apply a -3 PH MOD, not -6." || strings.Contains(recs[0].Fields["question"], "Apply") {
+		t.Errorf("errata record %+v", recs)
+	}
+	for _, r := range recordsOf(x, wikirules.KindFAQ) {
+		if (r.Fields["removed"] != "") != r.Superseded {
+			t.Errorf("%q: superseded %v, removed %q: a withdrawn entry, and only it, is not current", r.Fields["question"], r.Superseded, r.Fields["removed"])
+		}
+	}
+	if len(x.Diagnostics) != 0 {
+		t.Errorf("diagnostics %q", x.Diagnostics)
+	}
+}
