@@ -211,7 +211,6 @@ func asciiKey(name string, buf []byte) ([]byte, bool) {
 }
 
 // Vocabulary entry constructors: one line per template in Default.
-func layout() Entry { return Entry{Role: RoleLayout} }
 func block(k wikirules.Kind, label string) Entry {
 	return Entry{Role: RoleBlock, Kind: k, Label: label}
 }
