@@ -10,7 +10,7 @@
 // asciifolding char filter, so highlight offsets stay exact.
 //
 // Synonyms. The Spanish ↔ English terms and abbreviations of the project
-// glossary (../shared/GLOSSARY.md) are embedded from glossary.tsv and
+// glossary (docs/GLOSSARY.md) are embedded from glossary.tsv and
 // applied by query expansion: the query is cut into units (words, or
 // glossary terms found in it, longest first), and each unit searches for
 // itself and its synonyms, multi-word ones as phrases (LoF → LDT, "Línea de
