@@ -307,7 +307,7 @@ var defaultVocabulary = &Vocabulary{
 }
 
 // Default returns the vocabulary of the Spanish Infinity rules wiki
-// (DESIGN.md, "Template vocabulary"). The returned value is shared: copy it
+// (docs/DESIGN.md, "Template vocabulary"). The returned value is shared: copy it
 // (Clone) before changing it.
 func Default() *Vocabulary { return defaultVocabulary }
 

@@ -85,11 +85,11 @@ const (
 	boostSynonym  = 0.6
 	boostTypo     = 0.9  // a correction of a word no document contains
 	boostAllUnits = 1.0  // a document matching every unit of the query
-	factorErrata  = 1.15 // errata beat FAQs beat rule text (DESIGN.md, precedence)
+	factorErrata  = 1.15 // errata beat FAQs beat rule text (docs/DESIGN.md, "Precedence when sources disagree")
 	factorFAQ     = 1.05
 	factorFAQQ    = 1.6 // FAQ when the query reads like a question
 	factorErrataQ = 1.8 // errata when the query reads like a question
-	factorExample = 0.5 // examples lose to rule text (DESIGN.md, precedence)
+	factorExample = 0.5 // examples lose to rule text (docs/DESIGN.md, "Precedence when sources disagree")
 	factorOld     = 0.5 // superseded text (History searches)
 	factorEdition = 1.1 // explicitly scoped to the chosen edition
 	rerankWindow  = 60  // hits re-ranked beyond the limit
