@@ -12,7 +12,7 @@ import (
 const module = "github.com/wikirules/wikirules"
 
 // allowed lists, for each package directory, the project packages it may
-// import (DESIGN.md, "Dependency direction"), and which outside modules.
+// import (docs/DESIGN.md, "Dependency direction"), and which outside modules.
 // "" is the root package. Test files are checked too, except that tests
 // may use the pipeline to load real data (they are not part of the
 // package's import graph for users).
@@ -62,7 +62,7 @@ func TestDependencyDirection(t *testing.T) {
 			for _, imp := range af.Imports {
 				path := strings.Trim(imp.Path.Value, `"`)
 				if !ok(path, rule.project, rule.external) {
-					t.Errorf("%s imports %s: not allowed for package %s (DESIGN.md dependency direction)", f, path, dir)
+					t.Errorf("%s imports %s: not allowed for package %s (docs/DESIGN.md, Dependency direction)", f, path, dir)
 				}
 			}
 		}

@@ -189,9 +189,10 @@ func (c *candidate) kind() wikirules.Kind {
 	return c.rec.Kind
 }
 
-// rank is the precedence of a source (DESIGN.md): errata > FAQ > rule text
-// (current update > original) > example. The important box ranks with the
-// rule text (it beats examples as all rule text does).
+// rank is the precedence of a source (docs/DESIGN.md, "Precedence when
+// sources disagree"): errata > FAQ > rule text (current update > original)
+// > example. The important box ranks with the rule text (it beats examples
+// as all rule text does).
 func (c *candidate) rank() int {
 	switch c.kind() {
 	case wikirules.KindErrata:

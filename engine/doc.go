@@ -7,7 +7,7 @@
 // (Searcher, which kb.DB's FTS5 SearchText satisfies as it is and which the
 // caller adapts for the bleve index); it holds no wikitext and no SQL.
 //
-// Precedence (DESIGN.md, "Precedence when sources disagree"): errata > FAQ >
+// Precedence (docs/DESIGN.md, "Precedence when sources disagree"): errata > FAQ >
 // rule text (current update > original) > example; a page's important box
 // beats its examples; a newer FAQ version beats an older one. FAQs attach to
 // the rules of the pages in their related list. When nothing in the

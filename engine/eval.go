@@ -12,7 +12,7 @@ import (
 )
 
 // CaseFile is a file of judge cases in the shape of
-// /work/shared/cases/judge-examples.json: questions with the expected
+// testdata/judge-examples.json: questions with the expected
 // deciding source, and situations with the expected verdict.
 type CaseFile struct {
 	About      string          `json:"about,omitempty"`
@@ -267,8 +267,8 @@ func (rep *Report) Add(r *Report) {
 	rep.Results = append(rep.Results, r.Results...)
 }
 
-// builtinCases are the example cases (a copy of
-// /work/shared/cases/judge-examples.json) and the engine's own set.
+// builtinCases are the example judge cases (testdata/judge-examples.json)
+// and the engine's own set (testdata/cases.json).
 //
 //go:embed testdata/judge-examples.json testdata/cases.json
 var builtinCases embed.FS

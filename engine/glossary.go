@@ -8,7 +8,7 @@ import (
 )
 
 // glossaryTSV is the synonym data; its header names the source
-// (/work/shared/GLOSSARY.md) and the format.
+// (docs/GLOSSARY.md) and the format.
 //
 //go:embed glossary.tsv
 var glossaryTSV string

@@ -11,7 +11,7 @@ import (
 )
 
 // Situation is a game situation to resolve, in the shape of the judge
-// cases (/work/shared/cases/judge-examples.json): the turn ("active" or
+// cases (testdata/judge-examples.json): the turn ("active" or
 // "reactive"), the skills of the order declared (page titles, e.g.
 // ["Mover", "Mover"]), the ARO declared, the states of the trooper,
 // the marker the active trooper is (e.g. "IMP-2"), a Dodge roll's

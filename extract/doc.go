@@ -8,7 +8,7 @@
 // and walks it once, keeping the heading path, the current rule block
 // ({{effects}} …) and a stack of open boxes, edition blocks and update
 // blocks. Pairing start and end templates is this package's own pass
-// (DESIGN.md rule 9): a missing end is closed at the next conflicting
+// (docs/DESIGN.md rule 9): a missing end is closed at the next conflicting
 // start or at the end of the page, an end without start is ignored, both
 // with a diagnostic.
 //

@@ -127,7 +127,7 @@ func TestN5Fixture(t *testing.T) {
 }
 
 // TestUnknownFixture: unknown templates are kept and counted; missing and
-// stray end templates are recovered with diagnostics (DESIGN.md rule 9).
+// stray end templates are recovered with diagnostics (docs/DESIGN.md rule 9).
 func TestUnknownFixture(t *testing.T) {
 	_, x := fixture(t, "unknown.wiki", "Reglas")
 	if x.Unknown["nota"] != 1 || x.Unknown["tooltip"] != 1 || len(x.Unknown) != 2 {

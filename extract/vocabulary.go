@@ -211,7 +211,6 @@ func asciiKey(name string, buf []byte) ([]byte, bool) {
 }
 
 // Vocabulary entry constructors: one line per template in Default.
-func layout() Entry { return Entry{Role: RoleLayout} }
 func block(k wikirules.Kind, label string) Entry {
 	return Entry{Role: RoleBlock, Kind: k, Label: label}
 }
@@ -308,7 +307,7 @@ var defaultVocabulary = &Vocabulary{
 }
 
 // Default returns the vocabulary of the Spanish Infinity rules wiki
-// (DESIGN.md, "Template vocabulary"). The returned value is shared: copy it
+// (docs/DESIGN.md, "Template vocabulary"). The returned value is shared: copy it
 // (Clone) before changing it.
 func Default() *Vocabulary { return defaultVocabulary }
 

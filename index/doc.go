@@ -10,7 +10,7 @@
 // asciifolding char filter, so highlight offsets stay exact.
 //
 // Synonyms. The Spanish ↔ English terms and abbreviations of the project
-// glossary (../shared/GLOSSARY.md) are embedded from glossary.tsv and
+// glossary (docs/GLOSSARY.md) are embedded from glossary.tsv and
 // applied by query expansion: the query is cut into units (words, or
 // glossary terms found in it, longest first), and each unit searches for
 // itself and its synonyms, multi-word ones as phrases (LoF → LDT, "Línea de
@@ -29,10 +29,11 @@
 // Ranking. bleve's tf-idf score over the page title (boosted) and the text
 // (body, skill or example name, section), summed over units, with a bonus
 // for documents matching every unit; then the top hits are re-ranked:
-// errata > FAQ > rule text (DESIGN.md precedence), FAQ and errata higher
-// still when the query reads like a question (¿ ? qué cómo puedo can
-// does…), a skill header whose name is a query unit higher, examples and
-// superseded text lower, text scoped to the chosen edition slightly higher.
+// errata > FAQ > rule text (docs/DESIGN.md, "Precedence when sources
+// disagree"), FAQ and errata higher still when the query reads like a
+// question (¿ ? qué cómo puedo can does…), a skill header whose name is a
+// query unit higher, examples and superseded text lower, text scoped to the
+// chosen edition slightly higher.
 //
 // Speed. A query of several units first runs as a conjunction (every unit
 // must match; bleve leapfrogs the posting lists, so the cost follows the

@@ -9,7 +9,7 @@ import (
 )
 
 // glossaryTSV is the synonym data: see the header of glossary.tsv for its
-// source (/work/shared/GLOSSARY.md) and format.
+// source (docs/GLOSSARY.md) and format.
 //
 //go:embed glossary.tsv
 var glossaryTSV string

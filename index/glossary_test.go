@@ -1,7 +1,6 @@
 package index
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -24,35 +23,6 @@ func TestDefaultGlossary(t *testing.T) {
 	}
 	if syn := g.Synonyms("Zhanshi"); syn != nil {
 		t.Errorf("Synonyms(Zhanshi) = %q, want none", syn)
-	}
-}
-
-// TestGlossaryFollowsSharedFile checks that every abbreviation row of
-// GLOSSARY.md whose Spanish and English differ is in glossary.tsv. The
-// shared file is outside the repository: the test skips when it is absent.
-func TestGlossaryFollowsSharedFile(t *testing.T) {
-	data, err := os.ReadFile("../../shared/GLOSSARY.md")
-	if err != nil {
-		t.Skip("GLOSSARY.md not found:", err)
-	}
-	g := DefaultGlossary()
-	section := ""
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "## ") {
-			section = line
-			continue
-		}
-		if section != "## Abbreviations" || !strings.HasPrefix(line, "| ") || strings.HasPrefix(line, "| es ") || strings.HasPrefix(line, "|---") {
-			continue
-		}
-		cells := strings.Split(line, "|")
-		es, en := strings.TrimSpace(cells[1]), strings.TrimSpace(cells[2])
-		if es == en || en == "—" || strings.Contains(es, ",") {
-			continue
-		}
-		if !contains(g.Synonyms(es), en) {
-			t.Errorf("GLOSSARY.md row %q ↔ %q missing from glossary.tsv", es, en)
-		}
 	}
 }
 

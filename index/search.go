@@ -85,11 +85,11 @@ const (
 	boostSynonym  = 0.6
 	boostTypo     = 0.9  // a correction of a word no document contains
 	boostAllUnits = 1.0  // a document matching every unit of the query
-	factorErrata  = 1.15 // errata beat FAQs beat rule text (DESIGN.md, precedence)
+	factorErrata  = 1.15 // errata beat FAQs beat rule text (docs/DESIGN.md, "Precedence when sources disagree")
 	factorFAQ     = 1.05
 	factorFAQQ    = 1.6 // FAQ when the query reads like a question
 	factorErrataQ = 1.8 // errata when the query reads like a question
-	factorExample = 0.5 // examples lose to rule text (DESIGN.md, precedence)
+	factorExample = 0.5 // examples lose to rule text (docs/DESIGN.md, "Precedence when sources disagree")
 	factorOld     = 0.5 // superseded text (History searches)
 	factorEdition = 1.1 // explicitly scoped to the chosen edition
 	rerankWindow  = 60  // hits re-ranked beyond the limit
@@ -332,7 +332,7 @@ func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) 
 			continue // "de", "se", "the": no clause can match it
 		}
 		var qs []query.Query
-		add := func(term string, boost float64, fuzz int) {
+		add := func(term string, boost float64) {
 			multi := len(rawWords(term)) > 1
 			if key, ok := x.phraseKey(term); multi && ok {
 				// One token of the phrase fields (phrase.go).
@@ -362,16 +362,13 @@ func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) 
 					mq := query.NewMatchQuery(term)
 					mq.SetField(field)
 					mq.SetBoost(boost * f.boost)
-					if fuzz > 0 {
-						mq.SetFuzziness(fuzz)
-					}
 					qs = append(qs, mq)
 				}
 			}
 		}
-		add(u.text, 1, 0)
+		add(u.text, 1)
 		for _, s := range u.synonyms {
-			add(s, boostSynonym, 0)
+			add(s, boostSynonym)
 		}
 		var fixes []string
 		if n := utf8.RuneCountInString(u.text); len(u.synonyms) == 0 && !strings.Contains(u.text, " ") && n >= 5 {
@@ -384,7 +381,7 @@ func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) 
 				// to it, as the words typed.
 				fixes = lex.suggest(u.text, fuzz)
 				for _, f := range fixes {
-					add(f, boostTypo, 0)
+					add(f, boostTypo)
 				}
 			}
 		}

@@ -3,7 +3,7 @@
 // 0.10 / 0.11) and MediaWiki API JSON (prop=revisions). Every reader streams
 // its input and yields one wikirules.Revision at a time through the Reader
 // interface, so memory stays flat whatever the size of the file or of a
-// page's history (DESIGN.md, "Input formats").
+// page's history (docs/DESIGN.md, "Input formats").
 //
 // Entry points:
 //

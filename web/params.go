@@ -27,7 +27,7 @@ type params struct {
 }
 
 // knownKinds are the kinds a search may be narrowed to, in the order the
-// facet shows them (DESIGN.md, "Citation").
+// facet shows them (docs/DESIGN.md, "Citation").
 var knownKinds = []wikirules.Kind{
 	wikirules.KindErrata, wikirules.KindFAQ, wikirules.KindSkill, wikirules.KindRequirement,
 	wikirules.KindEffect, wikirules.KindActivation, wikirules.KindCancellation, wikirules.KindImportant,

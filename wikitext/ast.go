@@ -37,7 +37,7 @@ type Template struct {
 // Param is one part of a template or parser function call after a
 // top-level "|". Named parameters (the part holds a top-level "=") have
 // Name set to the trimmed key and Named true; positional ones have Index
-// (1-based, counting positional parts only) and Name "" (DESIGN.md rule 4).
+// (1-based, counting positional parts only) and Name "" (docs/DESIGN.md rule 4).
 // ValueSpan covers the value (trimmed for named parameters, verbatim for
 // positional ones). Value holds the parsed value, in the same shape as
 // Document.Nodes.
@@ -92,7 +92,7 @@ type Comment struct {
 
 // Tag is an opaque extension tag such as <nowiki>…</nowiki>, <pre>, <ref>,
 // <gallery>, <math>, <includeonly>, <noinclude>, <onlyinclude>. Nothing
-// inside Content is parsed (DESIGN.md rule 3). Name is lower case.
+// inside Content is parsed (docs/DESIGN.md rule 3). Name is lower case.
 type Tag struct {
 	Span
 	Name    string
@@ -234,7 +234,7 @@ func Inspect(n Node, f func(Node) bool) {
 }
 
 // Key returns the template's name normalised for lookups (rule 8 of
-// DESIGN.md): see NormalizeName.
+// docs/DESIGN.md): see NormalizeName.
 func (t *Template) Key() string { return NormalizeName(t.Name) }
 
 // NormalizeName normalises a template or page name for lookups: "_" becomes

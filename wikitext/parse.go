@@ -17,7 +17,7 @@ const MaxDepth = 100
 // tile src in order. Time is linear in len(src).
 //
 // Parsing runs in two passes, as MediaWiki's own parser does. The first
-// pass (the preprocessor, DESIGN.md rules 1–6 and 10) finds comments,
+// pass (the preprocessor, docs/DESIGN.md rules 1–6 and 10) finds comments,
 // extension tags, brace constructs ({{…}}, {{{…}}}) and [[…]] links with a
 // stack of open pieces; a piece left open at the end of input becomes text
 // and keeps what was parsed inside it. The second pass (rule 7) splits the

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// parseTests are written per rule of DESIGN.md ("Wikitext: what the parser
+// parseTests are written per rule of docs/DESIGN.md ("Wikitext: what the parser
 // must get right"); want is the Dump of the tree and diags the number of
 // diagnostics.
 var parseTests = []struct {

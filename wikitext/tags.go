@@ -2,7 +2,7 @@ package wikitext
 
 import "strings"
 
-// extTags are the extension tags whose content is opaque (DESIGN.md rule 3):
+// extTags are the extension tags whose content is opaque (docs/DESIGN.md rule 3):
 // nothing inside counts as a brace, "|", "=" or link. Ordinary HTML tags
 // (<strike>, <br>, <span>…) are not listed: they are text.
 var extTags = []string{

@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime/debug"
 	"sync"
-	"time"
 
 	"github.com/wikirules/wikirules/index"
 	"github.com/wikirules/wikirules/kb"
@@ -134,12 +133,11 @@ func (c *common) dbPath() string {
 
 // sampleIndex is the in-memory index of the embedded sample corpus, built
 // once per process (the sample never changes) from the first knowledge
-// base loaded with it; sampleIdxBuild is how long that took.
+// base loaded with it.
 var (
-	sampleIdxOnce  sync.Once
-	sampleIdx      *index.Index
-	sampleIdxErr   error
-	sampleIdxBuild time.Duration
+	sampleIdxOnce sync.Once
+	sampleIdx     *index.Index
+	sampleIdxErr  error
 )
 
 // searchIndex returns the index query search should use for db, or nil
@@ -151,9 +149,7 @@ func (c *common) searchIndex(ctx context.Context, db *kb.DB) (idx *index.Index, 
 	path := c.dbPath()
 	if path == "" {
 		sampleIdxOnce.Do(func() {
-			t0 := time.Now()
 			sampleIdx, sampleIdxErr = index.BuildFrom(context.WithoutCancel(ctx), "", db)
-			sampleIdxBuild = time.Since(t0)
 		})
 		return sampleIdx, false, sampleIdxErr
 	}
