@@ -32,7 +32,7 @@ Example:
 func runServe(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "serve", "", serveHelp, false)
 	addr := c.fs.String("addr", "127.0.0.1:8080", "host:port to listen on (port 0 picks a free port)")
-	cache := c.fs.Int("cache", 4096, "remember the results of this many distinct searches (0: none); the database is read-only while served")
+	cacheMB := c.fs.Int("cache-mb", 64, "memory for remembered search results, in MiB, for the search page and the engine together (0: none)")
 	if err := c.parse(args); err != nil {
 		return err
 	}
@@ -48,9 +48,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	logger := log.New(e.stderr, "serve: ", log.LstdFlags)
 	// The engine searches the store (FTS5 knows every revision, so -as-of
 	// works); the search page uses the bleve index when there is one.
+	cache := web.NewCache(int64(*cacheMB) << 20)
 	var judgeSearch web.Searcher = db
-	if *cache > 0 {
-		judgeSearch = web.NewCachedSearcher(db, *cache)
+	if *cacheMB > 0 {
+		judgeSearch = web.NewCachedSearcher(db, cache, "judge")
 	}
 	var search web.Searcher = db
 	idx, owned, ierr := c.searchIndex(ctx, db)
@@ -62,8 +63,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 		search = fallbackSearcher{primary: idx, fallback: db}
 	}
-	if *cache > 0 {
-		search = web.NewCachedSearcher(search, *cache)
+	if *cacheMB > 0 {
+		search = web.NewCachedSearcher(search, cache, "search")
 	}
 	srv, err := web.New(web.Deps{Store: db, Judge: engine.New(db, judgeSearch), Search: search, Logger: logger})
 	if err != nil {
