@@ -43,6 +43,9 @@ func loadAssets() map[string]*asset {
 			if err != nil || d.IsDir() {
 				return err
 			}
+			if strings.HasSuffix(p, ".md") || p == "sw.js" {
+				return nil // notes, and the service worker's template (export.go)
+			}
 			b, err := fs.ReadFile(static, p)
 			if err != nil {
 				return err

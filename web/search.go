@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -50,6 +51,8 @@ type searchView struct {
 	// with the scripts of Assets.
 	Static bool
 	Assets struct{ MiniSearch, Data, Search string }
+	// KindsJSON names the record kinds for the browser's result list.
+	KindsJSON string
 }
 
 // option is one choice of a filter select.
@@ -95,7 +98,15 @@ func (q *rq) searchPage() error {
 // kind facet and is the result list when no kind is chosen.
 func (vs *views) searchView(ctx context.Context, p *params) (*searchView, error) {
 	v := &searchView{P: p, Filtered: p.edName != "" || len(p.kinds) > 0, AskURL: vs.link.ask(p.q), Static: vs.link.static()}
-	v.Assets.MiniSearch, v.Assets.Data, v.Assets.Search = vs.link.asset("minisearch.js"), vs.link.asset("../search-data.js"), vs.link.asset("search.js")
+	if v.Static {
+		v.Assets.MiniSearch, v.Assets.Data, v.Assets.Search = vs.link.asset("minisearch.js"), vs.link.asset("../search-data.js"), vs.link.asset("search.js")
+		names := map[string]string{}
+		for _, k := range knownKinds {
+			names[string(k)] = vs.l.kind(k)
+		}
+		b, _ := json.Marshal(names)
+		v.KindsJSON = string(b)
+	}
 	counts := map[wikirules.Kind]int{}
 	total := 0
 	if p.q != "" && vs.search != nil {
