@@ -202,8 +202,10 @@ func (x *exporter) exportPage(code, title string, byEd bool, hist []wikirules.Re
 	if byEd {
 		eds = append(eds, "n4", "c1", "n5")
 	}
+	// The static pages show superseded text too (marked as such): there
+	// is no switch to ask for it, and citations of it must resolve.
 	for _, e := range eds {
-		p := &params{limit: defaultResults}
+		p := &params{limit: defaultResults, history: true}
 		if e != "" {
 			ed, _ := wikirules.ParseEdition(e)
 			p.edition, p.edName = ed, e
@@ -224,7 +226,7 @@ func (x *exporter) exportPage(code, title string, byEd bool, hist []wikirules.Re
 		}
 		f := pageFile(title, "", rv.ID)
 		vs := x.views(code, f)
-		pv, err := vs.pageView(x.ctx, title, rv.ID, &params{limit: defaultResults})
+		pv, err := vs.pageView(x.ctx, title, rv.ID, &params{limit: defaultResults, history: true})
 		if err != nil {
 			return err
 		}

@@ -177,12 +177,13 @@ func (l *staticLinker) page(title, ed, rev string, history bool, asOf string) st
 }
 
 func (l *staticLinker) cite(c wikirules.Citation, superseded bool) string {
-	rev := ""
-	if c.Kind != wikirules.KindFAQ && c.Kind != wikirules.KindErrata && !superseded {
-		rev = c.Revision
-	}
-	if superseded && l.revs[c.Revision] {
-		rev = c.Revision
+	// A record is cited at its revision (page@REV.html when that is an
+	// older one); an FAQ entry by its id on the current page, where every
+	// page it relates to shows it. An FAQ record (its anchor is the
+	// record's id) stands in its own revision.
+	rev := c.Revision
+	if (c.Kind == wikirules.KindFAQ || c.Kind == wikirules.KindErrata) && strings.HasPrefix(c.Anchor, "faq-") {
+		rev = ""
 	}
 	u := l.page(c.Page, "", rev, false, "")
 	if u == "" || strings.Contains(u, "search.html") {
