@@ -45,7 +45,7 @@ func main() {
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		indexMemoryLimit = 128 << 20
-		serveMemoryLimit = 96 << 20
+		serveMemoryLimit = 64 << 20
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
