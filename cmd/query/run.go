@@ -213,6 +213,9 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s is not a readable wikirules knowledge base: %w", path, err)
 		}
+		if db.Immutable() {
+			fmt.Fprintf(e.stderr, "query: %s is on read-only media: reading it as it is (SQLite immutable mode)\n", path)
+		}
 		return db, nil
 	}
 	db, err := kb.Open(ctx, ":memory:")
