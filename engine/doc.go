@@ -20,7 +20,8 @@
 // to, or the deciding record's page) and contradicts it.
 //
 // Ask takes questions in Spanish or English: English and abbreviations are
-// expanded through the game glossary (glossary.tsv, from GLOSSARY.md) before
+// expanded through the game glossary (docs/GLOSSARY.md, segmented by
+// lang.Glossary exactly as the search index segments a query) before
 // retrieval. Resolve checks a situation (an order's skills, an ARO, states,
 // Dodge modifiers, Burst) against facts read out of the records — skill
 // types from skill boxes, the AROs a marker allows from the bullet that lists

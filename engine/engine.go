@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Searcher is the ranked search the engine retrieves candidates with: hits
@@ -52,7 +53,7 @@ func (o Options) filter() wikirules.Filter {
 type Engine struct {
 	store  wikirules.Store
 	search Searcher
-	gloss  *glossary
+	gloss  *lang.Glossary
 
 	once    sync.Once
 	initErr error
@@ -74,11 +75,7 @@ func New(store wikirules.Store, search Searcher) *Engine {
 	if search == nil {
 		search = store
 	}
-	g, err := parseGlossary(glossaryTSV)
-	if err != nil {
-		panic(err) // the embedded file is checked by TestGlossary
-	}
-	return &Engine{store: store, search: search, gloss: g}
+	return &Engine{store: store, search: search, gloss: lang.Default()}
 }
 
 // init loads the page titles and the document frequency of every stem over
@@ -91,7 +88,7 @@ func (e *Engine) init(ctx context.Context) error {
 			return
 		}
 		for _, p := range pages {
-			e.pages = append(e.pages, pageKey{title: p.Title, words: words(p.Title)})
+			e.pages = append(e.pages, pageKey{title: p.Title, words: lang.Words(p.Title)})
 		}
 		e.df = map[string]int{}
 		recs, err := e.store.Records(ctx, wikirules.Filter{})
