@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Search limits: user text beyond them is ignored.
@@ -100,7 +101,7 @@ func (q searchQuery) matches() []string {
 	}
 	var content []string
 	for _, t := range q.tokens {
-		if !fallbackStopwords[fold(t)] {
+		if !fallbackStopwords[lang.Fold(t)] {
 			content = append(content, t)
 		}
 	}
