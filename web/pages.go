@@ -4,9 +4,10 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // pageView is a page as a rule card: the skill header, the records grouped
@@ -201,33 +202,16 @@ func relates(notes []string, f *wikirules.FAQ) bool {
 	return false
 }
 
-// foldWords returns the words of s of 4 letters or more, lower-cased with
-// Spanish accents removed.
+// foldWords returns the folded words (lang.Words) of s of 4 letters or
+// more.
 func foldWords(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if len([]rune(w)) < 4 {
-			continue
+	for _, w := range lang.Words(s) {
+		if utf8.RuneCountInString(w) >= 4 {
+			out = append(out, w)
 		}
-		out = append(out, strings.Map(foldRune, strings.ToLower(w)))
 	}
 	return out
-}
-
-func foldRune(r rune) rune {
-	switch r {
-	case 'á', 'à', 'ä':
-		return 'a'
-	case 'é', 'è', 'ë':
-		return 'e'
-	case 'í', 'ì', 'ï':
-		return 'i'
-	case 'ó', 'ò', 'ö':
-		return 'o'
-	case 'ú', 'ù', 'ü':
-		return 'u'
-	}
-	return r
 }
 
 // Citation is the entry's citation as shown on its page (the first page
