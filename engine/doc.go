@@ -3,9 +3,9 @@
 // which source wins when they disagree, and the edition and data version the
 // answer speaks for.
 //
-// It reads only the knowledge base (wikirules.Store) and a search index
-// (Searcher, which kb.DB's FTS5 SearchText satisfies as it is and which the
-// caller adapts for the bleve index); it holds no wikitext and no SQL.
+// It reads only the knowledge base (wikirules.Store) and a search
+// (wikirules.Searcher: kb.DB's FTS5 search or the bleve index); it holds no
+// wikitext and no SQL.
 //
 // Precedence (DESIGN.md, "Precedence when sources disagree"): errata > FAQ >
 // rule text (current update > original) > example; a page's important box

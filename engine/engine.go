@@ -11,23 +11,6 @@ import (
 	"github.com/wikirules/wikirules/lang"
 )
 
-// Searcher is the ranked search the engine retrieves candidates with: hits
-// (records or FAQs) for free text, best first, honouring f.Edition, f.AsOf
-// (where the implementation keeps history), f.Kinds and f.Limit.
-// kb.DB.SearchText satisfies it; the bleve index needs a small adapter,
-// which belongs to the caller.
-type Searcher interface {
-	SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error)
-}
-
-// SearchFunc adapts a function to Searcher.
-type SearchFunc func(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error)
-
-// SearchText calls fn.
-func (fn SearchFunc) SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error) {
-	return fn(ctx, text, f)
-}
-
 // Options pin what an answer speaks for. Edition is the game edition
 // (zero means N4, the edition of the Spanish wiki's current rules, and the
 // answer says it was defaulted). AsOf, when set, answers from the revisions
@@ -52,7 +35,7 @@ func (o Options) filter() wikirules.Filter {
 // new Engine after an ingest.
 type Engine struct {
 	store  wikirules.Store
-	search Searcher
+	search wikirules.Searcher
 	gloss  *lang.Glossary
 
 	once    sync.Once
@@ -71,7 +54,7 @@ type pageKey struct {
 
 // New returns an engine over store, retrieving with search (nil: the
 // store's own SearchText).
-func New(store wikirules.Store, search Searcher) *Engine {
+func New(store wikirules.Store, search wikirules.Searcher) *Engine {
 	if search == nil {
 		search = store
 	}

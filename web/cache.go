@@ -20,7 +20,7 @@ import (
 // returned are shared between callers and must not be modified. It is
 // safe for concurrent use.
 type CachedSearcher struct {
-	next Searcher
+	next wikirules.Searcher
 	size int
 
 	mu      sync.Mutex
@@ -37,7 +37,7 @@ type cacheEntry struct {
 }
 
 // NewCachedSearcher returns a cache of size entries (at least 1) over s.
-func NewCachedSearcher(s Searcher, size int) *CachedSearcher {
+func NewCachedSearcher(s wikirules.Searcher, size int) *CachedSearcher {
 	return &CachedSearcher{next: s, size: max(size, 1), entries: map[string]*list.Element{}, order: list.New()}
 }
 

@@ -48,11 +48,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	logger := log.New(e.stderr, "serve: ", log.LstdFlags)
 	// The engine searches the store (FTS5 knows every revision, so -as-of
 	// works); the search page uses the bleve index when there is one.
-	var judgeSearch web.Searcher = db
+	var judgeSearch wikirules.Searcher = db
 	if *cache > 0 {
 		judgeSearch = web.NewCachedSearcher(db, *cache)
 	}
-	var search web.Searcher = db
+	var search wikirules.Searcher = db
 	idx, owned, ierr := c.searchIndex(ctx, db)
 	if ierr != nil {
 		fmt.Fprintf(e.stderr, "serve: searching with SQLite FTS5: %v\n", ierr)
@@ -98,10 +98,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 // FTS5 search for what the index cannot answer (searches -as-of a date:
 // the index holds current records only).
 type fallbackSearcher struct {
-	primary, fallback web.Searcher
+	primary, fallback wikirules.Searcher
 }
 
-// SearchText implements web.Searcher.
+// SearchText implements wikirules.Searcher.
 func (s fallbackSearcher) SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error) {
 	if f.AsOf.IsZero() {
 		hits, err := s.primary.SearchText(ctx, text, f)
