@@ -211,7 +211,7 @@ func engineOptions(edition, asOf string) (engine.Options, error) {
 		opt.Edition = ed
 	}
 	if a := strings.TrimSpace(asOf); a != "" {
-		t, err := parseDate(a)
+		t, err := wikirules.ParseDate(a)
 		if err != nil {
 			return opt, badRequest("as_of: %v", err)
 		}

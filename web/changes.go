@@ -97,7 +97,7 @@ type diffView struct {
 func (v *diffView) title() string { return v.Page + " — diff" }
 
 // diff compares two revisions of title named by id, id prefix or date
-// (resolveRev): both empty means the last two; only from means from → the
+// (wikirules.ResolveRevision): both empty means the last two; only from means from → the
 // newest; only to means the revision before to → to.
 func (s *Server) diff(ctx context.Context, title, fromRef, toRef string) (*diffView, error) {
 	if len(fromRef) > 100 || len(toRef) > 100 {
@@ -110,7 +110,7 @@ func (s *Server) diff(ctx context.Context, title, fromRef, toRef string) (*diffV
 	v := &diffView{Page: revs[0].Page.Title, Revs: revs, To: revs[len(revs)-1]}
 	toIndex := len(revs) - 1
 	if toRef != "" {
-		if v.To, err = resolveRev(revs, toRef); err != nil {
+		if v.To, err = wikirules.ResolveRevision(revs, toRef); err != nil {
 			return nil, err
 		}
 		for i := range revs {
@@ -121,7 +121,7 @@ func (s *Server) diff(ctx context.Context, title, fromRef, toRef string) (*diffV
 	}
 	switch {
 	case fromRef != "":
-		f, err := resolveRev(revs, fromRef)
+		f, err := wikirules.ResolveRevision(revs, fromRef)
 		if err != nil {
 			return nil, err
 		}

@@ -190,6 +190,8 @@ func (s *Server) statusOf(r *http.Request, err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", mb.Limit)
 	case errors.Is(err, wikirules.ErrNotFound):
 		return http.StatusNotFound, err.Error()
+	case errors.Is(err, wikirules.ErrAmbiguous):
+		return http.StatusBadRequest, err.Error()
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return http.StatusServiceUnavailable, "the request took too long or was cancelled"
 	}

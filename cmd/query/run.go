@@ -9,7 +9,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/kb"
@@ -155,28 +154,13 @@ func (c *common) filter() (wikirules.Filter, error) {
 		f.Edition = e
 	}
 	if c.asOf != "" {
-		t, err := parseDate(c.asOf)
+		t, err := wikirules.ParseDate(c.asOf)
 		if err != nil {
 			return f, fmt.Errorf("-as-of: %w", err)
 		}
 		f.AsOf = t
 	}
 	return f, nil
-}
-
-// parseDate reads RFC 3339, "2006-01-02T15:04" or "2006-01-02" (the end of
-// that day, UTC, so a date includes its day's edits).
-func parseDate(s string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t.UTC(), nil
-	}
-	if t, err := time.Parse("2006-01-02T15:04", s); err == nil {
-		return t.UTC(), nil
-	}
-	if t, err := time.Parse("2006-01-02", s); err == nil {
-		return t.Add(24*time.Hour - time.Second).UTC(), nil
-	}
-	return time.Time{}, fmt.Errorf("bad date %q: want 2006-01-02 or RFC 3339", s)
 }
 
 // open opens the knowledge base: -db PATH (which must exist), else
