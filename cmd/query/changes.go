@@ -12,10 +12,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"changes", "-since DATE [-until DATE]", "what changed in the whole wiki between two dates", runChanges})
-}
-
 // pageChanges is what changed on one page in a time window: the revision
 // current at the start (nil when the page was created in the window), the
 // revisions made in the window, and the diff from the first state to the

@@ -13,10 +13,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"diff", "PAGE [REV_A [REV_B]]", "what changed in a page's rules between two revisions", runDiff})
-}
-
 func runDiff(ctx context.Context, e *env, args []string) error {
 	c := newChangeFlags(e, "diff", "PAGE [REV_A [REV_B]]", "Compares two revisions of PAGE as rule records (default: the last two): records added,\n"+
 		"removed, moved and changed, the fields that changed with a word-level diff, and a class for\n"+

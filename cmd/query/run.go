@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -23,9 +22,22 @@ type command struct {
 	run                 func(ctx context.Context, e *env, args []string) error
 }
 
-var commands []command
-
-func register(c command) { commands = append(commands, c) }
+// commands are the subcommands of query, in the order the usage lists
+// them; each runner is in the file of its name (ask.go: runAsk).
+var commands = []command{
+	{"ask", "[-edition E] [-as-of D] QUESTION", "answer a rules question with the deciding source and citations", runAsk},
+	{"blame", "PAGE", "which revision introduced, and which last changed, each record", runBlame},
+	{"changes", "-since DATE [-until DATE]", "what changed in the whole wiki between two dates", runChanges},
+	{"diff", "PAGE [REV_A [REV_B]]", "what changed in a page's rules between two revisions", runDiff},
+	{"eval", "[-cases FILE] [-search] [-v]", "score the judge engine, or the search, on test cases", runEval},
+	{"faq", "[TEXT]", "FAQs and errata, with versions", runFAQ},
+	{"history", "PAGE", "every revision of a page and what it changed", runHistory},
+	{"index", "[-db PATH] [-check]", "build or sync the search index, or check it", runIndex},
+	{"resolve", "[-edition E] [-as-of D] FILE|-", "resolve a game situation (JSON) with citations", runResolve},
+	{"search", "[-edition E] [-kind K] TEXT", "ranked search over rules and FAQs", runSearch},
+	{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe},
+	{"show", "[-edition E] PAGE", "a page as structured records, with its FAQs", runShow},
+}
 
 const usageHead = `usage: query COMMAND [flags] ARGS
 
@@ -39,9 +51,7 @@ Commands:
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, usageHead)
-	cs := append([]command(nil), commands...)
-	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
-	for _, c := range cs {
+	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %-36s %s\n", c.name, c.args, c.summary)
 	}
 	fmt.Fprint(w, `

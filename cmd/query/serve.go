@@ -15,10 +15,6 @@ import (
 	"github.com/wikirules/wikirules/web"
 )
 
-func init() {
-	register(command{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe})
-}
-
 const serveHelp = `Serves the web page for judges (search, pages as rule cards, FAQ and
 errata, history and diffs, ask and resolve, every citation one tap from its
 record) and the JSON API (/api/search, /api/page/TITLE, /api/faq,
