@@ -223,11 +223,7 @@ type Unit struct {
 // "a" and "se" are not abbreviations. The search index and the judge
 // engine expand queries with it.
 func (g *Glossary) Segment(text string) []Unit {
-	raw := Split(text)
-	keys := make([]string, len(raw))
-	for i, w := range raw {
-		keys[i] = keyWord(Fold(w.Text))
-	}
+	raw, keys := splitKeys(text)
 	var out []Unit
 	for i := 0; i < len(raw); {
 		n := g.match(raw[i:], keys[i:])
@@ -258,6 +254,16 @@ func (g *Glossary) match(raw []Term, keys []string) int {
 		best = n
 	}
 	return best
+}
+
+// splitKeys returns the words of text (Split) and the key word of each.
+func splitKeys(text string) ([]Term, []string) {
+	raw := Split(text)
+	keys := make([]string, len(raw))
+	for i, w := range raw {
+		keys[i] = keyWord(Fold(w.Text))
+	}
+	return raw, keys
 }
 
 func equal(a, b []string) bool {

@@ -30,11 +30,7 @@ func (g *Glossary) Phrases() []string {
 // tiro" at bytes 12–27, position 4. The search index indexes them as
 // single tokens, so that a multi-word synonym is one term query.
 func (g *Glossary) PhraseTerms(text string) []Term {
-	raw := Split(text)
-	keys := make([]string, len(raw))
-	for i, w := range raw {
-		keys[i] = keyWord(Fold(w.Text))
-	}
+	raw, keys := splitKeys(text)
 	var out []Term
 	for i := range raw {
 		seen := map[int]bool{}
