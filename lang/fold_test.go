@@ -8,6 +8,7 @@ func TestFold(t *testing.T) {
 		{"linea de tiro", "linea de tiro"},
 		{"Línea de Tiro", "linea de tiro"},
 		{"daño", "dano"},
+		{"acción", "accion"},
 		{"ÑANDÚ", "nandu"},
 		{"pingüino", "pinguino"},
 		{"Ç'A", "c'a"},
