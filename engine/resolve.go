@@ -148,7 +148,7 @@ type resolver struct {
 // page returns the view of a page named title (or a glossary synonym of
 // it, so "Dodge" finds Esquivar), nil when the knowledge base has none.
 func (rs *resolver) page(ctx context.Context, title string) (*wikirules.PageView, error) {
-	names := append([]string{title}, rs.e.gloss.synonyms(title)...)
+	names := append([]string{title}, rs.e.gloss.Synonyms(title)...)
 	for _, n := range names {
 		v, err := rs.e.store.Page(ctx, n, rs.f)
 		if errors.Is(err, wikirules.ErrNotFound) {

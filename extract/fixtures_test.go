@@ -192,6 +192,7 @@ func TestSlug(t *testing.T) {
 	for in, want := range map[string]string{
 		"Activación de una Tropa": "activacion-de-una-tropa", "G: Jumper": "g-jumper",
 		"Órdenes y Reserva de Órdenes": "ordenes-y-reserva-de-ordenes", "¡¡¡Retirada!!!": "retirada", "": "page",
+		"Dāturazi": "daturazi", "Pingüino Ñandú": "pinguino-nandu",
 	} {
 		if got := Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Rendered revisions (wikirules.FormatPageText and FormatHTML) show what
@@ -373,7 +374,7 @@ func (p *rpass) originalEnds(l *rline) bool {
 	}
 	w := contentWords(l.text)
 	for _, u := range o.update.words {
-		if jaccard(w, u) >= 0.25 {
+		if lang.Jaccard(w, u) >= 0.25 {
 			return false
 		}
 	}

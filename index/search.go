@@ -13,6 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Query is a ranked search. Text is free text in Spanish, English or both,
@@ -119,7 +120,7 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		limit = 10
 	}
 	limit = min(limit, 1000)
-	units := x.glossary.segment(q.Text)
+	units := x.glossary.Segment(q.Text)
 	lex := x.lexicon()
 	defer lex.close()
 	unitQs, expanded := x.textQuery(units, lex)
@@ -321,20 +322,29 @@ func filters(q Query) []query.Query {
 // letters or more that no document contains, the closest words of the
 // documents (edit distance 1; 2 from eight letters). It returns one query
 // per unit (none when the text has no word); Search combines them.
-func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) {
+func (x *Index) textQuery(units []lang.Unit, lex *lexicon) ([]query.Query, []string) {
 	if len(units) == 0 {
 		return nil, nil
 	}
 	var unitQs []query.Query
 	var expanded []string
 	for _, u := range units {
-		if len(u.synonyms) == 0 && x.stopword(u.text) {
+		if len(u.Synonyms) == 0 && x.stopword(u.Text) {
 			continue // "de", "se", "the": no clause can match it
 		}
 		var qs []query.Query
+		// seen holds the clauses added: a synonym analysed like the text
+		// typed or an earlier synonym ("dodges", "dodged" and "Dodge" are
+		// all "dodg" to the English stemmer) would count the same match
+		// again.
+		seen := map[string]bool{}
 		add := func(term string, boost float64) {
-			multi := len(rawWords(term)) > 1
+			multi := len(lang.Split(term)) > 1
 			if key, ok := x.phraseKey(term); multi && ok {
+				if seen["phrase\x00"+key] {
+					return
+				}
+				seen["phrase\x00"+key] = true
 				// One token of the phrase fields (phrase.go).
 				for _, f := range []struct {
 					field string
@@ -346,12 +356,17 @@ func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) 
 				}
 				return
 			}
-			for lang := range languages {
+			for l, analyzer := range languages {
+				k := l + "\x00" + x.analyzed(analyzer, term)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
 				for _, f := range []struct {
 					stem  string
 					boost float64
 				}{{textTitle, boostTitle}, {textBody, boostBody}} {
-					field := f.stem + "_" + lang
+					field := f.stem + "_" + l
 					if multi {
 						mq := query.NewMatchPhraseQuery(term)
 						mq.SetField(field)
@@ -366,29 +381,29 @@ func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) 
 				}
 			}
 		}
-		add(u.text, 1)
-		for _, s := range u.synonyms {
+		add(u.Text, 1)
+		for _, s := range u.Synonyms {
 			add(s, boostSynonym)
 		}
 		var fixes []string
-		if n := utf8.RuneCountInString(u.text); len(u.synonyms) == 0 && !strings.Contains(u.text, " ") && n >= 5 {
+		if n := utf8.RuneCountInString(u.Text); len(u.Synonyms) == 0 && !strings.Contains(u.Text, " ") && n >= 5 {
 			fuzz := 1
 			if n >= 8 {
 				fuzz = 2
 			}
-			if !lex.known(u.text) {
+			if !lex.known(u.Text) {
 				// No document has the word: try the known words closest
 				// to it, as the words typed.
-				fixes = lex.suggest(u.text, fuzz)
+				fixes = lex.suggest(u.Text, fuzz)
 				for _, f := range fixes {
 					add(f, boostTypo)
 				}
 			}
 		}
 		unitQs = append(unitQs, query.NewDisjunctionQuery(qs))
-		e := u.text
-		if len(u.synonyms) > 0 {
-			e += " = " + strings.Join(u.synonyms, " | ")
+		e := u.Text
+		if len(u.Synonyms) > 0 {
+			e += " = " + strings.Join(u.Synonyms, " | ")
 		}
 		if len(fixes) > 0 {
 			e += " ~ " + strings.Join(fixes, " | ")
@@ -410,6 +425,20 @@ func anyUnits(unitQs []query.Query) query.Query {
 	return any
 }
 
+// analyzed returns the terms analyzer makes of text, joined by spaces.
+func (x *Index) analyzed(analyzer, text string) string {
+	a := x.bi.Mapping().AnalyzerNamed(analyzer)
+	if a == nil {
+		return text
+	}
+	var b strings.Builder
+	for _, t := range a.Analyze([]byte(text)) {
+		b.Write(t.Term)
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
 // stopword reports whether some language's analyzer drops every word of
 // text ("de", "se", "the", "can"): such a unit carries no meaning in a
 // mixed-language query, and counting it would make long queries demand
@@ -424,18 +453,18 @@ func (x *Index) stopword(text string) bool {
 }
 
 // nameMatches reports whether a skill name is one of the query units or
-// their synonyms (word for word, normalised as in the glossary).
-func nameMatches(name string, units []unit) bool {
-	nw := normWords(name)
-	if len(nw) == 0 {
+// their synonyms (the same lang.Key).
+func nameMatches(name string, units []lang.Unit) bool {
+	k := lang.Key(name)
+	if k == "" {
 		return false
 	}
 	for _, u := range units {
-		if equalWords(normWords(u.text), nw) {
+		if lang.Key(u.Text) == k {
 			return true
 		}
-		for _, s := range u.synonyms {
-			if equalWords(normWords(s), nw) {
+		for _, s := range u.Synonyms {
+			if lang.Key(s) == k {
 				return true
 			}
 		}
@@ -459,8 +488,8 @@ func isQuestion(text string) bool {
 	if strings.ContainsAny(text, "¿?") {
 		return true
 	}
-	w := rawWords(text)
-	return len(w) > 0 && questionWords[foldString(strings.ToLower(w[0]))]
+	w := lang.Words(text)
+	return len(w) > 0 && questionWords[w[0]]
 }
 
 // bodyRanges returns the byte ranges of the body field that matched, from

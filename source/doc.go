@@ -13,7 +13,9 @@
 //	NewContribs(r, name) contributions dump            (wikirules.FormatContribs)
 //	NewXML(r, name)      XML export                    (wikirules.FormatXML)
 //	NewAPI(r, name)      API JSON, formatversion 1 / 2 (wikirules.FormatAPI)
-//	Register(format, c)  plug in the reader of another format (rendered text, HTML)
+//	NewPageText(r, name) rendered page text            (wikirules.FormatPageText)
+//	NewHTML(r, name)     rendered HTML                 (wikirules.FormatHTML)
+//	For(format)          the reader of a format (the table readers in open.go)
 //
 // Errors from Next are *Error values: they name the file and the byte offset
 // (and the line where the format is line based or encoding/xml gives it),

@@ -44,7 +44,7 @@ type FullSearcher interface {
 // searchAll searches with s's SearchAll when it has one (and no as-of
 // date is asked), else with SearchText, counting the facets over the hits
 // returned.
-func searchAll(ctx context.Context, s Searcher, text string, f wikirules.Filter) (*Results, error) {
+func searchAll(ctx context.Context, s wikirules.Searcher, text string, f wikirules.Filter) (*Results, error) {
 	if fs, ok := s.(FullSearcher); ok && f.AsOf.IsZero() {
 		if res, err := fs.SearchAll(ctx, text, f); !errors.Is(err, ErrNoFullSearch) {
 			return res, err
@@ -68,7 +68,7 @@ type EngineNamer interface {
 	SearchEngine() string
 }
 
-func engineName(s Searcher) string {
+func engineName(s wikirules.Searcher) string {
 	if n, ok := s.(EngineNamer); ok {
 		return n.SearchEngine()
 	}
@@ -211,7 +211,7 @@ func engineOptions(edition, asOf string) (engine.Options, error) {
 		opt.Edition = ed
 	}
 	if a := strings.TrimSpace(asOf); a != "" {
-		t, err := parseDate(a)
+		t, err := wikirules.ParseDate(a)
 		if err != nil {
 			return opt, badRequest("as_of: %v", err)
 		}

@@ -116,7 +116,7 @@ const entryOverhead = 160
 // not cached. The hits returned are shared between callers and must not
 // be modified. It is safe for concurrent use.
 type CachedSearcher struct {
-	next   Searcher
+	next   wikirules.Searcher
 	cache  *Cache
 	prefix string
 }
@@ -124,7 +124,7 @@ type CachedSearcher struct {
 // NewCachedSearcher returns a searcher over s that keeps its results in
 // c under keys starting with prefix (a name for s and the state of the
 // knowledge base it searches).
-func NewCachedSearcher(s Searcher, c *Cache, prefix string) *CachedSearcher {
+func NewCachedSearcher(s wikirules.Searcher, c *Cache, prefix string) *CachedSearcher {
 	return &CachedSearcher{next: s, cache: c, prefix: prefix + "\x00"}
 }
 

@@ -12,7 +12,7 @@ import (
 
 // countingSearcher counts the searches that reach the knowledge base.
 type countingSearcher struct {
-	next  Searcher
+	next  wikirules.Searcher
 	calls int
 	fail  bool
 }

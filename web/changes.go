@@ -55,7 +55,7 @@ type historyView struct {
 	Steps []historyStep
 }
 
-func (v *historyView) title(l *lang) string { return v.Page + " — " + l.t("history.title") }
+func (v *historyView) title(l *labels) string { return v.Page + " — " + l.t("history.title") }
 
 // historyStep is one revision, its summary in the judge's language and
 // the URLs of its page view and its diff with the revision before.
@@ -135,10 +135,10 @@ type changeView struct {
 	URL string
 }
 
-func (v *diffView) title(l *lang) string { return v.Page + " — " + l.t("diff.title") }
+func (v *diffView) title(l *labels) string { return v.Page + " — " + l.t("diff.title") }
 
 // diff compares two revisions of title named by id, id prefix or date
-// (resolveRev): both empty means the last two; only from means from → the
+// (wikirules.ResolveRevision): both empty means the last two; only from means from → the
 // newest; only to means the revision before to → to.
 func (vs *views) diff(ctx context.Context, title, fromRef, toRef string) (*diffView, error) {
 	if len(fromRef) > 100 || len(toRef) > 100 {
@@ -151,7 +151,7 @@ func (vs *views) diff(ctx context.Context, title, fromRef, toRef string) (*diffV
 	v := &diffView{Page: revs[0].Page.Title, Revs: revs, To: revs[len(revs)-1]}
 	toIndex := len(revs) - 1
 	if toRef != "" {
-		if v.To, err = resolveRev(revs, toRef); err != nil {
+		if v.To, err = wikirules.ResolveRevision(revs, toRef); err != nil {
 			return nil, err
 		}
 		for i := range revs {
@@ -162,7 +162,7 @@ func (vs *views) diff(ctx context.Context, title, fromRef, toRef string) (*diffV
 	}
 	switch {
 	case fromRef != "":
-		f, err := resolveRev(revs, fromRef)
+		f, err := wikirules.ResolveRevision(revs, fromRef)
 		if err != nil {
 			return nil, err
 		}

@@ -19,7 +19,7 @@ import (
 )
 
 // ExportOptions are the choices of Export. Synonyms gives the glossary
-// names of a page title in the other language (index.Glossary.Synonyms),
+// names of a page title in the other language (lang.Glossary.Synonyms),
 // so that the static search finds Esquivar for "dodge"; nil: none. Made
 // is the date shown as the copy's date (zero: now).
 type ExportOptions struct {

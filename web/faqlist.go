@@ -32,7 +32,7 @@ type faqGroup struct {
 	Cards []faqCard
 }
 
-func (v *faqView) title(l *lang) string { return l.t("faq.title") }
+func (v *faqView) title(l *labels) string { return l.t("faq.title") }
 
 func (q *rq) faqPage() error {
 	p, err := readParams(q.r)

@@ -171,7 +171,7 @@ var fieldNames = map[string][2]string{
 }
 
 // field names a record field of a diff.
-func (l *lang) field(name string) string {
+func (l *labels) field(name string) string {
 	if n, ok := fieldNames[name]; ok {
 		return n[l.i]
 	}
@@ -184,7 +184,7 @@ func (l *lang) field(name string) string {
 // cite is the human citation line of c in the judge's language, as
 // Citation.String gives it with the revision's date in the label
 // language: "Esquivar › Efectos › 4 [N4] · revisión 2021-02-11 10:26Z".
-func (l *lang) cite(c wikirules.Citation) string {
+func (l *labels) cite(c wikirules.Citation) string {
 	s := c
 	s.Timestamp, s.Revision = time.Time{}, ""
 	out := s.String()
@@ -197,21 +197,21 @@ func (l *lang) cite(c wikirules.Citation) string {
 	return out
 }
 
-// lang is one label language.
-type lang struct {
+// labels is one label language.
+type labels struct {
 	code string // "es" or "en"
 	i    int    // index into messages
 }
 
-func langOf(code string) *lang {
+func langOf(code string) *labels {
 	if code == langEN {
-		return &lang{code: langEN, i: 1}
+		return &labels{code: langEN, i: 1}
 	}
-	return &lang{code: langES, i: 0}
+	return &labels{code: langES, i: 0}
 }
 
 // t returns the label key, formatted with args when it has verbs.
-func (l *lang) t(key string, args ...any) string {
+func (l *labels) t(key string, args ...any) string {
 	m, ok := messages[key]
 	if !ok {
 		panic("web: no label " + strconv.Quote(key))
@@ -225,7 +225,7 @@ func (l *lang) t(key string, args ...any) string {
 
 // kind returns a record kind (a Kind or an FAQ type string) as a judge
 // reads it; an unknown kind is shown as it is.
-func (l *lang) kind(k any) string {
+func (l *labels) kind(k any) string {
 	var s string
 	switch v := k.(type) {
 	case wikirules.Kind:
@@ -242,7 +242,7 @@ func (l *lang) kind(k any) string {
 }
 
 // edition names an edition value ("n4", "c1", "n5", "" for all).
-func (l *lang) edition(v string) string {
+func (l *labels) edition(v string) string {
 	switch v {
 	case "n4":
 		return "N4"

@@ -80,7 +80,7 @@ type askView struct {
 	Groups  []roleGroup
 }
 
-func (v *askView) title(l *lang) string {
+func (v *askView) title(l *labels) string {
 	if v.P.q == "" {
 		return l.t("ask.title")
 	}
@@ -125,7 +125,7 @@ type resolveView struct {
 	Speaks     string        // the edition the resolution speaks for
 }
 
-func (v *resolveView) title(l *lang) string { return l.t("resolve.title") }
+func (v *resolveView) title(l *labels) string { return l.t("resolve.title") }
 
 func (q *rq) resolvePage() error {
 	r := q.r

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"github.com/wikirules/wikirules/lang"
 	"net/url"
 	"strings"
 
@@ -69,7 +70,7 @@ func (s titleSet) known(title string) (string, bool) {
 // accents and "_" against space.
 func foldTitle(t string) string {
 	t = strings.ReplaceAll(strings.TrimSpace(t), "_", " ")
-	return strings.Map(foldRune, strings.ToLower(strings.Join(strings.Fields(t), " ")))
+	return lang.Fold(strings.Join(strings.Fields(t), " "))
 }
 
 // serverLinker links the pages of a running server.

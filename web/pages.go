@@ -3,9 +3,10 @@ package web
 import (
 	"context"
 	"strings"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // pageView is a page as a rule card: the skill header, the records grouped
@@ -27,7 +28,7 @@ type pageView struct {
 	LastChange string // the diff of its last change
 }
 
-func (v *pageView) title(*lang) string { return v.V.Page.Title }
+func (v *pageView) title(*labels) string { return v.V.Page.Title }
 
 // block is a run of records of one section.
 type block struct {
@@ -275,31 +276,14 @@ func relates(notes []string, f *wikirules.FAQ) bool {
 	return false
 }
 
-// foldWords returns the words of s of 4 letters or more, lower-cased with
-// Spanish accents removed.
+// foldWords returns the folded words (lang.Words) of s of 4 letters or
+// more.
 func foldWords(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if len([]rune(w)) < 4 {
-			continue
+	for _, w := range lang.Words(s) {
+		if utf8.RuneCountInString(w) >= 4 {
+			out = append(out, w)
 		}
-		out = append(out, strings.Map(foldRune, strings.ToLower(w)))
 	}
 	return out
-}
-
-func foldRune(r rune) rune {
-	switch r {
-	case 'á', 'à', 'ä':
-		return 'a'
-	case 'é', 'è', 'ë':
-		return 'e'
-	case 'í', 'ì', 'ï':
-		return 'i'
-	case 'ó', 'ò', 'ö':
-		return 'o'
-	case 'ú', 'ù', 'ü':
-		return 'u'
-	}
-	return r
 }

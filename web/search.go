@@ -17,7 +17,7 @@ type homeView struct {
 	Immutable bool
 }
 
-func (v *homeView) title(l *lang) string { return l.t("tagline") }
+func (v *homeView) title(l *labels) string { return l.t("tagline") }
 
 // homeView lists pages.
 func (vs *views) homeView(pages []wikirules.Page) *homeView {
@@ -62,7 +62,7 @@ type option struct {
 	Selected     bool
 }
 
-func (v *searchView) title(l *lang) string {
+func (v *searchView) title(l *labels) string {
 	if v.P.q == "" {
 		return l.t("search.title")
 	}

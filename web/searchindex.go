@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"github.com/wikirules/wikirules/lang"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,7 +32,7 @@ type searchDoc struct {
 
 // searchTokens splits s as static/search.js does: runs of letters and
 // digits (any script), lower-cased, with the Spanish and Latin accents
-// and the diaeresis removed (foldRune, and ñ as n, ç as c, as the
+// and the diaeresis removed (lang.Fold: ñ as n, ç as c, as the
 // browser's NFD-and-strip folding gives them).
 func searchTokens(s string) []string {
 	var out []string
@@ -41,29 +42,7 @@ func searchTokens(s string) []string {
 	return out
 }
 
-func foldToken(w string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case 'ñ':
-			return 'n'
-		case 'ç':
-			return 'c'
-		case 'â', 'ã', 'å':
-			return 'a'
-		case 'ê':
-			return 'e'
-		case 'î':
-			return 'i'
-		case 'ô', 'õ':
-			return 'o'
-		case 'û':
-			return 'u'
-		case 'ý', 'ÿ':
-			return 'y'
-		}
-		return foldRune(r)
-	}, strings.ToLower(w))
-}
+func foldToken(w string) string { return lang.Fold(w) }
 
 // miniSearchIndex returns docs as MiniSearch's serialized index (the JSON
 // that MiniSearch.loadJS reads).

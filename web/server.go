@@ -34,15 +34,6 @@ const (
 	requestTimeout = 15 * time.Second
 )
 
-// Searcher is the ranked search the pages and /api/search use: hits
-// (records or FAQs) for free text, best first, honouring f.Edition,
-// f.AsOf, f.Kinds, f.History and f.Limit, with a snippet marking matched
-// words with « ». kb.DB.SearchText satisfies it; an adapter over the bleve
-// index is the caller's.
-type Searcher interface {
-	SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error)
-}
-
 // Judge answers questions and resolves situations; *engine.Engine
 // satisfies it.
 type Judge interface {
@@ -57,7 +48,7 @@ type Judge interface {
 type Deps struct {
 	Store     wikirules.Store
 	Judge     Judge
-	Search    Searcher
+	Search    wikirules.Searcher
 	Logger    *log.Logger
 	Immutable bool
 }
@@ -228,6 +219,8 @@ func (s *Server) statusOf(r *http.Request, err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", mb.Limit)
 	case errors.Is(err, wikirules.ErrNotFound):
 		return http.StatusNotFound, err.Error()
+	case errors.Is(err, wikirules.ErrAmbiguous):
+		return http.StatusBadRequest, err.Error()
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return http.StatusServiceUnavailable, "the request took too long or was cancelled"
 	}

@@ -54,10 +54,10 @@ func (st *state) retire() {
 // static export share it.
 type views struct {
 	store  wikirules.Store
-	search Searcher
+	search wikirules.Searcher
 	judge  Judge // nil on the static site
 	link   linker
-	l      *lang
+	l      *labels
 	titles titleSet
 }
 
@@ -152,4 +152,4 @@ type errorView struct {
 	SearchURL, Home string
 }
 
-func (v *errorView) title(l *lang) string { return l.t("error.title", v.Status) }
+func (v *errorView) title(l *labels) string { return l.t("error.title", v.Status) }

@@ -42,7 +42,7 @@ func templatesFor(code string) (map[string]*template.Template, error) {
 // funcsFor are the template functions with labels in l. No function
 // builds a URL: views carry their links, built by a linker, so that the
 // same templates serve the server and the static site.
-func funcsFor(l *lang) template.FuncMap {
+func funcsFor(l *labels) template.FuncMap {
 	return template.FuncMap{
 		"t":        l.t,
 		"kind":     l.kind,
@@ -65,7 +65,7 @@ func funcsFor(l *lang) template.FuncMap {
 }
 
 // parseTemplates parses every page template with the layout, labels in l.
-func parseTemplates(l *lang) (map[string]*template.Template, error) {
+func parseTemplates(l *labels) (map[string]*template.Template, error) {
 	pages := map[string]*template.Template{}
 	base, err := template.New("layout.html").Funcs(funcsFor(l)).ParseFS(templateFS, "templates/layout.html", "templates/parts.html")
 	if err != nil {
@@ -105,7 +105,7 @@ type navLinks struct {
 }
 
 // titled is a view that names its page.
-type titled interface{ title(l *lang) string }
+type titled interface{ title(l *labels) string }
 
 // layoutOf builds the layout of view v for page template name.
 func (vs *views) layoutOf(name, query string, v any) layout {

@@ -4,13 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/wikirules/wikirules/index"
+	"github.com/wikirules/wikirules/lang"
 	"github.com/wikirules/wikirules/web"
 )
-
-func init() {
-	register(command{"export-site", "[-db PATH] DIR", "write the knowledge base as a static site (no server needed)", runExportSite})
-}
 
 const exportSiteHelp = `Writes the whole knowledge base into DIR (empty or new) as a static web
 site made with the pages of "query serve": every page (and its edition
@@ -37,8 +33,7 @@ func runExportSite(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	g := index.DefaultGlossary()
-	sum, err := web.Export(ctx, db, dir, web.ExportOptions{Synonyms: g.Synonyms})
+	sum, err := web.Export(ctx, db, dir, web.ExportOptions{Synonyms: lang.Default().Synonyms})
 	if err != nil {
 		return fmt.Errorf("export-site: %w", err)
 	}

@@ -13,10 +13,6 @@ import (
 	"github.com/wikirules/wikirules/pipeline"
 )
 
-func init() {
-	register(command{"index", "[-db PATH] [-check]", "build or sync the search index, or check it", runIndex})
-}
-
 const indexHelp = `Keeps the search index of a knowledge base file (PATH.bleve, next to it)
 in step with it: builds it when missing, otherwise indexes what the
 knowledge base holds and the index lacks and removes what it no longer

@@ -45,7 +45,7 @@ func (g *served) close() {
 // deps wires g as the web server's Deps, with searches cached in cache
 // under keys of generation gen.
 func (g *served) deps(cache *web.Cache, cacheOn bool, gen int, logger *log.Logger) web.Deps {
-	var judgeSearch, search web.Searcher = g.db, g.db
+	var judgeSearch, search wikirules.Searcher = g.db, g.db
 	if g.idx != nil {
 		search = fallbackSearcher{primary: g.idx, fallback: g.db}
 	}

@@ -16,10 +16,6 @@ import (
 	"github.com/wikirules/wikirules/web"
 )
 
-func init() {
-	register(command{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe})
-}
-
 const serveHelp = `Serves the web page for judges (search, pages as rule cards, FAQ and
 errata, history and diffs, ask and resolve, every citation one tap from its
 record; labels in Spanish or English) and the JSON API (/api/search,
@@ -154,10 +150,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 // FTS5 search for what the index cannot answer (searches -as-of a date:
 // the index holds current records only).
 type fallbackSearcher struct {
-	primary, fallback web.Searcher
+	primary, fallback wikirules.Searcher
 }
 
-// SearchText implements web.Searcher.
+// SearchText implements wikirules.Searcher.
 func (s fallbackSearcher) SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error) {
 	if f.AsOf.IsZero() {
 		hits, err := s.primary.SearchText(ctx, text, f)
