@@ -158,13 +158,14 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 	rest := lead[ws:]
 	switch {
 	case strings.HasPrefix(rest, "{|"):
-		if len(b.frames) > MaxDepth {
+		if len(b.frames) > MaxDepth-b.p.depth {
 			break
 		}
 		at := ls + ws
 		b.flush(at)
 		t := &Table{Span: Span{at, at + 2}, Open: b.p.text(at, at+2)}
 		b.frames = append(b.frames, tableFrame{table: t, cand: -1})
+		b.p.tables = max(b.p.tables, len(b.frames)-1)
 		b.setPend(at + 2)
 		return
 	case strings.HasPrefix(rest, "|}"):
@@ -184,6 +185,7 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 			f = b.top()
 			open := f.out[f.cand]
 			t := &Table{Span: Span{open.Pos(), at + 2}, Open: open, Closed: true}
+			b.p.tables = max(b.p.tables, len(b.frames))
 			t.Nodes = append([]Node(nil), f.out[f.cand+1:]...)
 			f.out = append(f.out[:f.cand], t)
 			f.cand = -1

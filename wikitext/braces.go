@@ -36,48 +36,58 @@ func (p *parser) trim(s, e int, nodes []Node) (int, int) {
 // linkTarget analyses src[s:e) holding nodes as the target of a link: no
 // newline outside the nodes, comments and ignored tags dropped, templates
 // kept as their source, and a tag or link inside, an empty target or one
-// holding [ ] { } < > | make it invalid.
-func (p *parser) linkTarget(s, e int, nodes []Node) nameInfo {
+// holding [ ] { } < > | make it invalid. The check stops at the first
+// fault, as the range may run far over text that pieces left (MediaWiki's
+// link pass only ever looks up to the next "[["). k is the index of the
+// first node after the target when it is valid.
+func (p *parser) linkTarget(s, e int, nodes []Node) (ni nameInfo, k int) {
 	src := p.src
-	if hasNewline(src, s, e, nodes) {
-		return nameInfo{invalid: "newline in link target"}
-	}
-	ts, te := p.trim(s, e, nodes)
-	ni := nameInfo{span: Span{ts, te}}
-	var b strings.Builder
-	pos := ts
-	gap := func(g string) {
-		if strings.ContainsAny(g, "[]{}<>|") && ni.invalid == "" {
-			ni.invalid = "invalid character in name"
+	pos := s
+	for ; ; k++ {
+		lim := e
+		if k < len(nodes) && nodes[k].Pos() < e {
+			lim = nodes[k].Pos()
 		}
-		b.WriteString(g)
-	}
-	for _, n := range nodes {
-		gap(src[pos:n.Pos()])
-		switch n.(type) {
-		case *Comment, *Ignored:
-		case *Template, *Argument, *ParserFunction, *MagicWord:
-			b.WriteString(src[n.Pos():n.End()])
-		default:
-			if ni.invalid == "" {
-				ni.invalid = "tag or link in name"
+		if j := strings.IndexAny(src[pos:lim], "\n[]{}<>|"); j >= 0 {
+			p.work += j + 1
+			if src[pos+j] == '\n' {
+				return nameInfo{invalid: "newline in link target"}, 0
 			}
+			return nameInfo{invalid: "invalid character in name"}, 0
 		}
-		pos = n.End()
-	}
-	if len(nodes) == 0 {
-		ni.text = src[ts:te]
-		if strings.ContainsAny(ni.text, "[]{}<>|") {
-			ni.invalid = "invalid character in name"
+		p.work += lim - pos
+		if lim == e {
+			break
 		}
-	} else {
-		gap(src[pos:te])
-		ni.text = strings.TrimSpace(b.String())
+		switch nodes[k].(type) {
+		case *Comment, *Ignored, *Template, *Argument, *ParserFunction, *MagicWord:
+		default:
+			return nameInfo{invalid: "tag or link in name"}, 0
+		}
+		pos = nodes[k].End()
 	}
-	if ni.text == "" && ni.invalid == "" {
+	ts, te := p.trim(s, e, nodes[:k])
+	ni = nameInfo{span: Span{ts, te}, text: src[ts:te]}
+	for _, n := range nodes[:k] {
+		if vanishes(n) { // drop the comments: rebuild the text
+			var b strings.Builder
+			pos := ts
+			for _, n := range nodes[:k] {
+				b.WriteString(src[pos:n.Pos()])
+				if !vanishes(n) {
+					b.WriteString(src[n.Pos():n.End()])
+				}
+				pos = n.End()
+			}
+			b.WriteString(src[pos:te])
+			ni.text = strings.TrimSpace(b.String())
+			break
+		}
+	}
+	if ni.text == "" {
 		ni.invalid = "empty name"
 	}
-	return ni
+	return ni, k
 }
 
 // partRange returns the end offset and nodes of part k of frame f closed at closePos.
@@ -101,13 +111,13 @@ func (p *parser) template(f frame, elemStart, closePos int) Node {
 	parts := p.parts[f.part0:]
 	span := Span{elemStart, closePos + 2}
 	end0, nodes0 := p.partRange(f, 0, closePos)
-	x := p.expand(parts[0].pos, end0, nodes0)
+	x := p.expand(parts[0].pos, end0, nodes0, true, nameLimit)
 	name := trimPHP(x.text)
 	rest, subst := cutModifier(name, substModifiers)
 	if subst == "subst:" {
 		return p.notTemplate(span, "subst: is expanded only when a page is saved")
 	}
-	if len(parts) == 1 && !x.dynamic && magicVariables.has(rest) {
+	if len(parts) == 1 && !x.dynamic && !x.long && magicVariables.has(rest) {
 		return &MagicWord{Span: span, Name: rest}
 	}
 	rest, msg := cutModifier(rest, msgModifiers)
@@ -116,14 +126,19 @@ func (p *parser) template(f frame, elemStart, closePos int) Node {
 	if pf := p.parserFunction(f, span, closePos, rest, strings.Count(modifiers, ":")); pf != nil {
 		return pf
 	}
-	probe := trimPHP(trimPHP(x.probe)[len(name)-len(rest):])
+	if x.long {
+		return p.notTemplate(span, "name longer than 255 bytes")
+	}
 	rest = trimPHP(rest)
-	if why := titleProblem(probe); why != "" {
+	if why := titleProblem(rest); why != "" {
 		return p.notTemplate(span, why)
 	}
 	t := p.templates.new()
 	t.Span, t.Name, t.Modifier = span, rest, modifiers
 	t.NameSpan = p.skipModifiers(p.nameSpan(parts[0].pos, end0, nodes0), modifiers)
+	if x.dynamic {
+		t.Name = p.src[t.NameSpan.Start:t.NameSpan.Stop]
+	}
 	if len(parts) > 1 {
 		t.Params = make([]*Param, 0, len(parts)-1)
 	}
@@ -159,7 +174,7 @@ func (p *parser) param(pt part, end int, nodes []Node, idx *int) *Param {
 	}
 	split := pt.eqNode - pt.node
 	keyNodes, valNodes := nodes[:split], nodes[split:]
-	pr.Named, pr.Name = true, trimPHP(p.expand(pt.pos, pt.eq, keyNodes).text)
+	pr.Named, pr.Name = true, trimPHP(p.expand(pt.pos, pt.eq, keyNodes, false, 0).text)
 	pr.NameSpan = p.nameSpan(pt.pos, pt.eq, keyNodes)
 	vs, ve := p.trim(pt.eq+1, end, valNodes)
 	pr.ValueSpan = Span{vs, ve}
@@ -274,11 +289,7 @@ func (p *parser) link(f frame, elemStart, closePos int) (Node, int) {
 		te = f.pipe
 	}
 	nodes := p.buf[f.node0:]
-	k := 0
-	for k < len(nodes) && nodes[k].End() <= te {
-		k++
-	}
-	ni := p.linkTarget(ts, te, nodes[:k])
+	ni, k := p.linkTarget(ts, te, nodes)
 	if ni.invalid != "" {
 		p.diag(elemStart, closePos+2, "not a link ("+ni.invalid+"): left as text")
 		return nil, closePos + 2

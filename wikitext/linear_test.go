@@ -26,6 +26,8 @@ func worstShapes(t testing.TB) map[string]func(size int) string {
 		"brace runs":                  half("{{", "}}"),
 		"argument runs":               half("{{{", "}}}"),
 		"link runs":                   half("[[", "]]"),
+		"brace run closed piecewise":  piecewise("{", "}}x"),
+		"link run closed piecewise":   piecewise("[", "]]x"),
 		"nested templates":            half("{{a|", "}}"),
 		"unclosed templates":          rep("{{a|b\n"),
 		"unclosed links":              rep("[[a|"),
@@ -48,6 +50,15 @@ func worstShapes(t testing.TB) map[string]func(size int) string {
 		"behaviour switches":          rep("__NOTOC___"),
 		"underscores":                 rep("_"),
 		"seed dump":                   rep(seed),
+	}
+}
+
+// piecewise returns a function building one long run of open, then close
+// repeated: each close matches part of the run, and what lies between grows.
+func piecewise(open, close string) func(int) string {
+	return func(size int) string {
+		n := size / 2 / len(close)
+		return strings.Repeat(open, 2*n) + strings.Repeat(close, n)
 	}
 }
 

@@ -15,69 +15,92 @@ import (
 type expansion struct {
 	text string // not trimmed
 	// dynamic is set when a template, argument, parser function or variable
-	// is part of the text: its value is unknown here, text holds its source.
+	// is part of the text: its value is unknown here.
 	dynamic bool
-	// probe is text with every dynamic node replaced by "x", to check the
-	// characters around them; it equals text when !dynamic.
-	probe string
+	// long is set when the expansion was cut at its limit.
+	long bool
 }
 
-// expand expands src[s:e], which holds nodes.
-func (p *parser) expand(s, e int, nodes []Node) expansion {
+// nameLimit bounds the expansion of a template name: a name that long is
+// no title (MediaWiki allows 255 bytes), and a piece whose name runs over
+// the text left by pieces that failed is cut short instead of being read
+// again at every close.
+const nameLimit = 1024
+
+// expand expands src[s:e], which holds nodes. With probe set, a dynamic
+// node expands to "x", enough to check the characters around it (else to
+// its source). A limit above 0 stops the expansion after about limit
+// bytes, each node counting one at least, and sets long.
+func (p *parser) expand(s, e int, nodes []Node, probe bool, limit int) expansion {
 	src := p.src
-	rewrite := false
 	x := expansion{}
-	for _, n := range nodes {
-		switch n := n.(type) {
-		case *Comment, *Ignored:
-			rewrite = true
-		case *MagicWord:
-			if n.Name == "!" || n.Name == "=" {
-				rewrite = true
-			} else {
-				x.dynamic = true
-			}
-		case *Template, *Argument, *ParserFunction:
-			x.dynamic = true
+	budget := limit
+	if limit <= 0 {
+		budget = len(src) + len(nodes) + 1
+	}
+	initial := budget
+	var b strings.Builder
+	rewrite := false // b holds the expansion so far
+	pos, stop := s, e
+	for k := 0; ; k++ {
+		lim := e
+		if k < len(nodes) {
+			lim = nodes[k].Pos()
 		}
-	}
-	if !rewrite && !x.dynamic {
-		x.text, x.probe = src[s:e], src[s:e]
-		return x
-	}
-	var text, probe strings.Builder
-	pos := s
-	for _, n := range nodes {
-		gap := src[pos:n.Pos()]
-		text.WriteString(gap)
-		probe.WriteString(gap)
-		p.work += len(gap)
+		if lim-pos > budget {
+			x.long, stop = true, pos+budget
+			if rewrite {
+				b.WriteString(src[pos:stop])
+			}
+			break
+		}
+		budget -= lim - pos
+		if rewrite {
+			b.WriteString(src[pos:lim])
+		}
+		if k == len(nodes) {
+			break
+		}
+		n := nodes[k]
+		out, plain := "", false
 		switch n := n.(type) {
 		case *Comment, *Ignored:
 		case *MagicWord:
 			switch n.Name {
 			case "!":
-				text.WriteByte('|')
-				probe.WriteByte('|')
+				out = "|"
 			case "=":
-				text.WriteByte('=')
-				probe.WriteByte('=')
+				out = "="
 			default:
-				text.WriteString(src[n.Pos():n.End()])
-				probe.WriteByte('x')
+				x.dynamic, out, plain = true, "x", !probe
 			}
 		case *Template, *Argument, *ParserFunction:
-			text.WriteString(src[n.Pos():n.End()])
-			probe.WriteByte('x')
+			x.dynamic, out, plain = true, "x", !probe
 		default:
-			text.WriteString(src[n.Pos():n.End()])
-			probe.WriteString(src[n.Pos():n.End()])
+			plain = true
+		}
+		switch {
+		case plain && rewrite:
+			b.WriteString(src[n.Pos():n.End()])
+		case !plain:
+			if !rewrite {
+				rewrite = true
+				b.WriteString(src[s:lim])
+			}
+			b.WriteString(out)
 		}
 		pos = n.End()
+		if budget--; budget < 0 {
+			x.long, stop = true, pos
+			break
+		}
 	}
-	text.WriteString(src[pos:e])
-	probe.WriteString(src[pos:e])
-	x.text, x.probe = text.String(), probe.String()
+	p.work += initial - budget
+	if rewrite {
+		x.text = b.String()
+	} else {
+		x.text = src[s:stop]
+	}
 	return x
 }
 

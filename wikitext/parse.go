@@ -7,7 +7,7 @@ import (
 
 // MaxDepth is the deepest nesting of templates, template arguments, links
 // and tables that Parse builds (MediaWiki bounds expansion depth at 100).
-// An opening run found deeper is left as text and reported once per
+// A piece that would lie deeper is left as text and reported once per
 // excursion past the limit.
 const MaxDepth = 100
 
@@ -61,10 +61,10 @@ type frame struct {
 	part0 int // index in parser.parts of the frame's first part
 	node0 int // index in parser.buf of the first node inside the frame
 	pipe  int // links: offset of the first "|", -1 when none
-	// weight is what the frame adds to parser.depth: 1, plus one for each
-	// construct already closed from the same opening run ({{{{{x}}}}}
-	// nests them), 0 for a heading.
-	weight int
+	// inner is the deepest nesting of constructs among the nodes inside
+	// the frame (0 for text, comments and tags; 1 for {{a}}; 2 for
+	// {{a|{{b}}}} or {{{{{x}}}}}, where the run closes twice).
+	inner int
 	// dash marks a brace run written "-{{…": once a single "{" is left
 	// unmatched, it and the "-" become a "-{" piece (MediaWiki's
 	// savedPrefix).
@@ -84,8 +84,15 @@ type parser struct {
 	buf   []Node  // finished nodes of the open frames, innermost last
 	stack []frame // open pieces
 	parts []part  // parts of the open brace frames
-	depth int     // brace and link frames on the stack
-	diags []Diagnostic
+	// depth bounds the nesting of what is being built: the sum, over the
+	// frames on the stack, of 1 (0 for a heading) and the frame's inner.
+	// It never grows when a piece closes, so no node nests deeper than
+	// MaxDepth constructs.
+	depth int
+	// tables is the deepest table nesting the line pass built since it
+	// was last reset (a template's table-holding parameters nest deeper).
+	tables int
+	diags  []Diagnostic
 
 	deepReported bool  // a MaxDepth diagnostic was given for this excursion
 	gtPos        int   // cached offset of the next ">" (len(src) when none)
@@ -213,7 +220,7 @@ func (p *parser) preprocess() {
 			if top.kind != kindLang {
 				i = p.closeBrace(i)
 			} else if i+1 < n && src[i+1] == '-' {
-				p.pop() // "-{ … }-" stays text, with what was parsed inside
+				p.popText() // "-{ … }-" stays text, with what was parsed inside
 				i += 2
 			} else {
 				i++
@@ -235,7 +242,7 @@ func (p *parser) preprocess() {
 		}
 	}
 	for len(p.stack) > 0 {
-		f := p.pop()
+		f := p.popText()
 		switch f.kind {
 		case kindBrace:
 			p.diag(f.start, f.start+f.count, "unclosed "+strings.Repeat("{", f.count)+" left as text")
@@ -251,18 +258,27 @@ func (p *parser) preprocess() {
 func hasParts(k frameKind) bool { return k == kindBrace || k == kindLang }
 
 // pop removes the top frame; its nodes stay in p.buf and now belong to the
-// frame below (this is how a piece left open becomes text, rule 6).
+// frame below (this is how a piece left open becomes text, rule 6), which
+// the caller tells with nest.
 func (p *parser) pop() frame {
 	f := p.stack[len(p.stack)-1]
 	p.stack = p.stack[:len(p.stack)-1]
 	if hasParts(f.kind) {
 		p.parts = p.parts[:f.part0]
 	}
-	p.depth -= f.weight
+	p.depth -= f.base() + f.inner
 	if p.depth < MaxDepth {
 		p.deepReported = false
 	}
 	return f
+}
+
+// base is what a frame adds to parser.depth besides its inner nesting.
+func (f *frame) base() int {
+	if f.kind == kindHeading {
+		return 0
+	}
+	return 1
 }
 
 func (p *parser) push(f frame) {
@@ -270,14 +286,27 @@ func (p *parser) push(f frame) {
 	if hasParts(f.kind) {
 		p.parts = append(p.parts, part{pos: f.start + f.count, node: f.node0, eq: -1})
 	}
-	switch {
-	case f.kind == kindHeading:
-		f.weight = 0
-	case f.weight == 0:
-		f.weight = 1
-	}
-	p.depth += f.weight
+	p.depth += f.base() + f.inner
 	p.stack = append(p.stack, f)
+}
+
+// nest records that nodes nesting level constructs deep now lie in the top
+// frame.
+func (p *parser) nest(level int) {
+	if len(p.stack) == 0 {
+		return
+	}
+	if t := &p.stack[len(p.stack)-1]; level > t.inner {
+		p.depth += level - t.inner
+		t.inner = level
+	}
+}
+
+// popText pops the top frame, whose content stays text.
+func (p *parser) popText() frame {
+	f := p.pop()
+	p.nest(f.inner)
+	return f
 }
 
 // deep reports a piece left as text for lying deeper than MaxDepth, once
@@ -295,7 +324,7 @@ func (p *parser) deep(s, e int) {
 // "=" where a parameter name may end is left to the "=" handler instead.
 func (p *parser) newline(i int) int {
 	if len(p.stack) > 0 && p.stack[len(p.stack)-1].kind == kindHeading {
-		p.pop()
+		p.popText()
 	}
 	if len(p.stack) == 0 || i+1 >= len(p.src) || p.src[i+1] != '=' {
 		return i + 1
@@ -379,6 +408,7 @@ func (p *parser) closeBrace(i int) int {
 	}
 	m := min(cnt, 3)
 	elemStart := top.start + top.count - m
+	p.tables = 0
 	var node Node
 	if m == 3 {
 		node = p.argument(top, elemStart, i)
@@ -389,7 +419,10 @@ func (p *parser) closeBrace(i int) int {
 	if node != nil {
 		p.buf = p.buf[:top.node0]
 	}
-	p.reopen(top, m)
+	// A remainder nests one level deeper even when the braces were text, so
+	// that a run closing piece after piece ("{{{{{{…}}x}}x}}x") is bounded
+	// by MaxDepth, and with it the work spent on its growing names.
+	p.reopen(top, m, 1+max(top.inner, p.tables))
 	if node != nil {
 		p.buf = append(p.buf, node)
 	}
@@ -398,9 +431,9 @@ func (p *parser) closeBrace(i int) int {
 
 // reopen pushes what is left of frame f once m of its opening characters
 // were matched: two or more stay a piece, one left of "-{{" becomes a
-// "-{" piece, and the rest is text. The node just built will lie inside
-// the new piece, one level deeper: past MaxDepth the piece is text.
-func (p *parser) reopen(f frame, m int) {
+// "-{" piece, and the rest is text. What f held, level constructs deep,
+// lies inside the new piece: past MaxDepth the piece is text.
+func (p *parser) reopen(f frame, m, level int) {
 	rem := f.count - m
 	var g frame
 	switch {
@@ -409,11 +442,13 @@ func (p *parser) reopen(f frame, m int) {
 	case rem == 1 && f.dash:
 		g = frame{kind: kindLang, start: f.start - 1, count: 2}
 	default:
+		p.nest(level)
 		return
 	}
-	g.node0, g.weight = f.node0, f.weight+1
-	if p.depth+g.weight > MaxDepth {
+	g.node0, g.inner = f.node0, level
+	if p.depth+1+level > MaxDepth {
 		p.deep(g.start, g.start+rem)
+		p.nest(level)
 		return
 	}
 	p.push(g)
@@ -433,7 +468,7 @@ func (p *parser) closeLink(i int) int {
 	if node != nil {
 		p.buf = p.buf[:top.node0]
 	}
-	p.reopen(top, 2)
+	p.reopen(top, 2, 1+top.inner) // deeper even for text, as in closeBrace
 	if node != nil {
 		p.buf = append(p.buf, node)
 	}
