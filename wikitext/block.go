@@ -243,9 +243,9 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 
 // heading returns the heading on line [ls, le) (lead is its text before the
 // first node), or nil. The line must start and end with "=" runs, trailing
-// whitespace, comments and ignored tags aside; the level is the shorter run, at most 6,
-// and a line of "=" alone counts as MediaWiki does ("===" is a level-1
-// heading holding "=").
+// whitespace, comments and ignored tags aside; the level is the shorter
+// run, at most 6, and a line of "=" alone counts as MediaWiki does ("==="
+// is a level-1 heading holding "=").
 func (p *parser) heading(ls, le int, lead string, ln []Node) *Heading {
 	src := p.src
 	open := 0

@@ -13,8 +13,11 @@ const fuzzMaxBytes = 64 << 10
 // nested in its parent, tiles the source at the top level, sorts its
 // diagnostics and is deterministic. To reach large inputs it also parses
 // the input repeated (1 to 16 copies, as reps says, up to fuzzMaxBytes)
-// and repeated twice as often, and checks that the work at most about
-// doubles: a super-linear case would quadruple it. Seeds: the testdata
+// and repeated twice as often, and checks that the work grows less than
+// 3.5 times: linear work doubles, quadratic work quadruples. (Doubling can
+// cost more than twice where the copies first fill MaxDepth with pieces
+// left open: 16 to 32 copies of the input in testdata/fuzz/FuzzParse/
+// 701be1c7d8352ab8 cost 2.84 times the work, 64 to 128 copies 2.13.) Seeds: the testdata
 // pages, the seed dump (222 KB) and its revisions, the table-test inputs
 // and the worst shapes of TestLinearTime at 16 KiB; inputs found failing
 // are kept under testdata/fuzz.
@@ -56,7 +59,7 @@ func FuzzParse(f *testing.F) {
 		_, w1 := parse(once)
 		doc2, w2 := parse(twice)
 		checkDocument(t, twice, doc2)
-		if float64(w2) > 2.5*float64(w1)+4*float64(len(src))+1024 {
+		if float64(w2) > 3.5*float64(w1)+4*float64(len(src))+1024 {
 			t.Fatalf("%d copies of %q: work %d, %d copies: work %d: super-linear", n, src, w1, 2*n, w2)
 		}
 	})

@@ -258,8 +258,8 @@ func (p *parser) preprocess() {
 func hasParts(k frameKind) bool { return k == kindBrace || k == kindLang }
 
 // pop removes the top frame; its nodes stay in p.buf and now belong to the
-// frame below (this is how a piece left open becomes text, rule 6), which
-// the caller tells with nest.
+// frame below (this is how a piece left open becomes text, rule 6). The
+// caller records how deep they nest there (nest, popText).
 func (p *parser) pop() frame {
 	f := p.stack[len(p.stack)-1]
 	p.stack = p.stack[:len(p.stack)-1]
