@@ -6,31 +6,32 @@ import "strings"
 // templates (DESIGN.md rule 5), for the versions the wiki runs (1.35–1.43).
 //
 // Where the lists come from (MediaWiki core, includes/parser/ and
-// languages/messages/):
+// languages/messages/, copies read for this table):
 //
-//   - variables: the IDs of MagicWordFactory::$mVariableIDs, MediaWiki
-//     1.40–1.42 (the same IDs as 1.35 plus "=", a built-in variable since
-//     1.39 per RELEASE-NOTES-1.39, and before that a template that
-//     conventionally expands to "="), with USERLANGUAGE, new in 1.43
-//     (RELEASE-NOTES-1.43, T4085);
-//   - functions: CoreParserFunctions::register of the same versions
-//     ($noHashFunctions, "int", "displaytitle" which $wgAllowDisplayTitle
-//     enables by default, and the "#" functions special, speciale, tag,
-//     formatdate), with #bcp47 and #dir, new in 1.43. PAGESINNAMESPACE is
+//   - variables: MagicWordFactory::$mVariableIDs of a 1.40–1.42 copy (79
+//     IDs; "=" is among them, a built-in variable since 1.39 per
+//     RELEASE-NOTES-1.39, before that a template that conventionally
+//     expands to "="), plus USERLANGUAGE, new in 1.43 (RELEASE-NOTES-1.43,
+//     T4085);
+//   - functions: CoreParserFunctions::register of a 1.43 copy: its
+//     $noHashFunctions (with #bcp47 and #dir, new in 1.43; without
+//     #formal, which came later), "int", "displaytitle" (which
+//     $wgAllowDisplayTitle enables by default) and the "#" functions
+//     special, speciale, tag, formatdate (75 hooks). PAGESINNAMESPACE is
 //     left out: $wgAllowSlowParserFunctions registers it and is off by
 //     default;
-//   - behaviour switches: MagicWordFactory::$mDoubleUnderscoreIDs of
-//     1.40–1.42, plus __EXPECTUNUSEDTEMPLATE__, which is in later lists
-//     but whose first release is not pinned down here (on a version
+//   - behaviour switches: MagicWordFactory::$mDoubleUnderscoreIDs of the
+//     1.40–1.42 copy, plus __EXPECTUNUSEDTEMPLATE__, which is in later
+//     lists but whose first release is not pinned down here (on a version
 //     without it the switch shows as text);
-//   - synonyms and case sensitivity: MessagesEn.php, $magicWords (a
+//   - synonyms and case sensitivity: MessagesEn.php's $magicWords (a
 //     synonym ending in ":" names a function; MediaWiki drops that colon).
 //     Only the English synonyms are listed: the localised ones of the
 //     Spanish wiki (MessagesEs.php) are not.
 //
-// Words added after 1.43 (#interwikilink, #interlanguagelink, #formal,
-// #contentmodel, #isbn …) are not listed; any "#name:" is a parser
-// function anyway (a title cannot start with "#").
+// Words added after 1.43 (#interwikilink, #interlanguagelink in 1.44,
+// #formal, #contentmodel, #isbn …) are not listed; any "#name:" is a
+// parser function anyway (a title cannot start with "#").
 
 // magicKind is what a magic word is used as.
 type magicKind uint8
