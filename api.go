@@ -50,9 +50,24 @@ type PageView struct {
 	PageEditions Editions `json:"page_editions"`
 }
 
+// Searcher is the ranked search over current records and FAQs: hits for
+// free text, best first, each with a snippet marking the matched words with
+// « » and its citation. It honours f.Edition, f.Kinds, f.Pages, f.History
+// and f.Limit, and f.AsOf where the implementation keeps the wiki's history.
+// Any user string is accepted: it is never parsed as query syntax.
+// Implementations: kb.DB (SQLite FTS5, as of any date) and index.Index
+// (bleve, ranked with the glossary; an as-of search is an error wrapping
+// index.ErrAsOf). The judge engine retrieves with one, the web server
+// searches with one.
+type Searcher interface {
+	SearchText(ctx context.Context, text string, f Filter) ([]Hit, error)
+}
+
 // Store is the read side of the knowledge base, as the engine, the index and
-// the web server see it. Implementations: kb.DB.
+// the web server see it; its Searcher is the full-text search (FTS5).
+// Implementations: kb.DB.
 type Store interface {
+	Searcher
 	// Page returns the page view of title (matched case- and
 	// accent-insensitively when there is no exact match) at its current
 	// revision, or as of f.AsOf. Errors wrap ErrNotFound.
@@ -64,9 +79,6 @@ type Store interface {
 	// whose question, answer or related pages match text (FTS5), newest
 	// version first.
 	FAQs(ctx context.Context, text string, f Filter) ([]FAQ, error)
-	// SearchText is a full-text search (FTS5) over current records and FAQs.
-	// Any user string is accepted: it is never passed raw to MATCH.
-	SearchText(ctx context.Context, text string, f Filter) ([]Hit, error)
 	// History returns every revision of title, oldest first.
 	History(ctx context.Context, title string) ([]Revision, error)
 	// RevisionRecords returns the records extracted from one revision, in

@@ -12,7 +12,7 @@ import (
 const module = "github.com/wikirules/wikirules"
 
 // allowed lists, for each package directory, the project packages it may
-// import (DESIGN.md, "Dependency direction"), and which outside modules.
+// import (docs/DESIGN.md, "Dependency direction"), and which outside modules.
 // "" is the root package. Test files are checked too, except that tests
 // may use the pipeline to load real data (they are not part of the
 // package's import graph for users).
@@ -21,24 +21,26 @@ var allowed = map[string]struct {
 	external []string
 }{
 	"wikitext": {nil, nil},
+	"docs":     {nil, nil},
+	"lang":     {[]string{"docs"}, nil},
 	"source":   {[]string{""}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
-	"extract":  {[]string{"", "wikitext"}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
-	"kb":       {[]string{""}, []string{"modernc.org/sqlite", "modernc.org/libc", "github.com/klauspost/compress", "golang.org/x/sys/unix"}},
-	"index":    {[]string{""}, []string{"github.com/blevesearch/"}},
+	"extract":  {[]string{"", "wikitext", "lang"}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
+	"kb":       {[]string{"", "lang"}, []string{"modernc.org/sqlite", "modernc.org/libc", "github.com/klauspost/compress", "golang.org/x/sys/unix"}},
+	"index":    {[]string{"", "lang"}, []string{"github.com/blevesearch/"}},
 	"diff":     {[]string{""}, []string{"github.com/sergi/go-diff"}},
-	"engine":   {[]string{""}, nil},
+	"engine":   {[]string{"", "lang"}, nil},
 	"report":   {[]string{"", "engine", "diff"}, nil},
-	"web":      {[]string{"", "engine", "diff", "report"}, []string{"github.com/yuin/goldmark"}},
+	"web":      {[]string{"", "engine", "diff", "report", "lang"}, []string{"github.com/yuin/goldmark"}},
 	"sample":   {nil, nil},
 }
 
 // wikitextExtractor is the stricter rule for extract's wikitext files
 // (all but rendered*.go, which read rendered HTML): the root types, the
-// wikitext package and the standard library only.
+// wikitext and lang packages and the standard library only.
 var wikitextExtractor = struct {
 	project  []string
 	external []string
-}{[]string{"", "wikitext"}, nil}
+}{[]string{"", "wikitext", "lang"}, nil}
 
 func TestDependencyDirection(t *testing.T) {
 	for dir, rule := range allowed {
@@ -62,7 +64,7 @@ func TestDependencyDirection(t *testing.T) {
 			for _, imp := range af.Imports {
 				path := strings.Trim(imp.Path.Value, `"`)
 				if !ok(path, rule.project, rule.external) {
-					t.Errorf("%s imports %s: not allowed for package %s (DESIGN.md dependency direction)", f, path, dir)
+					t.Errorf("%s imports %s: not allowed for package %s (docs/DESIGN.md, Dependency direction)", f, path, dir)
 				}
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // Format names the kind of source a revision was read from.
 type Format string
 
-// Source formats understood by the readers (DESIGN.md, "Input formats").
+// Source formats understood by the readers (docs/DESIGN.md, "Input formats").
 const (
 	FormatContribs Format = "contribs" // contributions dump (text)
 	FormatPageText Format = "pagetext" // rendered page text
@@ -196,7 +196,7 @@ func (s *Editions) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// Kind is the kind of a record, as citations name it (DESIGN.md, "Citation").
+// Kind is the kind of a record, as citations name it (docs/DESIGN.md, "Citation").
 type Kind string
 
 // Record kinds.
@@ -322,7 +322,7 @@ func FAQID(typ, title, version, question string) string {
 	return "faq-" + hex.EncodeToString(h[:])[:16]
 }
 
-// Citation is what a user quotes and a link resolves (DESIGN.md, "Citation").
+// Citation is what a user quotes and a link resolves (docs/DESIGN.md, "Citation").
 // Kind is a record Kind or "faq"/"errata". Anchor is a stable id that still
 // resolves after re-ingesting the same revision.
 type Citation struct {

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Retrieval and decision parameters.
@@ -71,18 +72,17 @@ func (e *Engine) analyze(question string) query {
 	q := query{text: question}
 	typed := keys(question)
 	covered := map[string]bool{}
-	for _, m := range e.gloss.match(question) {
-		u := unit{weight: 1, term: true}
-		tk := keys(strings.Join(m.typed, " "))
-		if len(tk) == 0 {
-			continue
+	for _, m := range e.gloss.Segment(question) {
+		q.expanded = append(q.expanded, m.Synonyms...)
+		tk := keys(m.Text)
+		if len(m.Synonyms) == 0 || len(tk) == 0 {
+			continue // a plain word, or a term of function words only ("sin")
 		}
-		u.alts = append(u.alts, tk)
+		u := unit{weight: 1, term: true, alts: [][]string{tk}}
 		for _, k := range tk {
 			covered[k] = true
 		}
-		for _, o := range m.others {
-			q.expanded = append(q.expanded, o)
+		for _, o := range m.Synonyms {
 			if ok := keys(o); len(ok) > 0 {
 				u.alts = append(u.alts, ok)
 			}
@@ -119,13 +119,13 @@ func (e *Engine) analyze(question string) query {
 			q.total += u.dw
 		}
 	}
-	qw := words(question + " \n " + strings.Join(q.expanded, " \n "))
+	qw := lang.Words(question + " \n " + strings.Join(q.expanded, " \n "))
 	for _, p := range e.pages {
 		if containsWords(qw, p.words) {
 			q.topics = append(q.topics, p.title)
 		}
 	}
-	for _, w := range words(question) {
+	for _, w := range lang.Words(question) {
 		if numberWords[w] {
 			q.number = true
 		}
@@ -189,9 +189,10 @@ func (c *candidate) kind() wikirules.Kind {
 	return c.rec.Kind
 }
 
-// rank is the precedence of a source (DESIGN.md): errata > FAQ > rule text
-// (current update > original) > example. The important box ranks with the
-// rule text (it beats examples as all rule text does).
+// rank is the precedence of a source (docs/DESIGN.md, "Precedence when
+// sources disagree"): errata > FAQ > rule text (current update > original)
+// > example. The important box ranks with the rule text (it beats examples
+// as all rule text does).
 func (c *candidate) rank() int {
 	switch c.kind() {
 	case wikirules.KindErrata:
@@ -275,7 +276,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 func searchWords(text string) string {
 	seen := map[string]bool{}
 	var out []string
-	for _, w := range words(text) {
+	for _, w := range lang.Words(text) {
 		if !stopwords[w] && !seen[w] {
 			seen[w] = true
 			out = append(out, w)
@@ -302,9 +303,9 @@ func faqPage(f *wikirules.FAQ, topics []string) string {
 }
 
 func hasFold(list []string, s string) bool {
-	fs := fold(s)
+	fs := lang.Fold(s)
 	for _, x := range list {
-		if fold(x) == fs {
+		if lang.Fold(x) == fs {
 			return true
 		}
 	}
@@ -336,7 +337,7 @@ func (e *Engine) score(q query, cands []*candidate) {
 		if len(q.topics) > 0 {
 			on := 0
 			for _, t := range q.topics {
-				if c.rec != nil && fold(c.rec.Page) == fold(t) || c.faq != nil && (hasFold(c.faq.Related, t) || hasFold(c.faq.Pages, t)) {
+				if c.rec != nil && lang.Fold(c.rec.Page) == lang.Fold(t) || c.faq != nil && (hasFold(c.faq.Related, t) || hasFold(c.faq.Pages, t)) {
 					on++
 				}
 			}
@@ -370,7 +371,7 @@ var (
 
 // english reports whether a question holds an English function word.
 func english(question string) bool {
-	for _, w := range words(question) {
+	for _, w := range lang.Words(question) {
 		if englishWords[w] {
 			return true
 		}
@@ -385,7 +386,7 @@ func spanish(question string) bool {
 		return true
 	}
 	es, en := 0, 0
-	for _, w := range words(question) {
+	for _, w := range lang.Words(question) {
 		if spanishWords[w] {
 			es++
 		}
@@ -434,7 +435,7 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 		}
 		return a, nil
 	}
-	d := decide(cands)
+	d := decide(q, cands)
 	if ok, why := e.speaks(q, d); !ok {
 		a.Verdict = NotFound
 		a.Notes = append(a.Notes, fmt.Sprintf("nearest text (not deciding: %s): %s", why, citationOf(d)))
@@ -466,15 +467,17 @@ func newAnswer(question string, opt Options) *Answer {
 }
 
 // decide picks the deciding candidate: among those within contenderRatio
-// of the best relevance, the one of highest precedence (then relevance);
-// between FAQs asking the same question, the newer version.
-func decide(cands []*candidate) *candidate {
+// of the best relevance, the one of highest precedence (then relevance),
+// except that an errata takes precedence over an FAQ only when it holds
+// every glossary term of q the FAQ holds (it corrects that answer, not
+// another one); between FAQs asking the same question, the newer version.
+func decide(q query, cands []*candidate) *candidate {
 	best := cands[0]
 	for _, c := range cands[1:] {
 		if c.score < contenderRatio*cands[0].score {
 			break
 		}
-		if c.rank() > best.rank() {
+		if c.rank() > best.rank() && (best.kind() != wikirules.KindFAQ || holdsTerms(q, c, best)) {
 			best = c
 		}
 	}
@@ -488,23 +491,21 @@ func decide(cands []*candidate) *candidate {
 	return best
 }
 
+// holdsTerms reports whether c holds every glossary term unit of q that
+// other holds.
+func holdsTerms(q query, c, other *candidate) bool {
+	for i := range q.units {
+		if u := &q.units[i]; u.term && u.idf > 0 && u.holds(other.keys) && !u.holds(c.keys) {
+			return false
+		}
+	}
+	return true
+}
+
 // sameQuestion reports whether two FAQs ask the same thing (their
 // question words overlap by at least a half, Jaccard).
 func sameQuestion(a, b *wikirules.FAQ) bool {
-	return jaccard(keySet(a.Question), keySet(b.Question)) >= 0.5
-}
-
-func jaccard(a, b map[string]bool) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
-	n := 0
-	for k := range a {
-		if b[k] {
-			n++
-		}
-	}
-	return float64(n) / float64(len(a)+len(b)-n)
+	return lang.Jaccard(keySet(a.Question), keySet(b.Question)) >= 0.5
 }
 
 // newerVersion reports whether FAQ version a ("1.1, marzo 2021") is newer

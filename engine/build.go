@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // builder assembles an answer around its deciding candidate.
@@ -68,7 +69,7 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			}
 			topic := 0
 			for _, t := range b.q.topics {
-				if fold(t) == fold(r.Page) {
+				if lang.Fold(t) == lang.Fold(r.Page) {
 					topic = 1
 				}
 			}
@@ -154,10 +155,10 @@ type extended struct {
 // other words the answer holds.
 func noteMatch(note string, f *wikirules.FAQ, ak map[string]bool) float64 {
 	nk := keySet(note)
-	m := jaccard(nk, ak)
-	if nk[stem(fold(f.Type))] {
-		delete(nk, stem(fold(f.Type)))
-		for _, w := range words(f.Title) {
+	m := lang.Jaccard(nk, ak)
+	if nk[stem(lang.Fold(f.Type))] {
+		delete(nk, stem(lang.Fold(f.Type)))
+		for _, w := range lang.Words(f.Title) {
 			delete(nk, stem(w))
 		}
 		m = max(m, containment(nk, ak)*0.8)
@@ -229,11 +230,11 @@ func rulePages(d *candidate) map[string]bool {
 	m := map[string]bool{}
 	if d.faq != nil {
 		for _, p := range append(append([]string{}, d.faq.Related...), d.faq.Pages...) {
-			m[fold(p)] = true
+			m[lang.Fold(p)] = true
 		}
 		return m
 	}
-	m[fold(d.rec.Page)] = true
+	m[lang.Fold(d.rec.Page)] = true
 	return m
 }
 
@@ -245,10 +246,10 @@ func rulePages(d *candidate) map[string]bool {
 func (b *builder) sameRule(d, c *candidate) bool {
 	pages := rulePages(d)
 	if c.rec != nil {
-		return pages[fold(c.rec.Page)]
+		return pages[lang.Fold(c.rec.Page)]
 	}
 	for _, p := range append(append([]string{}, c.faq.Related...), c.faq.Pages...) {
-		if pages[fold(p)] {
+		if pages[lang.Fold(p)] {
 			return true
 		}
 	}

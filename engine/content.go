@@ -3,6 +3,8 @@ package engine
 import (
 	"regexp"
 	"strings"
+
+	"github.com/wikirules/wikirules/lang"
 )
 
 // minContent is the share of the question's non-trivial weight (bare
@@ -43,7 +45,7 @@ func (e *Engine) speaks(q query, c *candidate) (bool, string) {
 	}
 	named, term := len(q.topics) > 0, false
 	for _, t := range q.topics {
-		if fold(t) == fold(c.page) {
+		if lang.Fold(t) == lang.Fold(c.page) {
 			term = true
 		}
 	}

@@ -3,11 +3,11 @@
 // which source wins when they disagree, and the edition and data version the
 // answer speaks for.
 //
-// It reads only the knowledge base (wikirules.Store) and a search index
-// (Searcher, which kb.DB's FTS5 SearchText satisfies as it is and which the
-// caller adapts for the bleve index); it holds no wikitext and no SQL.
+// It reads only the knowledge base (wikirules.Store) and a search
+// (wikirules.Searcher: kb.DB's FTS5 search or the bleve index); it holds no
+// wikitext and no SQL.
 //
-// Precedence (DESIGN.md, "Precedence when sources disagree"): errata > FAQ >
+// Precedence (docs/DESIGN.md, "Precedence when sources disagree"): errata > FAQ >
 // rule text (current update > original) > example; a page's important box
 // beats its examples; a newer FAQ version beats an older one. FAQs attach to
 // the rules of the pages in their related list. When nothing in the
@@ -20,7 +20,8 @@
 // to, or the deciding record's page) and contradicts it.
 //
 // Ask takes questions in Spanish or English: English and abbreviations are
-// expanded through the game glossary (glossary.tsv, from GLOSSARY.md) before
+// expanded through the game glossary (docs/GLOSSARY.md, segmented by
+// lang.Glossary exactly as the search index segments a query) before
 // retrieval. Resolve checks a situation (an order's skills, an ARO, states,
 // Dodge modifiers, Burst) against facts read out of the records — skill
 // types from skill boxes, the AROs a marker allows from the bullet that lists

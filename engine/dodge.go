@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // dodgeCondition is one situation the Dodge important box lists with its
@@ -20,7 +21,7 @@ type dodgeCondition struct {
 // classifyDodge names the condition a bullet of the Dodge important box
 // states, or "".
 func classifyDodge(plain string) string {
-	f := fold(plain)
+	f := lang.Fold(plain)
 	switch {
 	case strings.Contains(f, "posicionable"):
 		return "deployable"
@@ -52,7 +53,7 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 	var roll *wikirules.Record
 	for i := range v.Records {
 		r := &v.Records[i]
-		f := fold(r.Plain)
+		f := lang.Fold(r.Plain)
 		switch r.Kind {
 		case wikirules.KindImportant:
 			if strings.Contains(f, "unico mod") || strings.Contains(f, "un unico") {
@@ -88,8 +89,8 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 	var errata *wikirules.FAQ
 	for i := range v.FAQs {
 		fq := &v.FAQs[i]
-		a := fold(fq.Answer)
-		if strings.Contains(a, "solo") && len(modNumbers(fq.Answer)) > 0 && strings.Contains(fold(fq.Question), "mod") {
+		a := lang.Fold(fq.Answer)
+		if strings.Contains(a, "solo") && len(modNumbers(fq.Answer)) > 0 && strings.Contains(lang.Fold(fq.Question), "mod") {
 			if errata == nil || fq.Type == "errata" {
 				errata = fq
 			}
@@ -175,7 +176,7 @@ func (rs *resolver) templateRule(ctx context.Context, fq *wikirules.FAQ) (*wikir
 		return nil, fmt.Errorf("engine: records related to %s: %w", fq.ID, err)
 	}
 	for i := range recs {
-		p := fold(recs[i].Plain)
+		p := lang.Fold(recs[i].Plain)
 		if strings.Contains(p, "regla general") && strings.Contains(p, "fis") && strings.Contains(p, "plantilla") {
 			return &recs[i], nil
 		}
@@ -202,7 +203,7 @@ func (rs *resolver) burst(ctx context.Context, s Situation) ([]Conclusion, error
 	maxB := 0
 	for i := range v.Records {
 		r := &v.Records[i]
-		f := fold(r.Plain)
+		f := lang.Fold(r.Plain)
 		if activeOnly == nil && strings.Contains(f, "rafaga") && strings.Contains(f, "unicamente en turno activo") {
 			activeOnly = r
 		}

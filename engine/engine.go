@@ -8,24 +8,8 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
-
-// Searcher is the ranked search the engine retrieves candidates with: hits
-// (records or FAQs) for free text, best first, honouring f.Edition, f.AsOf
-// (where the implementation keeps history), f.Kinds and f.Limit.
-// kb.DB.SearchText satisfies it; the bleve index needs a small adapter,
-// which belongs to the caller.
-type Searcher interface {
-	SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error)
-}
-
-// SearchFunc adapts a function to Searcher.
-type SearchFunc func(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error)
-
-// SearchText calls fn.
-func (fn SearchFunc) SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error) {
-	return fn(ctx, text, f)
-}
 
 // Options pin what an answer speaks for. Edition is the game edition
 // (zero means N4, the edition of the Spanish wiki's current rules, and the
@@ -51,8 +35,8 @@ func (o Options) filter() wikirules.Filter {
 // new Engine after an ingest.
 type Engine struct {
 	store  wikirules.Store
-	search Searcher
-	gloss  *glossary
+	search wikirules.Searcher
+	gloss  *lang.Glossary
 
 	once    sync.Once
 	initErr error
@@ -70,15 +54,11 @@ type pageKey struct {
 
 // New returns an engine over store, retrieving with search (nil: the
 // store's own SearchText).
-func New(store wikirules.Store, search Searcher) *Engine {
+func New(store wikirules.Store, search wikirules.Searcher) *Engine {
 	if search == nil {
 		search = store
 	}
-	g, err := parseGlossary(glossaryTSV)
-	if err != nil {
-		panic(err) // the embedded file is checked by TestGlossary
-	}
-	return &Engine{store: store, search: search, gloss: g}
+	return &Engine{store: store, search: search, gloss: lang.Default()}
 }
 
 // init loads the page titles and the document frequency of every stem over
@@ -91,7 +71,7 @@ func (e *Engine) init(ctx context.Context) error {
 			return
 		}
 		for _, p := range pages {
-			e.pages = append(e.pages, pageKey{title: p.Title, words: words(p.Title)})
+			e.pages = append(e.pages, pageKey{title: p.Title, words: lang.Words(p.Title)})
 		}
 		e.df = map[string]int{}
 		recs, err := e.store.Records(ctx, wikirules.Filter{})

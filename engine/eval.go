@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // CaseFile is a file of judge cases in the shape of
-// /work/shared/cases/judge-examples.json: questions with the expected
+// testdata/judge-examples.json: questions with the expected
 // deciding source, and situations with the expected verdict.
 type CaseFile struct {
 	About      string          `json:"about,omitempty"`
@@ -185,18 +186,18 @@ func CheckAnswer(c QuestionCase, a *Answer) Result {
 		}
 		onPage := len(c.Expect.PageAny) == 0
 		for _, p := range c.Expect.PageAny {
-			if fold(p) == fold(s.Page) || s.FAQ != nil && (hasFold(s.FAQ.Related, p) || hasFold(s.FAQ.Pages, p)) {
+			if lang.Fold(p) == lang.Fold(s.Page) || s.FAQ != nil && (hasFold(s.FAQ.Related, p) || hasFold(s.FAQ.Pages, p)) {
 				onPage = true
 			}
 		}
-		if !onPage || !strings.Contains(fold(s.Text+" "+strings.Join(s.Notes, " ")), fold(c.Expect.Contains)) {
+		if !onPage || !strings.Contains(lang.Fold(s.Text+" "+strings.Join(s.Notes, " ")), lang.Fold(c.Expect.Contains)) {
 			continue
 		}
 		res.Rank = i + 1
 		break
 	}
 	res.OK = res.Rank == 1
-	if res.OK && c.Expect.Verdict != "" && !strings.Contains(fold(a.Verdict), fold(c.Expect.Verdict)) {
+	if res.OK && c.Expect.Verdict != "" && !strings.Contains(lang.Fold(a.Verdict), lang.Fold(c.Expect.Verdict)) {
 		res.OK = false
 		res.Problem = fmt.Sprintf("verdict %q lacks %q", a.Verdict, c.Expect.Verdict)
 	}
@@ -212,7 +213,7 @@ func CheckAnswer(c QuestionCase, a *Answer) Result {
 func CheckResolution(c SituationCase, r *Resolution) Result {
 	in, _ := json.Marshal(c.Situation)
 	res := Result{ID: c.ID, Input: string(in), Got: r.Verdict}
-	if !strings.HasPrefix(fold(r.Verdict), fold(verdictHead(c.Verdict))) {
+	if !strings.HasPrefix(lang.Fold(r.Verdict), lang.Fold(verdictHead(c.Verdict))) {
 		res.Problem = fmt.Sprintf("verdict %q, want %q", r.Verdict, c.Verdict)
 		return res
 	}
@@ -220,7 +221,7 @@ func CheckResolution(c SituationCase, r *Resolution) Result {
 		cited := false
 		for _, s := range r.Sources() {
 			for _, p := range c.CiteAny {
-				if fold(p) == fold(s.Page) {
+				if lang.Fold(p) == lang.Fold(s.Page) {
 					cited = true
 				}
 			}
@@ -267,8 +268,8 @@ func (rep *Report) Add(r *Report) {
 	rep.Results = append(rep.Results, r.Results...)
 }
 
-// builtinCases are the example cases (a copy of
-// /work/shared/cases/judge-examples.json) and the engine's own set.
+// builtinCases are the example judge cases (testdata/judge-examples.json)
+// and the engine's own set (testdata/cases.json).
 //
 //go:embed testdata/judge-examples.json testdata/cases.json
 var builtinCases embed.FS

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Skill classes, as the skill box TYPE and the order-composition bullets
@@ -25,7 +26,7 @@ const (
 // CORTA DE MOVIMIENTO" → classShortMove, "HABILIDAD CORTA / ORA" →
 // classShort.
 func classOf(s string) string {
-	f := " " + strings.Join(words(s), " ") + " "
+	f := " " + strings.Join(lang.Words(s), " ") + " "
 	switch {
 	case strings.Contains(f, " orden completa "), strings.Contains(f, " entire order "):
 		return classEntire
@@ -48,12 +49,12 @@ type skillFact struct {
 // skill reads the skill box of the page named name; nil when the page or
 // its skill box is missing.
 func (rs *resolver) skill(ctx context.Context, name string) (*skillFact, error) {
-	if sf, ok := rs.skills[fold(name)]; ok {
+	if sf, ok := rs.skills[lang.Fold(name)]; ok {
 		return sf, nil
 	}
 	v, err := rs.page(ctx, name)
 	if err != nil || v == nil {
-		rs.skills[fold(name)] = nil
+		rs.skills[lang.Fold(name)] = nil
 		return nil, err
 	}
 	var sf *skillFact
@@ -61,7 +62,7 @@ func (rs *resolver) skill(ctx context.Context, name string) (*skillFact, error) 
 		r := &v.Records[i]
 		if r.Kind == wikirules.KindSkill && r.Skill != nil {
 			sf = &skillFact{name: v.Page.Title, rec: r, class: classOf(r.Skill.Type)}
-			for _, w := range words(r.Skill.Type) {
+			for _, w := range lang.Words(r.Skill.Type) {
 				if w == "ora" || w == "aro" {
 					sf.aro = true
 				}
@@ -69,7 +70,7 @@ func (rs *resolver) skill(ctx context.Context, name string) (*skillFact, error) 
 			break
 		}
 	}
-	rs.skills[fold(name)] = sf
+	rs.skills[lang.Fold(name)] = sf
 	return sf, nil
 }
 
@@ -248,7 +249,7 @@ func (rs *resolver) marker(ctx context.Context, s Situation) ([]Conclusion, erro
 	if s.ActiveIsMarker == "" || s.ARO == "" {
 		return nil, nil
 	}
-	mw := words(s.ActiveIsMarker)
+	mw := lang.Words(s.ActiveIsMarker)
 	sf := rs.f
 	sf.Limit = 50
 	hits, err := rs.e.search.SearchText(ctx, s.ActiveIsMarker+" únicas ORA Marcador", sf)
@@ -257,7 +258,7 @@ func (rs *resolver) marker(ctx context.Context, s Situation) ([]Conclusion, erro
 	}
 	var pages []string
 	for _, h := range hits {
-		if h.Record != nil && containsWords(words(recordText(h.Record)), mw) && !hasFold(pages, h.Record.Page) {
+		if h.Record != nil && containsWords(lang.Words(recordText(h.Record)), mw) && !hasFold(pages, h.Record.Page) {
 			pages = append(pages, h.Record.Page)
 		}
 	}
@@ -273,7 +274,7 @@ func (rs *resolver) marker(ctx context.Context, s Situation) ([]Conclusion, erro
 		var lists []*wikirules.Record
 		for i := range v.Records {
 			r := &v.Records[i]
-			w := words(r.Plain)
+			w := lang.Words(r.Plain)
 			if (containsWords(w, []string{"unicas", "ora"}) || containsWords(w, []string{"only", "aro"})) && len(r.Links) > 0 {
 				lists = append(lists, r)
 			}
@@ -363,7 +364,7 @@ func allowList(recs []wikirules.Record) (*wikirules.Record, []string) {
 		if r.Kind != wikirules.KindEffect {
 			continue
 		}
-		f := fold(r.Plain)
+		f := lang.Fold(r.Plain)
 		var at int
 		switch {
 		case strings.Contains(f, "excepto") && strings.Contains(f, "declarar"):
@@ -381,7 +382,7 @@ func allowList(recs []wikirules.Record) (*wikirules.Record, []string) {
 		}
 		var allowed []string
 		for _, l := range r.Links {
-			if strings.Contains(clause, fold(l)) {
+			if strings.Contains(clause, lang.Fold(l)) {
 				allowed = append(allowed, l)
 			}
 		}
@@ -401,12 +402,12 @@ func allowedByFAQ(faqs []wikirules.FAQ, skill, state string) *wikirules.FAQ {
 		if !hasFold(f.Related, skill) || !hasFold(f.Related, state) {
 			continue
 		}
-		w := words(f.Answer)
+		w := lang.Words(f.Answer)
 		if len(w) > 0 && w[0] == "a" {
 			w = w[1:]
 		}
-		q := words(f.Question)
-		if len(w) > 0 && w[0] == "si" && containsWords(q, words(skill)) && containsWords(q, []string{"declarar"}) {
+		q := lang.Words(f.Question)
+		if len(w) > 0 && w[0] == "si" && containsWords(q, lang.Words(skill)) && containsWords(q, []string{"declarar"}) {
 			if best == nil || f.Type == "errata" && best.Type != "errata" {
 				best = f
 			}

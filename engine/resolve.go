@@ -11,7 +11,7 @@ import (
 )
 
 // Situation is a game situation to resolve, in the shape of the judge
-// cases (/work/shared/cases/judge-examples.json): the turn ("active" or
+// cases (testdata/judge-examples.json): the turn ("active" or
 // "reactive"), the skills of the order declared (page titles, e.g.
 // ["Mover", "Mover"]), the ARO declared, the states of the trooper,
 // the marker the active trooper is (e.g. "IMP-2"), a Dodge roll's
@@ -148,7 +148,7 @@ type resolver struct {
 // page returns the view of a page named title (or a glossary synonym of
 // it, so "Dodge" finds Esquivar), nil when the knowledge base has none.
 func (rs *resolver) page(ctx context.Context, title string) (*wikirules.PageView, error) {
-	names := append([]string{title}, rs.e.gloss.synonyms(title)...)
+	names := append([]string{title}, rs.e.gloss.Synonyms(title)...)
 	for _, n := range names {
 		v, err := rs.e.store.Page(ctx, n, rs.f)
 		if errors.Is(err, wikirules.ErrNotFound) {

@@ -3,41 +3,9 @@ package engine
 import (
 	"strings"
 	"unicode"
+
+	"github.com/wikirules/wikirules/lang"
 )
-
-// fold lower-cases s and removes Spanish accents (á→a, ñ→n, ü→u), so that
-// "Está", "esta" and "ESTÁ" compare equal.
-func fold(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		r = unicode.ToLower(r)
-		switch r {
-		case 'á', 'à', 'â', 'ä':
-			r = 'a'
-		case 'é', 'è', 'ê', 'ë':
-			r = 'e'
-		case 'í', 'ì', 'î', 'ï':
-			r = 'i'
-		case 'ó', 'ò', 'ô', 'ö':
-			r = 'o'
-		case 'ú', 'ù', 'û', 'ü':
-			r = 'u'
-		case 'ñ':
-			r = 'n'
-		case '˚':
-			r = ' '
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// words splits s into folded words: runs of letters and digits. "IMP-2"
-// gives "imp" and "2"; "G: Jumper" gives "g" and "jumper".
-func words(s string) []string {
-	return strings.FieldsFunc(fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-}
 
 // stem reduces a folded word to the key the engine compares: a plural "s"
 // or "es" dropped, a final vowel a/o/e dropped, then at most six letters
@@ -74,19 +42,19 @@ func toSet(s string) map[string]bool {
 	return m
 }
 
+// analyzer gives the keys the engine compares: folded words, stopwords
+// dropped, each reduced by stem.
+var analyzer = lang.Analyzer{Stop: stopwords, Stem: lang.StemFunc(stem)}
+
 // keys returns the stems of the content words of s (stopwords dropped),
 // in order, without repeats.
 func keys(s string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, w := range words(s) {
-		if stopwords[w] {
-			continue
-		}
-		k := stem(w)
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, k)
+	for _, t := range analyzer.Terms(s) {
+		if !seen[t.Text] {
+			seen[t.Text] = true
+			out = append(out, t.Text)
 		}
 	}
 	return out

@@ -18,7 +18,7 @@
 // keeps the heading path, the current rule block ({{effects}} …) and a
 // stack of open boxes, edition blocks and update blocks, so a box, an
 // update or an FAQ means the same whatever the input. Pairing start and end
-// templates is this package's own pass (DESIGN.md rule 9): a missing end
+// templates is this package's own pass (docs/DESIGN.md rule 9): a missing end
 // is closed at the next conflicting start or at the end of the page, an
 // end without start is ignored, both with a diagnostic; a rendered page,
 // which shows where a box starts but not where it ends, gets its ends from

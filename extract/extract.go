@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 	"github.com/wikirules/wikirules/wikitext"
 )
 
@@ -42,24 +43,14 @@ func appendUnique(list []string, s string) []string {
 	return append(list, s)
 }
 
-// foldAccents maps the accented letters of Spanish, Catalan, French and
-// Portuguese titles to their base letter.
-var foldAccents = map[rune]rune{
-	'á': 'a', 'à': 'a', 'â': 'a', 'ä': 'a', 'ã': 'a', 'é': 'e', 'è': 'e', 'ê': 'e', 'ë': 'e',
-	'í': 'i', 'ì': 'i', 'î': 'i', 'ï': 'i', 'ó': 'o', 'ò': 'o', 'ô': 'o', 'ö': 'o', 'õ': 'o',
-	'ú': 'u', 'ù': 'u', 'û': 'u', 'ü': 'u', 'ñ': 'n', 'ç': 'c',
-}
-
-// Slug returns a URL-safe form of a page title: lower case, accents
-// removed, runs of other characters turned into "-" ("Activación de una
-// Tropa" → "activacion-de-una-tropa", "G: Jumper" → "g-jumper").
+// Slug returns a URL-safe form of a page title: folded (lang.Fold: lower
+// case, accents removed), runs of other characters than ASCII letters and
+// digits turned into "-" ("Activación de una Tropa" →
+// "activacion-de-una-tropa", "G: Jumper" → "g-jumper").
 func Slug(title string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range strings.ToLower(title) {
-		if f, ok := foldAccents[r]; ok {
-			r = f
-		}
+	for _, r := range lang.Fold(title) {
 		switch {
 		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 			if dash && b.Len() > 0 {

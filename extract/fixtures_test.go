@@ -127,7 +127,7 @@ func TestN5Fixture(t *testing.T) {
 }
 
 // TestUnknownFixture: unknown templates are kept and counted; missing and
-// stray end templates are recovered with diagnostics (DESIGN.md rule 9).
+// stray end templates are recovered with diagnostics (docs/DESIGN.md rule 9).
 func TestUnknownFixture(t *testing.T) {
 	_, x := fixture(t, "unknown.wiki", "Reglas")
 	if x.Unknown["nota"] != 1 || x.Unknown["tooltip"] != 1 || len(x.Unknown) != 2 {
@@ -192,6 +192,7 @@ func TestSlug(t *testing.T) {
 	for in, want := range map[string]string{
 		"Activación de una Tropa": "activacion-de-una-tropa", "G: Jumper": "g-jumper",
 		"Órdenes y Reserva de Órdenes": "ordenes-y-reserva-de-ordenes", "¡¡¡Retirada!!!": "retirada", "": "page",
+		"Dāturazi": "daturazi", "Pingüino Ñandú": "pinguino-nandu",
 	} {
 		if got := Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)

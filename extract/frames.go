@@ -4,9 +4,9 @@ import "github.com/wikirules/wikirules"
 
 // The stack of open blocks: boxes, edition blocks, update and original
 // blocks. Pairing their start and end templates is this package's own
-// pass over siblings (DESIGN.md rule 9): it survives a missing end (closed
-// at the next conflicting start or at the end of the page) and a stray or
-// mismatched end, each with a diagnostic.
+// pass over siblings (docs/DESIGN.md rule 9): it survives a missing end
+// (closed at the next conflicting start or at the end of the page) and a
+// stray or mismatched end, each with a diagnostic.
 
 // maxFrames bounds the nesting of open blocks, as MediaWiki bounds
 // template nesting: deeper starts are ignored (with a diagnostic), which

@@ -127,11 +127,10 @@ func (r *renderer) node(n wikitext.Node) (md, plain string) {
 		}
 		s := r.text(n)
 		return s, s
-	case *wikitext.Comment:
+	case *wikitext.Comment, *wikitext.Ignored:
 		return "", ""
 	case *wikitext.Tag:
-		switch n.Name {
-		case "includeonly", "ref":
+		if n.Name == "ref" {
 			return "", ""
 		}
 		s := r.src[n.Content.Start:n.Content.Stop]

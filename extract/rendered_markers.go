@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+
+	"github.com/wikirules/wikirules/lang"
 )
 
 // The marker vocabulary of rendered pages: lines that stand for a
@@ -189,17 +191,9 @@ func (v *Vocabulary) isExampleLabel(text string) bool {
 
 func hasPrefixFold(s string, prefixes ...string) bool { return hasAnyPrefix(s, prefixes) }
 
-// foldKey lower-cases s, folds accents and collapses white space.
-func foldKey(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(collapse(s)) {
-		if f, ok := foldAccents[r]; ok {
-			r = f
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// foldKey lower-cases s, folds accents (lang.Fold) and collapses white
+// space.
+func foldKey(s string) string { return lang.Fold(collapse(s)) }
 
 // groupEntry returns the entry of a vocabulary group a rendered label or
 // an HTML class names ("important" → the important box, "effects" → the
@@ -218,33 +212,18 @@ func groupOrZero(v *Vocabulary, group string) Entry {
 	return e
 }
 
-// contentWords returns the set of content words of s for similarity:
-// lower case, accents folded, words of four letters or more, a final "s"
-// dropped (plurals).
+// contentWords returns the set of content words of s for similarity
+// (lang.Jaccard): its folded words (lang.Words) of four letters or more, a
+// final "s" dropped (plurals).
 func contentWords(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(foldKey(s), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-	}) {
+	for _, w := range lang.Words(s) {
 		if len(w) < 4 {
 			continue
 		}
 		out[strings.TrimSuffix(w, "s")] = true
 	}
 	return out
-}
-
-func jaccard(a, b map[string]bool) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
-	n := 0
-	for w := range a {
-		if b[w] {
-			n++
-		}
-	}
-	return float64(n) / float64(len(a)+len(b)-n)
 }
 
 // splitList splits "A, B, C" or "A | B" into trimmed non-empty parts.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/sample"
 	"github.com/wikirules/wikirules/source"
 )
 
@@ -16,6 +17,22 @@ const (
 	seedModulo     = "002_6b633a49e6857498.txt"
 	seedIntegridad = "003_cc92ccd7805be46c.txt"
 )
+
+// renderedSeed reads a rendered seed file of the embedded sample with
+// source.NewPageText.
+func renderedSeed(t testing.TB, name string) wikirules.Revision {
+	t.Helper()
+	f, err := sample.FS().Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rev, err := source.NewPageText(f, name).Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return *rev
+}
 
 // dumpCatalog is the FAQ catalogue of every revision of the seed dump.
 func dumpCatalog(t testing.TB) (*FAQCatalog, []wikirules.FAQ) {

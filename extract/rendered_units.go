@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // The rendered front-end: the lines of a rendered page (rendered_text.go,
@@ -388,7 +389,7 @@ func (c *rconv) originalEnds(o *rframe, l *rline) bool {
 	}
 	w := contentWords(l.text)
 	for _, u := range o.update.words {
-		if jaccard(w, u) >= 0.25 {
+		if lang.Jaccard(w, u) >= 0.25 {
 			return false
 		}
 	}

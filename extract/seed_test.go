@@ -3,7 +3,6 @@ package extract
 import (
 	"errors"
 	"io"
-	"io/fs"
 	"sync"
 	"testing"
 
@@ -59,14 +58,6 @@ func seedRevision(t testing.TB, title string) wikirules.Revision {
 	}
 	t.Fatalf("no revision of %q in the seed dump", title)
 	return wikirules.Revision{}
-}
-
-func seedBytes(t testing.TB) int {
-	b, err := fs.ReadFile(sample.FS(), sample.DumpName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(b)
 }
 
 func parse(src string) *wikitext.Document { return wikitext.Parse(src) }

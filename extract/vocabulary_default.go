@@ -134,7 +134,7 @@ var defaultVocabulary = &Vocabulary{
 }
 
 // Default returns the vocabulary of the Infinity rules wikis, Spanish and
-// English (DESIGN.md, "Template vocabulary"; corpus/wiki-pages/README.md).
+// English (docs/DESIGN.md, "Template vocabulary"; corpus/wiki-pages/README.md).
 // The returned value is shared: copy it (Clone) before changing it.
 func Default() *Vocabulary { return defaultVocabulary }
 

@@ -4,8 +4,10 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Language is the vocabulary of one language of the wiki: the words its
@@ -281,19 +283,16 @@ func (v *Vocabulary) labelLine(text string) (group string, ok bool) {
 	return group, ok
 }
 
-// foldCase folds accents but keeps case ("ACTIVACIÓN" → "ACTIVACION").
+// foldCase folds accents (lang.Fold) but keeps case ("ACTIVACIÓN" →
+// "ACTIVACION").
 func foldCase(s string) string {
 	var b strings.Builder
 	for _, r := range collapse(s) {
-		lower := strings.ToLower(string(r))
-		if f, ok := foldAccents[[]rune(lower)[0]]; ok {
-			if lower != string(r) {
-				r = []rune(strings.ToUpper(string(f)))[0]
-			} else {
-				r = f
-			}
+		f := lang.Fold(string(r))
+		if unicode.IsUpper(r) {
+			f = strings.ToUpper(f)
 		}
-		b.WriteRune(r)
+		b.WriteString(f)
 	}
 	return b.String()
 }

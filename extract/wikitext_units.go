@@ -406,7 +406,7 @@ func (c *cutter) paragraph(ns []wikitext.Node) {
 	has := false
 	for _, n := range ns {
 		switch n := n.(type) {
-		case *wikitext.Comment:
+		case *wikitext.Comment, *wikitext.Ignored:
 		case *wikitext.Text:
 			if strings.TrimSpace(c.src[n.Start:n.Stop]) != "" {
 				has = true

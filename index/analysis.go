@@ -2,94 +2,96 @@ package index
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/lang/es"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
+
+	"github.com/wikirules/wikirules/lang"
 )
 
-// Analyzer and filter names registered with bleve by this package.
+// Analyzer names registered with bleve by this package.
 const (
-	// foldFilterName is no longer in the analyzers newMapping defines
-	// (foldedTokenizer folds), but the mapping an index stores names it
-	// in the indexes built before: they open only while it is registered.
-	foldFilterName = "wikirules_fold"
 	analyzerES     = "wikirules_es"
 	analyzerEN     = "wikirules_en"
-	analyzerWords  = "wikirules_words" // lower case and folding only
+	analyzerWords  = "wikirules_words" // folded words, neither stopped nor stemmed
+	analyzerPhrase = "wikirules_phrase"
 )
 
+// analyzers are the text analyzers of the index (lang.Analyzer: words
+// split and folded by package lang). Spanish: Spanish stop words and
+// Snowball stemmer; English: English stop words and Snowball stemmer (both
+// bleve's, the stop words folded as the words they are compared with);
+// words: every folded word, for the typo dictionary. Folding comes before
+// the stop words and the stemmer, so a query typed without accents
+// ("dano", "linea") is analysed exactly like the accented text, and the
+// spans are those of the original text, so highlights stay exact.
+var analyzers = map[string]lang.Analyzer{
+	analyzerES:    {Stop: stopWords(es.SpanishStopWords), Stem: filterStemmer{es.NewSpanishStemmerFilter()}},
+	analyzerEN:    {Stop: stopWords(en.EnglishStopWords), Stem: filterStemmer{en.NewEnglishStemmerFilter()}},
+	analyzerWords: {},
+}
+
 func init() {
-	registry.RegisterTokenFilter(foldFilterName,
-		func(map[string]interface{}, *registry.Cache) (analysis.TokenFilter, error) {
-			return foldFilter{}, nil
+	for name, a := range analyzers {
+		registry.RegisterAnalyzer(name, func(map[string]interface{}, *registry.Cache) (analysis.Analyzer, error) {
+			return bleveAnalyzer{a}, nil
 		})
-}
-
-// foldFilter folds Latin accents and ñ/ç to ASCII in every token ("daño" →
-// "dano", "línea" → "linea"). Unlike bleve's asciifolding char filter it
-// works on tokens, so token offsets still point at the original text and
-// highlights stay exact.
-type foldFilter struct{}
-
-func (foldFilter) Filter(in analysis.TokenStream) analysis.TokenStream {
-	for _, t := range in {
-		if !isASCII(t.Term) {
-			t.Term = []byte(foldString(string(t.Term)))
-		}
 	}
-	return in
+	registry.RegisterAnalyzer(analyzerPhrase, func(map[string]interface{}, *registry.Cache) (analysis.Analyzer, error) {
+		return phraseAnalyzer{lang.Default()}, nil
+	})
 }
 
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
+// stopWords returns the words of a bleve stop list (Snowball format: one
+// or more words a line, "|" starts a comment), folded.
+func stopWords(list []byte) map[string]bool {
+	tm := analysis.NewTokenMap()
+	tm.LoadBytes(list)
+	out := make(map[string]bool, len(tm))
+	for w := range tm {
+		out[lang.Fold(w)] = true
 	}
-	return true
+	return out
 }
 
-// foldString maps accented Latin letters to their base letter.
-func foldString(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case 'á', 'à', 'â', 'ä', 'ã', 'å', 'ª':
-			return 'a'
-		case 'é', 'è', 'ê', 'ë':
-			return 'e'
-		case 'í', 'ì', 'î', 'ï':
-			return 'i'
-		case 'ó', 'ò', 'ô', 'ö', 'õ', 'º':
-			return 'o'
-		case 'ú', 'ù', 'û', 'ü':
-			return 'u'
-		case 'ñ':
-			return 'n'
-		case 'ç':
-			return 'c'
-		case 'Á', 'À', 'Â', 'Ä', 'Ã', 'Å':
-			return 'A'
-		case 'É', 'È', 'Ê', 'Ë':
-			return 'E'
-		case 'Í', 'Ì', 'Î', 'Ï':
-			return 'I'
-		case 'Ó', 'Ò', 'Ô', 'Ö', 'Õ':
-			return 'O'
-		case 'Ú', 'Ù', 'Û', 'Ü':
-			return 'U'
-		case 'Ñ':
-			return 'N'
-		case 'Ç':
-			return 'C'
-		}
-		return r
-	}, s)
+// filterStemmer is one of bleve's stemming token filters as a
+// lang.Stemmer.
+type filterStemmer struct{ f analysis.TokenFilter }
+
+func (s filterStemmer) Stem(word string) string {
+	tok := analysis.Token{Term: []byte(word)}
+	return string(s.f.Filter(analysis.TokenStream{&tok})[0].Term)
+}
+
+// bleveAnalyzer is a lang.Analyzer as a bleve analyzer: one token per
+// term, its byte span and 1-based position those of the word.
+type bleveAnalyzer struct{ a lang.Analyzer }
+
+func (b bleveAnalyzer) Analyze(input []byte) analysis.TokenStream {
+	return tokens(b.a.Terms(string(input)))
+}
+
+// phraseAnalyzer gives the multi-word glossary terms found in a text, one
+// token each (lang.Glossary.PhraseTerms, phrase.go).
+type phraseAnalyzer struct{ g *lang.Glossary }
+
+func (p phraseAnalyzer) Analyze(input []byte) analysis.TokenStream {
+	return tokens(p.g.PhraseTerms(string(input)))
+}
+
+// tokens converts terms to a bleve token stream.
+func tokens(terms []lang.Term) analysis.TokenStream {
+	toks := make([]analysis.Token, len(terms))
+	ts := make(analysis.TokenStream, len(terms))
+	for i, t := range terms {
+		toks[i] = analysis.Token{Term: []byte(t.Text), Start: t.Start, End: t.End, Position: t.Position, Type: analysis.AlphaNumeric}
+		ts[i] = &toks[i]
+	}
+	return ts
 }
 
 // Document field names. Text fields exist once per analysed language
@@ -139,47 +141,10 @@ func langOf(l string) string {
 }
 
 // newMapping returns the bleve mapping of the index: documents are maps of
-// the fields above; nothing is indexed dynamically.
-//
-// Spanish text: unicode tokenizer, lower case, accent folding, Spanish stop
-// words, Spanish Snowball stemmer. English: the same with English stop
-// words and the English Snowball stemmer. Folding runs before the stop and
-// stem filters so that a query typed without accents ("dano", "linea") is
-// analysed exactly like the accented text.
-func newMapping() (*mapping.IndexMappingImpl, error) {
+// the fields above, text fields analysed by the analyzers above; nothing
+// is indexed dynamically.
+func newMapping() *mapping.IndexMappingImpl {
 	m := mapping.NewIndexMapping()
-	err := m.AddCustomAnalyzer(analyzerES, map[string]interface{}{
-		"type":          custom.Name,
-		"tokenizer":     foldedTokenizerName,
-		"token_filters": []string{es.StopName, es.SnowballStemmerName},
-	})
-	if err != nil {
-		return nil, err
-	}
-	err = m.AddCustomAnalyzer(analyzerEN, map[string]interface{}{
-		"type":          custom.Name,
-		"tokenizer":     foldedTokenizerName,
-		"token_filters": []string{en.PossessiveName, en.StopName, en.SnowballStemmerName},
-	})
-	if err != nil {
-		return nil, err
-	}
-	err = m.AddCustomAnalyzer(analyzerWords, map[string]interface{}{
-		"type":          custom.Name,
-		"tokenizer":     foldedTokenizerName,
-		"token_filters": []string{},
-	})
-	if err != nil {
-		return nil, err
-	}
-	err = m.AddCustomAnalyzer(analyzerPhrase, map[string]interface{}{
-		"type":          custom.Name,
-		"tokenizer":     foldedTokenizerName,
-		"token_filters": []string{phraseFilterName},
-	})
-	if err != nil {
-		return nil, err
-	}
 	doc := mapping.NewDocumentStaticMapping()
 	words := mapping.NewTextFieldMapping()
 	words.Analyzer = analyzerWords
@@ -251,5 +216,5 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	m.StoreDynamic = false
 	m.DocValuesDynamic = false
 	m.DefaultAnalyzer = analyzerES
-	return m, nil
+	return m
 }

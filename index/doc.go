@@ -2,22 +2,25 @@
 // records and FAQ entries, built from what the knowledge base holds (it is
 // given records and FAQs, or a Source such as kb.DB; it never imports kb).
 //
-// Analysis. Every document is analysed in its page's language: Spanish
-// (unicode tokenizer, lower case, accent folding with ñ → n, Spanish stop
-// words, Spanish Snowball stemmer) or English (the same with English stop
-// words and stemmer). Folding runs before stemming, so "dano" finds "daño"
-// and "linea" finds "Línea". Folding is a token filter, not bleve's
-// asciifolding char filter, so highlight offsets stay exact.
+// Analysis. Every document is analysed in its page's language by a
+// lang.Analyzer: words split and folded by package lang (ñ → n, accents
+// and case ignored, as SQLite's FTS5 folds them), then Spanish stop words
+// and the Spanish Snowball stemmer, or the English ones (bleve's, plugged
+// in through lang.Stemmer). Folding runs before stemming, so "dano" finds
+// "daño" and "linea" finds "Línea"; tokens keep the byte spans of the
+// original text, so highlights are exact.
 //
 // Synonyms. The Spanish ↔ English terms and abbreviations of the project
-// glossary (../shared/GLOSSARY.md) are embedded from glossary.tsv and
-// applied by query expansion: the query is cut into units (words, or
-// glossary terms found in it, longest first), and each unit searches for
-// itself and its synonyms, multi-word ones as phrases (LoF → LDT, "Línea de
-// Tiro", "Line of Fire"). bleve 2.5+ also has index-time synonym sources;
-// they were not used because they work only on scorch segments of a given
-// analyzer, and a phrase synonym ("Línea de Tiro" for a one-word query) is
-// simpler to express as an expanded query.
+// glossary (docs/GLOSSARY.md, lang.Default) are applied by query
+// expansion: the query is cut into units (words, or glossary terms found
+// in it, longest first: lang.Glossary.Segment, which the judge engine
+// uses too), and each unit searches for itself and its synonyms,
+// multi-word ones as phrases (LoF → LDT, "Línea de Tiro", "Line of
+// Fire"); a synonym analysed like one already searched adds nothing.
+// bleve 2.5+ also has index-time synonym sources; they were not used
+// because they work only on scorch segments of a given analyzer, and a
+// phrase synonym ("Línea de Tiro" for a one-word query) is simpler to
+// express as an expanded query.
 //
 // Typos. A query word of five letters or more that no document contains is
 // replaced by the closest words of the documents' own vocabulary (edit
@@ -29,10 +32,11 @@
 // Ranking. bleve's tf-idf score over the page title (boosted) and the text
 // (body, skill or example name, section), summed over units, with a bonus
 // for documents matching every unit; then the top hits are re-ranked:
-// errata > FAQ > rule text (DESIGN.md precedence), FAQ and errata higher
-// still when the query reads like a question (¿ ? qué cómo puedo can
-// does…), a skill header whose name is a query unit higher, examples and
-// superseded text lower, text scoped to the chosen edition slightly higher.
+// errata > FAQ > rule text (docs/DESIGN.md, "Precedence when sources
+// disagree"), FAQ and errata higher still when the query reads like a
+// question (¿ ? qué cómo puedo can does…), a skill header whose name is a
+// query unit higher, examples and superseded text lower, text scoped to the
+// chosen edition slightly higher.
 //
 // Speed. A query of several units first runs as a conjunction (every unit
 // must match; bleve leapfrogs the posting lists, so the cost follows the

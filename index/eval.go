@@ -7,9 +7,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Case is one relevance judgement: a query and what must come first.
@@ -56,7 +58,7 @@ func (e Expect) Matches(h wikirules.Hit) bool {
 	if len(e.PageAny) > 0 {
 		ok := false
 		for _, p := range pages {
-			if contains(e.PageAny, p) {
+			if slices.Contains(e.PageAny, p) {
 				ok = true
 			}
 		}
@@ -64,8 +66,7 @@ func (e Expect) Matches(h wikirules.Hit) bool {
 			return false
 		}
 	}
-	fold := func(s string) string { return foldString(strings.ToLower(s)) }
-	return e.Contains == "" || strings.Contains(fold(text), fold(e.Contains))
+	return e.Contains == "" || strings.Contains(lang.Fold(text), lang.Fold(e.Contains))
 }
 
 // LoadCases reads a relevance set: a JSON object with a "cases" array

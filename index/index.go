@@ -18,13 +18,14 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Index is a bleve full-text index over rule records and FAQ entries. It is
 // safe for concurrent searches; Update and Delete may run alongside them.
 type Index struct {
 	bi       bleve.Index
-	glossary *Glossary
+	glossary *lang.Glossary
 	path     string
 	// phraseSet holds the multi-word glossary terms indexed as single
 	// tokens in the phrase fields (phrase.go); others are phrase queries.
@@ -47,7 +48,7 @@ type Option func(*options)
 
 type options struct {
 	pages    map[string]PageInfo
-	glossary *Glossary
+	glossary *lang.Glossary
 }
 
 // WithPages gives the PageInfo of pages by title. Records of pages not in
@@ -56,14 +57,14 @@ func WithPages(pages map[string]PageInfo) Option {
 	return func(o *options) { o.pages = pages }
 }
 
-// WithGlossary replaces the embedded glossary (DefaultGlossary) used for
+// WithGlossary replaces the project glossary (lang.Default) used for
 // query expansion by Search.
-func WithGlossary(g *Glossary) Option {
+func WithGlossary(g *lang.Glossary) Option {
 	return func(o *options) { o.glossary = g }
 }
 
 func collect(opts []Option) options {
-	o := options{glossary: DefaultGlossary()}
+	o := options{glossary: lang.Default()}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -95,10 +96,7 @@ func Build(ctx context.Context, path string, records []wikirules.Record, faqs []
 // build creates the index at path as Build does, fills it by fill and
 // compacts it; on an error the index is closed.
 func build(ctx context.Context, path string, o options, fill func(*Index) error) (*Index, error) {
-	m, err := newMapping()
-	if err != nil {
-		return nil, fmt.Errorf("index: mapping: %w", err)
-	}
+	m := newMapping()
 	if path != "" {
 		if _, err := os.Stat(path); err == nil {
 			return nil, fmt.Errorf("index: build %s: already exists (remove it or use Open and Update)", path)
@@ -147,8 +145,8 @@ func (x *Index) Compact(ctx context.Context) error {
 	return nil
 }
 
-// Open opens an index built at path by Build. The glossary is the embedded
-// one unless WithGlossary is given.
+// Open opens an index built at path by Build. The glossary is the
+// project's (lang.Default) unless WithGlossary is given.
 func Open(path string, opts ...Option) (*Index, error) {
 	o := collect(opts)
 	bi, err := bleve.OpenUsing(path, map[string]interface{}{"bolt_timeout": lockWait.String()})

@@ -2,9 +2,10 @@ package index
 
 import (
 	"sort"
-	"strings"
 
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/wikirules/wikirules/lang"
 )
 
 // lexicon answers questions about the words of the indexed documents (the
@@ -46,7 +47,7 @@ func (l *lexicon) known(word string) bool {
 	if err != nil {
 		return true
 	}
-	found, err := d.Contains([]byte(foldString(strings.ToLower(word))))
+	found, err := d.Contains([]byte(lang.Fold(word)))
 	return err != nil || found
 }
 
@@ -58,7 +59,7 @@ func (l *lexicon) suggest(word string, fuzz int) []string {
 	if l.r == nil || !ok {
 		return nil
 	}
-	w := foldString(strings.ToLower(word))
+	w := lang.Fold(word)
 	type cand struct {
 		term  string
 		dist  int

@@ -12,6 +12,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // scored is one hit of the re-rank window: its bleve match, its score
@@ -122,7 +123,7 @@ func (x *Index) rankJSON(ctx context.Context, hits []*search.DocumentMatch, out 
 // rule text, FAQ and errata higher for a question, a skill header named by
 // a query unit higher, examples and superseded text lower, text scoped to
 // the chosen edition higher).
-func rerank(dm *search.DocumentMatch, rf rankFields, q Query, units []unit, question bool) scored {
+func rerank(dm *search.DocumentMatch, rf rankFields, q Query, units []lang.Unit, question bool) scored {
 	s := scored{dm: dm, score: dm.Score}
 	if rf.Doc == "faq" {
 		s.faq = true

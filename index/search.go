@@ -13,6 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Query is a ranked search. Text is free text in Spanish, English or both,
@@ -85,11 +86,11 @@ const (
 	boostSynonym  = 0.6
 	boostTypo     = 0.9  // a correction of a word no document contains
 	boostAllUnits = 1.0  // a document matching every unit of the query
-	factorErrata  = 1.15 // errata beat FAQs beat rule text (DESIGN.md, precedence)
+	factorErrata  = 1.15 // errata beat FAQs beat rule text (docs/DESIGN.md, "Precedence when sources disagree")
 	factorFAQ     = 1.05
 	factorFAQQ    = 1.6 // FAQ when the query reads like a question
 	factorErrataQ = 1.8 // errata when the query reads like a question
-	factorExample = 0.5 // examples lose to rule text (DESIGN.md, precedence)
+	factorExample = 0.5 // examples lose to rule text (docs/DESIGN.md, "Precedence when sources disagree")
 	factorOld     = 0.5 // superseded text (History searches)
 	factorEdition = 1.1 // explicitly scoped to the chosen edition
 	rerankWindow  = 60  // hits re-ranked beyond the limit
@@ -119,7 +120,7 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		limit = 10
 	}
 	limit = min(limit, 1000)
-	units := x.glossary.segment(q.Text)
+	units := x.glossary.Segment(q.Text)
 	lex := x.lexicon()
 	defer lex.close()
 	unitQs, expanded := x.textQuery(units, lex)
@@ -321,20 +322,29 @@ func filters(q Query) []query.Query {
 // letters or more that no document contains, the closest words of the
 // documents (edit distance 1; 2 from eight letters). It returns one query
 // per unit (none when the text has no word); Search combines them.
-func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) {
+func (x *Index) textQuery(units []lang.Unit, lex *lexicon) ([]query.Query, []string) {
 	if len(units) == 0 {
 		return nil, nil
 	}
 	var unitQs []query.Query
 	var expanded []string
 	for _, u := range units {
-		if len(u.synonyms) == 0 && x.stopword(u.text) {
+		if len(u.Synonyms) == 0 && x.stopword(u.Text) {
 			continue // "de", "se", "the": no clause can match it
 		}
 		var qs []query.Query
-		add := func(term string, boost float64, fuzz int) {
-			multi := len(rawWords(term)) > 1
+		// seen holds the clauses added: a synonym analysed like the text
+		// typed or an earlier synonym ("dodges", "dodged" and "Dodge" are
+		// all "dodg" to the English stemmer) would count the same match
+		// again.
+		seen := map[string]bool{}
+		add := func(term string, boost float64) {
+			multi := len(lang.Split(term)) > 1
 			if key, ok := x.phraseKey(term); multi && ok {
+				if seen["phrase\x00"+key] {
+					return
+				}
+				seen["phrase\x00"+key] = true
 				// One token of the phrase fields (phrase.go).
 				for _, f := range []struct {
 					field string
@@ -346,12 +356,17 @@ func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) 
 				}
 				return
 			}
-			for lang := range languages {
+			for l, analyzer := range languages {
+				k := l + "\x00" + x.analyzed(analyzer, term)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
 				for _, f := range []struct {
 					stem  string
 					boost float64
 				}{{textTitle, boostTitle}, {textBody, boostBody}} {
-					field := f.stem + "_" + lang
+					field := f.stem + "_" + l
 					if multi {
 						mq := query.NewMatchPhraseQuery(term)
 						mq.SetField(field)
@@ -362,36 +377,33 @@ func (x *Index) textQuery(units []unit, lex *lexicon) ([]query.Query, []string) 
 					mq := query.NewMatchQuery(term)
 					mq.SetField(field)
 					mq.SetBoost(boost * f.boost)
-					if fuzz > 0 {
-						mq.SetFuzziness(fuzz)
-					}
 					qs = append(qs, mq)
 				}
 			}
 		}
-		add(u.text, 1, 0)
-		for _, s := range u.synonyms {
-			add(s, boostSynonym, 0)
+		add(u.Text, 1)
+		for _, s := range u.Synonyms {
+			add(s, boostSynonym)
 		}
 		var fixes []string
-		if n := utf8.RuneCountInString(u.text); len(u.synonyms) == 0 && !strings.Contains(u.text, " ") && n >= 5 {
+		if n := utf8.RuneCountInString(u.Text); len(u.Synonyms) == 0 && !strings.Contains(u.Text, " ") && n >= 5 {
 			fuzz := 1
 			if n >= 8 {
 				fuzz = 2
 			}
-			if !lex.known(u.text) {
+			if !lex.known(u.Text) {
 				// No document has the word: try the known words closest
 				// to it, as the words typed.
-				fixes = lex.suggest(u.text, fuzz)
+				fixes = lex.suggest(u.Text, fuzz)
 				for _, f := range fixes {
-					add(f, boostTypo, 0)
+					add(f, boostTypo)
 				}
 			}
 		}
 		unitQs = append(unitQs, query.NewDisjunctionQuery(qs))
-		e := u.text
-		if len(u.synonyms) > 0 {
-			e += " = " + strings.Join(u.synonyms, " | ")
+		e := u.Text
+		if len(u.Synonyms) > 0 {
+			e += " = " + strings.Join(u.Synonyms, " | ")
 		}
 		if len(fixes) > 0 {
 			e += " ~ " + strings.Join(fixes, " | ")
@@ -413,6 +425,20 @@ func anyUnits(unitQs []query.Query) query.Query {
 	return any
 }
 
+// analyzed returns the terms analyzer makes of text, joined by spaces.
+func (x *Index) analyzed(analyzer, text string) string {
+	a := x.bi.Mapping().AnalyzerNamed(analyzer)
+	if a == nil {
+		return text
+	}
+	var b strings.Builder
+	for _, t := range a.Analyze([]byte(text)) {
+		b.Write(t.Term)
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
 // stopword reports whether some language's analyzer drops every word of
 // text ("de", "se", "the", "can"): such a unit carries no meaning in a
 // mixed-language query, and counting it would make long queries demand
@@ -427,18 +453,18 @@ func (x *Index) stopword(text string) bool {
 }
 
 // nameMatches reports whether a skill name is one of the query units or
-// their synonyms (word for word, normalised as in the glossary).
-func nameMatches(name string, units []unit) bool {
-	nw := normWords(name)
-	if len(nw) == 0 {
+// their synonyms (the same lang.Key).
+func nameMatches(name string, units []lang.Unit) bool {
+	k := lang.Key(name)
+	if k == "" {
 		return false
 	}
 	for _, u := range units {
-		if equalWords(normWords(u.text), nw) {
+		if lang.Key(u.Text) == k {
 			return true
 		}
-		for _, s := range u.synonyms {
-			if equalWords(normWords(s), nw) {
+		for _, s := range u.Synonyms {
+			if lang.Key(s) == k {
 				return true
 			}
 		}
@@ -462,8 +488,8 @@ func isQuestion(text string) bool {
 	if strings.ContainsAny(text, "¿?") {
 		return true
 	}
-	w := rawWords(text)
-	return len(w) > 0 && questionWords[foldString(strings.ToLower(w[0]))]
+	w := lang.Words(text)
+	return len(w) > 0 && questionWords[w[0]]
 }
 
 // bodyRanges returns the byte ranges of the body field that matched, from

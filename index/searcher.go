@@ -7,12 +7,14 @@ import (
 	"github.com/wikirules/wikirules"
 )
 
+var _ wikirules.Searcher = (*Index)(nil)
+
 // ErrAsOf is returned by SearchText for a filter with AsOf set: the index
 // holds the current records (and superseded ones for History), not the wiki
 // as it stood at a date; the knowledge base's FTS5 search answers those.
 var ErrAsOf = errors.New("index: as-of searches are not indexed (use the knowledge base's search)")
 
-// SearchText is Search in the shape of engine.Searcher and web.Searcher:
+// SearchText is Search in the shape of wikirules.Searcher:
 // free text with f.Edition, f.Kinds, f.Pages, f.History and f.Limit, hits
 // best first with snippets marking matched words with « », no facets.
 // f.AsOf set gives ErrAsOf.

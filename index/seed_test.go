@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"io"
+	"slices"
 	"sort"
 	"sync"
 	"testing"
@@ -74,7 +75,7 @@ func readSeed() (seedCorpus, error) {
 		for _, fq := range x.FAQs {
 			if have, ok := faqs[fq.ID]; ok {
 				for _, p := range fq.Pages {
-					if !contains(have.Pages, p) {
+					if !slices.Contains(have.Pages, p) {
 						have.Pages = append(have.Pages, p)
 					}
 				}

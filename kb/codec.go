@@ -3,9 +3,7 @@ package kb
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
-	"unicode"
 
 	"github.com/wikirules/wikirules"
 )
@@ -80,31 +78,4 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// foldReplacer maps the accented Latin letters of Spanish, Portuguese,
-// French, Catalan and German (lower case) to their base letters.
-var foldReplacer = strings.NewReplacer(
-	"á", "a", "à", "a", "â", "a", "ä", "a", "ã", "a", "å", "a",
-	"é", "e", "è", "e", "ê", "e", "ë", "e",
-	"í", "i", "ì", "i", "î", "i", "ï", "i",
-	"ó", "o", "ò", "o", "ô", "o", "ö", "o", "õ", "o",
-	"ú", "u", "ù", "u", "û", "u", "ü", "u",
-	"ñ", "n", "ç", "c", "ý", "y", "ÿ", "y",
-	"_", " ",
-)
-
-// fold returns the lookup key of a page title: lower case, accents of
-// Latin letters removed (also when written as combining marks), "_" read
-// as space (MediaWiki title normalisation), runs of spaces collapsed and
-// trimmed. "Órdenes_de  Reacción" and "ordenes de reaccion" fold alike.
-func fold(title string) string {
-	s := foldReplacer.Replace(strings.ToLower(title))
-	s = strings.Map(func(r rune) rune {
-		if unicode.Is(unicode.Mn, r) {
-			return -1
-		}
-		return r
-	}, s)
-	return strings.Join(strings.Fields(s), " ")
 }

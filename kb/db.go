@@ -22,9 +22,10 @@ import (
 // records, FAQs and their full-text index. It implements wikirules.Store.
 // A DB is safe for concurrent use; writes are serialised by SQLite.
 type DB struct {
-	db       *sql.DB
-	path     string
-	readOnly bool
+	db        *sql.DB
+	path      string
+	readOnly  bool
+	immutable bool // opened with immutable=1 on read-only media (openImmutable)
 
 	mu       sync.Mutex
 	bulk     bool       // created by OpenBulk with a rollback journal: Close switches it to WAL
@@ -193,7 +194,9 @@ func isBusy(err error) bool { return sqliteCode(err)&0xff == sqlite3.SQLITE_BUSY
 // OpenReadOnly opens an existing, migrated database at path for reading
 // only (SQLite mode=ro), as the web server does. It fails, wrapping
 // fs.ErrNotExist, when the file does not exist, and when the database
-// lacks a migration this package knows. Options: SmallCache.
+// lacks a migration this package knows. On read-only media, where SQLite
+// cannot create the shared-memory file a WAL reader needs, it opens the
+// file immutable (see Immutable). Options: SmallCache.
 func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, error) {
 	cache := cacheSizeKiB
 	for _, o := range opts {
@@ -214,6 +217,9 @@ func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, er
 			return nil, fmt.Errorf("kb: open read-only %s: an interrupted write left a journal to roll back, which needs write access: %w", path, rerr)
 		}
 		db, err = openReadOnly(ctx, path, cache)
+	}
+	if onReadOnlyMedia(err) {
+		db, err = openImmutable(ctx, path, cache)
 	}
 	if isBusy(err) {
 		return nil, fmt.Errorf("kb: open read-only %s: %w: %w", path, ErrBusy, err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // TestSearchMatches checks the expressions a search tries in turn: all
@@ -52,7 +53,7 @@ func TestSearchFallbackContentWords(t *testing.T) {
 		} else {
 			text += " " + strings.Join(h.FAQ.Related, " ") + " " + h.FAQ.Title + " " + h.FAQ.Question + " " + h.FAQ.Answer
 		}
-		if f := fold(text); !strings.Contains(f, "tirada") && !strings.Contains(f, "berserk") {
+		if f := lang.Fold(text); !strings.Contains(f, "tirada") && !strings.Contains(f, "berserk") {
 			t.Errorf("hit %s holds neither tirada nor berserk: %q", h.Citation, h.Snippet)
 		}
 	}

@@ -36,7 +36,7 @@ func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) er
 		}
 		folds := make([]any, len(f.Pages))
 		for i, t := range f.Pages {
-			folds[i] = fold(t)
+			folds[i] = foldTitle(t)
 		}
 		// Driven from the pages (their revisions by revisions_page_time,
 		// then their occurrences by primary key), not from every FAQ's
@@ -328,7 +328,7 @@ func pageFAQs(ctx context.Context, tx *sql.Tx, title, rev string, f wikirules.Fi
 		return nil, fmt.Errorf("faqs shown: %w", err)
 	}
 	related, err := queryPKs(ctx, tx, `SELECT DISTINCT fq.pk FROM faq_related fr JOIN faqs fq ON fq.pk = fr.faq
-		WHERE fr.fold = ? AND `+w.sql()+` ORDER BY fq.pk`, append([]any{fold(title)}, w.args...)...)
+		WHERE fr.fold = ? AND `+w.sql()+` ORDER BY fq.pk`, append([]any{foldTitle(title)}, w.args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("faqs related: %w", err)
 	}

@@ -214,7 +214,7 @@ func (w *writer) pageKey(ctx context.Context, p wikirules.Page) (int64, error) {
 		return pk, nil
 	}
 	var pk int64
-	err := w.page.QueryRowContext(ctx, p.Title, fold(p.Title), p.Namespace, p.Language, p.Wiki).Scan(&pk)
+	err := w.page.QueryRowContext(ctx, p.Title, foldTitle(p.Title), p.Namespace, p.Language, p.Wiki).Scan(&pk)
 	if err != nil {
 		return 0, fmt.Errorf("page: %w", err)
 	}
@@ -575,7 +575,7 @@ func (w *writer) faqContent(ctx context.Context, pk int64, f *wikirules.FAQ, rep
 		}
 	}
 	for i, t := range f.Related {
-		if _, err := w.relIns.ExecContext(ctx, pk, i, t, fold(t)); err != nil {
+		if _, err := w.relIns.ExecContext(ctx, pk, i, t, foldTitle(t)); err != nil {
 			return fmt.Errorf("related %q: %w", t, err)
 		}
 	}

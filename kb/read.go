@@ -111,7 +111,7 @@ func resolvePage(ctx context.Context, tx *sql.Tx, title string) (int64, wikirule
 	q := `SELECT pk, title, namespace, language, wiki FROM pages WHERE `
 	err := tx.QueryRowContext(ctx, q+`title = ?`, title).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
 	if err == sql.ErrNoRows {
-		err = tx.QueryRowContext(ctx, q+`fold = ? ORDER BY title LIMIT 1`, fold(title)).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
+		err = tx.QueryRowContext(ctx, q+`fold = ? ORDER BY title LIMIT 1`, foldTitle(title)).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
 	}
 	if err == sql.ErrNoRows {
 		return 0, p, fmt.Errorf("page %q: %w", title, wikirules.ErrNotFound)

@@ -15,9 +15,9 @@ import (
 // migrations(name)).
 //
 //	pages(pk, title UNIQUE, fold, namespace, language, wiki)
-//	    One row per wiki page. fold is the title lower-cased, accents
-//	    removed, "_" read as space (see fold): the key of the case- and
-//	    accent-insensitive lookup.
+//	    One row per wiki page. fold is foldTitle(title) (fold.go: "_"
+//	    read as space, lang.Fold, spaces collapsed): the key of the case-
+//	    and accent-insensitive lookup; migration 0007 recomputes it.
 //	revisions(id PK, page → pages, parent, timestamp, inferred, user,
 //	          comment, minor, sha1, format, origin, text, extracted,
 //	          page_editions, links, layout, diagnostics)
@@ -60,7 +60,8 @@ import (
 //	    by source.
 //	faq_related(faq → faqs, seq, title, fold)
 //	    The FAQ's related pages, in the order its related parameter lists
-//	    them; fold is fold(title), the key a page view looks them up by.
+//	    them; fold is foldTitle(title), the key a page view looks them
+//	    up by.
 //	faq_occurrences(revision → revisions, seq, faq → faqs)
 //	    The FAQ shown in a revision, seq-th among the revision's FAQs.
 //	    A FAQ's pages, first and last revision are derived from these rows.

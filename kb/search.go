@@ -5,9 +5,9 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // Search limits: user text beyond them is ignored.
@@ -37,11 +37,13 @@ func bm25Rank(table string) string { return `bm25(` + table + `, 3.0, 2.0, 1.0)`
 // « » and keeps about 24 tokens around them.
 func snippetExpr(table string) string { return `snippet(` + table + `, 2, '«', '»', '…', 24)` }
 
-// searchQuery is a user's search text reduced to plain word tokens: runs
-// of Unicode letters and digits (with the combining marks that follow
-// them). Everything else, including FTS5 syntax (quotes, "*", "-", ":",
-// parentheses, "^", "+"), separates tokens, and AND, OR, NOT, NEAR are
-// plain words: the user's text never reaches MATCH as syntax.
+// searchQuery is a user's search text reduced to plain word tokens: its
+// words as lang.Split finds them (runs of Unicode letters and numbers,
+// with the combining marks that follow them; FTS5's unicode61 tokenizer
+// splits the same way). Everything else, including FTS5 syntax (quotes,
+// "*", "-", ":", parentheses, "^", "+"), separates tokens, and AND, OR,
+// NOT, NEAR are plain words: the user's text never reaches MATCH as
+// syntax.
 type searchQuery struct {
 	tokens []string
 }
@@ -50,27 +52,16 @@ type searchQuery struct {
 // tokens of at most maxTokenRunes runes each are kept.
 func newSearchQuery(text string) searchQuery {
 	var q searchQuery
-	var tok []rune
-	flush := func() {
-		if len(tok) > 0 && len(q.tokens) < maxSearchTokens {
-			if len(tok) > maxTokenRunes {
-				tok = tok[:maxTokenRunes]
-			}
-			q.tokens = append(q.tokens, string(tok))
+	for _, w := range lang.Split(text) {
+		if len(q.tokens) == maxSearchTokens {
+			break
 		}
-		tok = tok[:0]
-	}
-	for _, r := range text {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r):
-			tok = append(tok, r)
-		case len(tok) > 0 && unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me):
-			tok = append(tok, r)
-		default:
-			flush()
+		tok := w.Text
+		if r := []rune(tok); len(r) > maxTokenRunes {
+			tok = string(r[:maxTokenRunes])
 		}
+		q.tokens = append(q.tokens, tok)
 	}
-	flush()
 	return q
 }
 
@@ -100,7 +91,7 @@ func (q searchQuery) matches() []string {
 	}
 	var content []string
 	for _, t := range q.tokens {
-		if !fallbackStopwords[fold(t)] {
+		if !fallbackStopwords[lang.Fold(t)] {
 			content = append(content, t)
 		}
 	}

@@ -27,7 +27,7 @@ type Options struct {
 	Progress  func(Progress)
 	Workers   int
 
-	skipUnsupported bool // skip inputs whose format has no registered reader
+	skipUnsupported bool // skip inputs whose format has no reader (source.For)
 }
 
 // Progress is the running state of an ingest: the current file, revisions
@@ -182,7 +182,7 @@ func IngestFS(ctx context.Context, db *kb.DB, fsys fs.FS, names []string, opt Op
 }
 
 // LoadSample ingests the embedded sample corpus (package sample) into db:
-// every seed file whose format has a registered reader.
+// every seed file whose format has a reader (source.For).
 func LoadSample(ctx context.Context, db *kb.DB) (*Summary, error) {
 	names, err := fs.Glob(sample.FS(), "*.txt")
 	if err != nil {

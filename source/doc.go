@@ -3,7 +3,7 @@
 // 0.10 / 0.11) and MediaWiki API JSON (prop=revisions). Every reader streams
 // its input and yields one wikirules.Revision at a time through the Reader
 // interface, so memory stays flat whatever the size of the file or of a
-// page's history (DESIGN.md, "Input formats").
+// page's history (docs/DESIGN.md, "Input formats").
 //
 // Entry points:
 //
@@ -13,7 +13,9 @@
 //	NewContribs(r, name) contributions dump            (wikirules.FormatContribs)
 //	NewXML(r, name)      XML export                    (wikirules.FormatXML)
 //	NewAPI(r, name)      API JSON, formatversion 1 / 2 (wikirules.FormatAPI)
-//	Register(format, c)  plug in the reader of another format (rendered text, HTML)
+//	NewPageText(r, name) rendered page text            (wikirules.FormatPageText)
+//	NewHTML(r, name)     rendered HTML                 (wikirules.FormatHTML)
+//	For(format)          the reader of a format (the table readers in open.go)
 //
 // Errors from Next are *Error values: they name the file and the byte offset
 // (and the line where the format is line based or encoding/xml gives it),

@@ -12,45 +12,31 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
 )
 
-// ErrUnsupportedFormat is wrapped by Open when no reader is registered for
-// a file's format (rendered page text and HTML until their readers are
-// registered with Register).
+// ErrUnsupportedFormat is wrapped by Open when no reader reads a file's
+// format.
 var ErrUnsupportedFormat = errors.New("no reader for this format")
 
 // Constructor makes a Reader over r; name is used in errors and origins.
 type Constructor func(r io.Reader, name string) Reader
 
-var (
-	regMu        sync.RWMutex
-	constructors = map[wikirules.Format]Constructor{
-		wikirules.FormatContribs: NewContribs,
-		wikirules.FormatXML:      NewXML,
-		wikirules.FormatAPI:      NewAPI,
-	}
-)
-
-// Register makes Open use c for format f (replacing any earlier one). The
-// readers of rendered page text and HTML live elsewhere and register
-// themselves here, typically from an init function.
-func Register(f wikirules.Format, c Constructor) {
-	regMu.Lock()
-	defer regMu.Unlock()
-	constructors[f] = c
+// readers are the readers of each input format.
+var readers = map[wikirules.Format]Constructor{
+	wikirules.FormatContribs: NewContribs,
+	wikirules.FormatXML:      NewXML,
+	wikirules.FormatAPI:      NewAPI,
+	wikirules.FormatPageText: NewPageText,
+	wikirules.FormatHTML:     NewHTML,
 }
 
-// For returns the constructor registered for f, or nil.
-func For(f wikirules.Format) Constructor {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	return constructors[f]
-}
+// For returns the constructor of the reader of f, or nil when no reader
+// reads it.
+func For(f wikirules.Format) Constructor { return readers[f] }
 
 // File is an input opened by Open: Path, the Format read, Compression
 // ("", "gzip" or "bzip2") and Size, the file's size on disk in bytes.
@@ -102,7 +88,7 @@ const headSize = 8 << 10
 // (or "auto") detects the format from the first 8 KiB of content (Detect);
 // any other value forces it. The name in errors and origins is path.
 // Errors name the path: it cannot be opened, is a directory, its format is
-// unknown, or no reader is registered for it (wraps ErrUnsupportedFormat).
+// unknown, or no reader reads it (wraps ErrUnsupportedFormat).
 func Open(path string, format wikirules.Format) (Reader, *File, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -244,3 +244,19 @@ func TestOpenTruncatedBzip2(t *testing.T) {
 		t.Errorf("Open(cut bzip2) = %v, want an *Error naming %s at byte 0: truncated bzip2 data", err, p)
 	}
 }
+
+// TestReaders: every input format of the pipeline has a reader in the
+// table, and nothing else has one.
+func TestReaders(t *testing.T) {
+	for _, f := range []wikirules.Format{wikirules.FormatContribs, wikirules.FormatXML, wikirules.FormatAPI,
+		wikirules.FormatPageText, wikirules.FormatHTML} {
+		if For(f) == nil {
+			t.Errorf("For(%q) = nil, want its reader", f)
+		}
+	}
+	for _, f := range []wikirules.Format{"", "auto", "csv"} {
+		if For(f) != nil {
+			t.Errorf("For(%q) has a reader", f)
+		}
+	}
+}

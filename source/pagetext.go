@@ -32,11 +32,6 @@ const (
 // bytes: a whole page is held in memory, and no wiki page comes near it.
 const maxRenderedSize = 64 << 20
 
-func init() {
-	Register(wikirules.FormatPageText, NewPageText)
-	Register(wikirules.FormatHTML, NewHTML)
-}
-
 // pageTextReader yields the single revision of one rendered page.
 type pageTextReader struct {
 	r    io.Reader

@@ -111,7 +111,7 @@ func TestPageTextErrors(t *testing.T) {
 }
 
 // TestOpenRendered checks that Open detects and reads the rendered seeds
-// and HTML fixtures with the readers registered by this package.
+// and HTML fixtures with the readers of this package.
 func TestOpenRendered(t *testing.T) {
 	tests := []struct {
 		path   string

@@ -44,7 +44,7 @@ type FullSearcher interface {
 // searchAll searches with s's SearchAll when it has one (and no as-of
 // date is asked), else with SearchText, counting the facets over the hits
 // returned.
-func searchAll(ctx context.Context, s Searcher, text string, f wikirules.Filter) (*Results, error) {
+func searchAll(ctx context.Context, s wikirules.Searcher, text string, f wikirules.Filter) (*Results, error) {
 	if fs, ok := s.(FullSearcher); ok && f.AsOf.IsZero() {
 		if res, err := fs.SearchAll(ctx, text, f); !errors.Is(err, ErrNoFullSearch) {
 			return res, err
@@ -68,85 +68,85 @@ type EngineNamer interface {
 	SearchEngine() string
 }
 
-func engineName(s Searcher) string {
+func engineName(s wikirules.Searcher) string {
 	if n, ok := s.(EngineNamer); ok {
 		return n.SearchEngine()
 	}
 	return "fts5"
 }
 
-func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) error {
-	p, err := readParams(r)
+func (q *rq) apiSearch() error {
+	p, err := readParams(q.r)
 	if err != nil {
 		return err
 	}
 	if strings.TrimSpace(p.q) == "" {
 		return badRequest("q: the search text is empty (as for query search)")
 	}
-	res, err := searchAll(r.Context(), s.deps.Search, p.q, p.filter())
+	res, err := searchAll(q.r.Context(), q.search, p.q, p.filter())
 	if err != nil {
 		return err
 	}
-	out := report.Search{Query: p.q, Edition: p.edName, AsOf: p.asOfRaw, Engine: engineName(s.deps.Search),
+	out := report.Search{Query: p.q, Edition: p.edName, AsOf: p.asOfRaw, Engine: engineName(q.search),
 		Total: res.Total, Results: []report.SearchResult{}, Facets: res.Facets, Expanded: res.Expanded}
 	for _, h := range res.Hits {
 		out.Results = append(out.Results, report.SearchResultOf(h))
 	}
-	return writeJSON(w, http.StatusOK, out)
+	return writeJSON(q.w, http.StatusOK, out)
 }
 
-func (s *Server) apiPage(w http.ResponseWriter, r *http.Request) error {
-	p, err := readParams(r)
+func (q *rq) apiPage() error {
+	p, err := readParams(q.r)
 	if err != nil {
 		return err
 	}
-	title, err := pageTitle(r)
+	title, err := pageTitle(q.r)
 	if err != nil {
 		return err
 	}
 	f := p.filter()
 	f.Kinds, f.Limit = nil, 0
-	v, err := s.deps.Store.Page(r.Context(), title, f)
+	v, err := q.store.Page(q.r.Context(), title, f)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, report.PageOf(v, p.edName, p.asOfRaw))
+	return writeJSON(q.w, http.StatusOK, report.PageOf(v, p.edName, p.asOfRaw))
 }
 
-func (s *Server) apiFAQ(w http.ResponseWriter, r *http.Request) error {
-	p, err := readParams(r)
+func (q *rq) apiFAQ() error {
+	p, err := readParams(q.r)
 	if err != nil {
 		return err
 	}
-	faqs, err := s.deps.Store.FAQs(r.Context(), p.q, wikirules.Filter{Edition: p.edition, AsOf: p.asOf})
+	faqs, err := q.store.FAQs(q.r.Context(), p.q, wikirules.Filter{Edition: p.edition, AsOf: p.asOf})
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, report.FAQListOf(p.q, faqs))
+	return writeJSON(q.w, http.StatusOK, report.FAQListOf(p.q, faqs))
 }
 
-func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) error {
-	title, err := pageTitle(r)
+func (q *rq) apiHistory() error {
+	title, err := pageTitle(q.r)
 	if err != nil {
 		return err
 	}
-	page, steps, err := s.history(r.Context(), title)
+	page, steps, _, err := q.history(q.r.Context(), title)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, report.HistoryOf(page, steps))
+	return writeJSON(q.w, http.StatusOK, report.HistoryOf(page, steps))
 }
 
-func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) error {
-	title, err := pageTitle(r)
+func (q *rq) apiDiff() error {
+	title, err := pageTitle(q.r)
 	if err != nil {
 		return err
 	}
-	d, err := s.diff(r.Context(), title, r.URL.Query().Get("from"), r.URL.Query().Get("to"))
+	d, err := q.diff(q.r.Context(), title, q.r.URL.Query().Get("from"), q.r.URL.Query().Get("to"))
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, report.DiffOf(d.Page, d.From, d.To, d.Diff))
+	return writeJSON(q.w, http.StatusOK, report.DiffOf(d.Page, d.From, d.To, d.Diff))
 }
 
 // askRequest is the body of POST /api/ask.
@@ -156,47 +156,47 @@ type askRequest struct {
 	AsOf     string `json:"as_of,omitempty"`
 }
 
-func (s *Server) apiAsk(w http.ResponseWriter, r *http.Request) error {
+func (q *rq) apiAsk() error {
 	var req askRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := decodeJSON(q.r, &req); err != nil {
 		return err
 	}
-	q, err := cleanText("question", req.Question, MaxQueryBytes)
+	question, err := cleanText("question", req.Question, MaxQueryBytes)
 	if err != nil {
 		return err
 	}
-	if q == "" {
+	if question == "" {
 		return badRequest(`no question: send {"question": "…"}`)
 	}
 	opt, err := engineOptions(req.Edition, req.AsOf)
 	if err != nil {
 		return err
 	}
-	a, err := s.deps.Judge.Ask(r.Context(), q, opt)
+	a, err := q.judge.Ask(q.r.Context(), question, opt)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, a)
+	return writeJSON(q.w, http.StatusOK, a)
 }
 
-func (s *Server) apiResolve(w http.ResponseWriter, r *http.Request) error {
+func (q *rq) apiResolve() error {
 	var sit engine.Situation
-	if err := decodeJSON(r, &sit); err != nil {
+	if err := decodeJSON(q.r, &sit); err != nil {
 		return err
 	}
 	if err := sit.Validate(); err != nil {
 		return badRequest("situation: %v", err)
 	}
-	v := r.URL.Query()
+	v := q.r.URL.Query()
 	opt, err := engineOptions(v.Get("edition"), v.Get("as_of"))
 	if err != nil {
 		return err
 	}
-	res, err := s.deps.Judge.Resolve(r.Context(), sit, opt)
+	res, err := q.judge.Resolve(q.r.Context(), sit, opt)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, res)
+	return writeJSON(q.w, http.StatusOK, res)
 }
 
 // engineOptions reads an edition and an as-of date as the command line's
@@ -211,7 +211,7 @@ func engineOptions(edition, asOf string) (engine.Options, error) {
 		opt.Edition = ed
 	}
 	if a := strings.TrimSpace(asOf); a != "" {
-		t, err := parseDate(a)
+		t, err := wikirules.ParseDate(a)
 		if err != nil {
 			return opt, badRequest("as_of: %v", err)
 		}

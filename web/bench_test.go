@@ -17,7 +17,7 @@ import (
 //	go test ./web -run '^$' -bench Handlers -benchmem
 func BenchmarkHandlers(b *testing.B) {
 	db := testDB(b)
-	search := NewCachedSearcher(db, 4096)
+	search := NewCachedSearcher(db, NewCache(64<<20), "bench")
 	srv, err := New(Deps{Store: db, Judge: engine.New(db, search), Search: search, Logger: log.New(io.Discard, "", 0)})
 	if err != nil {
 		b.Fatal(err)

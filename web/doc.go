@@ -2,9 +2,9 @@
 // (issue 8): `query serve` wires it to a knowledge base and serves it.
 //
 // The server receives its dependencies (a wikirules.Store, a Judge such as
-// *engine.Engine, and a Searcher such as kb.DB's FTS5 SearchText or an
-// adapter over the bleve index); it never opens a database or builds an
-// index itself, and it holds no SQL. Diffs and histories come from package
+// *engine.Engine, and a wikirules.Searcher such as kb.DB's FTS5 search or
+// the bleve index); it never opens a database or builds an index itself,
+// and it holds no SQL. Diffs and histories come from package
 // diff, computed over the store's revision records.
 //
 // HTML pages (html/template, assets embedded with go:embed, no external

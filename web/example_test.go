@@ -27,7 +27,7 @@ func ExampleNew() {
 	if _, err := pipeline.LoadSample(ctx, db); err != nil {
 		panic(err)
 	}
-	search := web.NewCachedSearcher(db, 1024)
+	search := web.NewCachedSearcher(db, web.NewCache(16<<20), "sample")
 	srv, err := web.New(web.Deps{Store: db, Judge: engine.New(db, search), Search: search})
 	if err != nil {
 		panic(err)

@@ -26,7 +26,7 @@ type roleGroup struct {
 
 // groupSources groups sources by role in order, numbering them from 1 and
 // linking each citation.
-func groupSources(sources []engine.Source) []roleGroup {
+func (vs *views) groupSources(sources []engine.Source) []roleGroup {
 	var out []roleGroup
 	for i, src := range sources {
 		if len(out) == 0 || out[len(out)-1].Role != src.Role {
@@ -34,40 +34,74 @@ func groupSources(sources []engine.Source) []roleGroup {
 		}
 		superseded := src.Record != nil && src.Record.Superseded
 		g := &out[len(out)-1]
-		g.Sources = append(g.Sources, sourceView{Source: src, N: i + 1, URL: citeURL(src.Citation, superseded)})
+		g.Sources = append(g.Sources, sourceView{Source: src, N: i + 1, URL: vs.link.cite(src.Citation, superseded)})
 	}
 	return out
 }
 
-// askView is the ask page: the form and, when a question was asked, the
-// answer with its sources grouped by role.
-type askView struct {
-	P      *params
-	Answer *engine.Answer
-	Groups []roleGroup
+// verdictView is an answer's first lines: the verdict (or that nothing in
+// the knowledge base decides), the edition it speaks for and why that
+// one, the date it is pinned to, and the deciding source.
+type verdictView struct {
+	Found       bool
+	Verdict     string // "" when the deciding source gives no short answer
+	Edition     string // "N4"
+	EditionNote string // why that edition ("" when asked)
+	AsOf        string
+	Deciding    *sourceView
+	URL         string // the whole answer
 }
 
-func (v *askView) title() string {
-	if v.P.q == "" {
-		return "Ask"
+// verdictOf is the verdict block of a.
+func (vs *views) verdictOf(a *engine.Answer, question string) *verdictView {
+	v := &verdictView{Found: a.Found, Edition: vs.l.edition(a.Edition), URL: vs.link.ask(question)}
+	if a.Found {
+		v.Verdict = a.Verdict
 	}
-	return v.P.q + " — ask"
+	if a.EditionDefaulted {
+		v.EditionNote = vs.l.t("edition.default")
+	}
+	if a.AsOf != nil {
+		v.AsOf = a.AsOf.UTC().Format("2006-01-02")
+	}
+	if d := a.Deciding(); d != nil {
+		superseded := d.Record != nil && d.Record.Superseded
+		v.Deciding = &sourceView{Source: *d, N: 1, URL: vs.link.cite(d.Citation, superseded)}
+	}
+	return v
 }
 
-func (s *Server) askPage(w http.ResponseWriter, r *http.Request) error {
-	p, err := readParams(r)
+// askView is the ask page: the form and, when a question was asked, the
+// verdict first, then the sources grouped by role.
+type askView struct {
+	P       *params
+	Answer  *engine.Answer
+	Verdict *verdictView
+	Groups  []roleGroup
+}
+
+func (v *askView) title(l *labels) string {
+	if v.P.q == "" {
+		return l.t("ask.title")
+	}
+	return v.P.q + " — " + l.t("ask.title")
+}
+
+func (q *rq) askPage() error {
+	p, err := readParams(q.r)
 	if err != nil {
 		return err
 	}
 	v := &askView{P: p}
 	if p.q != "" {
-		a, err := s.deps.Judge.Ask(r.Context(), p.q, p.options())
+		a, err := q.judge.Ask(q.r.Context(), p.q, p.options())
 		if err != nil {
 			return err
 		}
-		v.Answer, v.Groups = a, groupSources(a.Sources)
+		v.Answer, v.Groups, v.Verdict = a, q.groupSources(a.Sources), q.verdictOf(a, p.q)
+		v.Verdict.URL = ""
 	}
-	s.render(w, r, http.StatusOK, "ask", v)
+	q.render(200, "ask", v)
 	return nil
 }
 
@@ -88,14 +122,16 @@ type resolveView struct {
 	Error      string
 	Resolution *engine.Resolution
 	Groups     [][]roleGroup // per conclusion
+	Speaks     string        // the edition the resolution speaks for
 }
 
-func (v *resolveView) title() string { return "Resolve a situation" }
+func (v *resolveView) title(l *labels) string { return l.t("resolve.title") }
 
-func (s *Server) resolvePage(w http.ResponseWriter, r *http.Request) error {
+func (q *rq) resolvePage() error {
+	r := q.r
 	v := &resolveView{Situation: exampleSituation}
 	if r.Method != http.MethodPost {
-		s.render(w, r, http.StatusOK, "resolve", v)
+		q.render(http.StatusOK, "resolve", v)
 		return nil
 	}
 	if err := r.ParseForm(); err != nil {
@@ -114,18 +150,19 @@ func (s *Server) resolvePage(w http.ResponseWriter, r *http.Request) error {
 	}
 	if err != nil {
 		v.Error = err.Error()
-		s.render(w, r, http.StatusBadRequest, "resolve", v)
+		q.render(http.StatusBadRequest, "resolve", v)
 		return nil
 	}
-	res, err := s.deps.Judge.Resolve(r.Context(), sit, opt)
+	res, err := q.judge.Resolve(r.Context(), sit, opt)
 	if err != nil {
 		return err
 	}
 	v.Resolution = res
 	for _, c := range res.Conclusions {
-		v.Groups = append(v.Groups, groupSources(c.Sources))
+		v.Groups = append(v.Groups, q.groupSources(c.Sources))
 	}
-	s.render(w, r, http.StatusOK, "resolve", v)
+	v.Speaks = q.l.edition(res.Edition)
+	q.render(http.StatusOK, "resolve", v)
 	return nil
 }
 

@@ -2,31 +2,33 @@ package web
 
 import (
 	"context"
-	"net/http"
 	"strings"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // pageView is a page as a rule card: the skill header, the records grouped
 // into blocks by section (requirements, effects, cancellation, boxes,
-// examples) and the FAQ and errata cards, with the edition tabs and the
-// superseded-text switch.
+// examples) and the FAQ and errata cards, with the edition tabs (when
+// the page's records differ by edition) and the superseded-text switch.
 type pageView struct {
 	V          *wikirules.PageView
 	P          *params
 	Rev        string // the ?rev= asked for, when it is not the current revision
-	Current    string // the current revision id when an older one is shown
+	Current    string // the current page's URL when an older revision is shown
 	Skill      *wikirules.Record
 	Blocks     []block
 	FAQs       []faqCard
 	Superseded int // superseded records hidden (History off)
 	Tabs       []tab
-	HistoryURL string
+	HistoryURL string // the superseded-text switch ("" on the static site)
+	Hist       string // the page's history
+	LastChange string // the diff of its last change
 }
 
-func (v *pageView) title() string { return v.V.Page.Title }
+func (v *pageView) title(*labels) string { return v.V.Page.Title }
 
 // block is a run of records of one section.
 type block struct {
@@ -36,23 +38,29 @@ type block struct {
 }
 
 // item is one record shown on the card, with the FAQ and errata entries
-// that relate to it (their seefaq note matches the entry).
+// that relate to it (their seefaq note matches the entry) and its links.
 type item struct {
 	R      wikirules.Record
 	Indent int
 	SameEd bool // the record holds in the page's editions: no badge
 	FAQs   []*faqCard
+	Links  []pageLink
 }
 
-// faqCard is one FAQ or errata entry on a page. Anchors are the ids of the
-// page's FAQ records that show this entry, so their citations resolve too.
+// faqCard is one FAQ or errata entry, with the link to where it stands
+// (URL), its related pages and, on a page, the ids of the page's FAQ
+// records that show this entry, so that their citations resolve too.
 type faqCard struct {
-	F       wikirules.FAQ
-	Anchors []string
-	Page    string
+	F         wikirules.FAQ
+	Anchors   []string
+	Page      string
+	URL       string
+	Related   []pageLink
+	Withdrawn string // the version that withdrew it, when it is withdrawn
+	Version   string // the version it was published in
 }
 
-// tab is one link of a switch (edition, FAQ type, search facet).
+// tab is one link of a switch (edition).
 type tab struct {
 	Label  string
 	URL    string
@@ -60,89 +68,92 @@ type tab struct {
 	Active bool
 }
 
-func (s *Server) pagePage(w http.ResponseWriter, r *http.Request) error {
-	p, err := readParams(r)
+func (q *rq) pagePage() error {
+	p, err := readParams(q.r)
 	if err != nil {
 		return err
 	}
-	title, err := pageTitle(r)
+	title, err := pageTitle(q.r)
 	if err != nil {
 		return err
 	}
-	rev, err := cleanText("rev", r.URL.Query().Get("rev"), 100)
+	rev, err := cleanText("rev", q.r.URL.Query().Get("rev"), 100)
 	if err != nil {
 		return err
 	}
-	pv, err := s.pageView(r.Context(), title, rev, p)
+	pv, err := q.pageView(q.r.Context(), title, rev, p)
 	if err != nil {
 		return err
 	}
-	s.render(w, r, http.StatusOK, "page", pv)
+	q.render(200, "page", pv)
 	return nil
 }
 
 // pageView loads title as p and rev ask and builds its card. A rev of
 // another page is ignored; an unknown rev is a 404.
-func (s *Server) pageView(ctx context.Context, title, rev string, p *params) (*pageView, error) {
+func (vs *views) pageView(ctx context.Context, title, rev string, p *params) (*pageView, error) {
 	f := wikirules.Filter{Edition: p.edition, AsOf: p.asOf, History: p.history}
-	v, err := s.deps.Store.Page(ctx, title, f)
+	v, err := vs.store.Page(ctx, title, f)
 	if err != nil {
 		return nil, err
 	}
 	pv := &pageView{P: p}
 	if rev != "" && rev != v.Revision.ID {
-		rv, err := s.deps.Store.Revision(ctx, rev)
+		rv, err := vs.store.Revision(ctx, rev)
 		if err != nil {
 			return nil, err
 		}
 		if rv.Page.Title == v.Page.Title {
-			cur := v.Revision.ID
 			f.AsOf = rv.Timestamp
-			if v, err = s.deps.Store.Page(ctx, title, f); err != nil {
+			if v, err = vs.store.Page(ctx, title, f); err != nil {
 				return nil, err
 			}
-			pv.Rev, pv.Current = v.Revision.ID, cur
+			pv.Rev = v.Revision.ID
+			pv.Current = vs.link.page(v.Page.Title, "", "", false, "")
 		}
 	}
 	pv.V = v
-	if !p.history {
-		all, err := s.deps.Store.RevisionRecords(ctx, v.Revision.ID)
-		if err != nil {
-			return nil, err
+	all, err := vs.store.RevisionRecords(ctx, v.Revision.ID)
+	if err != nil {
+		return nil, err
+	}
+	byEdition := v.PageEditions != 0
+	for _, rec := range all {
+		if !p.history && rec.Superseded && (p.edition == 0 || rec.Editions.Holds(p.edition)) {
+			pv.Superseded++
 		}
-		for _, rec := range all {
-			if rec.Superseded && (p.edition == 0 || rec.Editions.Holds(p.edition)) {
-				pv.Superseded++
+		if rec.Editions != 0 && rec.Editions != v.PageEditions {
+			byEdition = true
+		}
+	}
+	vs.build(pv)
+	title = v.Page.Title
+	if byEdition {
+		for _, e := range []string{"", "n4", "c1", "n5"} {
+			if u := vs.link.page(title, e, pv.Rev, p.history, p.asOfRaw); u != "" {
+				pv.Tabs = append(pv.Tabs, tab{Label: vs.l.edition(e), Active: p.edName == e, URL: u})
 			}
 		}
+		if len(pv.Tabs) < 2 {
+			pv.Tabs = nil
+		}
 	}
-	pv.build()
-	base := pageURL(v.Page.Title)
-	for _, e := range []struct{ label, value string }{{"All", ""}, {"N4", "n4"}, {"CodeOne", "c1"}, {"N5", "n5"}} {
-		pv.Tabs = append(pv.Tabs, tab{Label: e.label, Active: p.edName == e.value,
-			URL: withQuery(base, "edition", e.value, "rev", pv.Rev, "as_of", p.asOfRaw, "history", boolParam(p.history))})
-	}
-	pv.HistoryURL = withQuery(base, "edition", p.edName, "rev", pv.Rev, "as_of", p.asOfRaw, "history", boolParam(!p.history))
+	pv.HistoryURL = vs.link.page(title, p.edName, pv.Rev, !p.history, p.asOfRaw)
+	pv.Hist = vs.link.history(title)
+	pv.LastChange = vs.link.diff(title, "", v.Revision.ID)
 	return pv, nil
-}
-
-func boolParam(b bool) string {
-	if b {
-		return "1"
-	}
-	return ""
 }
 
 // build groups the records into the card: the first skill header on top,
 // FAQ records folded into the FAQ cards they show, the rest in blocks of
 // consecutive records of one section; then attaches each FAQ card to the
 // records whose seefaq notes it answers.
-func (pv *pageView) build() {
+func (vs *views) build(pv *pageView) {
 	v := pv.V
 	byID := map[string]*faqCard{}
 	pv.FAQs = make([]faqCard, len(v.FAQs))
 	for i, f := range v.FAQs {
-		pv.FAQs[i] = faqCard{F: f, Page: v.Page.Title}
+		pv.FAQs[i] = vs.faqCard(f, v.Page.Title)
 	}
 	for i := range pv.FAQs {
 		byID[pv.FAQs[i].F.ID] = &pv.FAQs[i]
@@ -168,8 +179,72 @@ func (pv *pageView) build() {
 				it.FAQs = append(it.FAQs, &pv.FAQs[i])
 			}
 		}
+		for _, l := range rec.Links {
+			it.Links = append(it.Links, vs.pageLink(l, ""))
+		}
 		b.Items = append(b.Items, it)
 	}
+}
+
+// faqCard builds the card of f as shown on page ("" for the FAQ list).
+func (vs *views) faqCard(f wikirules.FAQ, page string) faqCard {
+	c := faqCard{F: f, Page: page}
+	c.Version, c.Withdrawn = splitWithdrawn(f.Version)
+	cit := wikirules.CitationOfFAQ(f, page)
+	if cit.Page == "" {
+		c.URL = vs.link.faq() + "#" + pathEscape(f.ID)
+	} else {
+		c.URL = vs.link.cite(cit, false)
+	}
+	for _, p := range f.Related {
+		c.Related = append(c.Related, vs.pageLink(p, f.ID))
+	}
+	return c
+}
+
+// splitWithdrawn reads an FAQ version that says the entry was withdrawn,
+// as the wiki's rendered English FAQ shows it ("Removed in 1.3, Nov 2022
+// 1.0, Jan 2021": removed in 1.3, published in 1.0), and its Spanish
+// counterparts ("Eliminada en …", "Retirada en …"). It returns the
+// version published and the version that withdrew it ("" when the entry
+// is not withdrawn).
+func splitWithdrawn(version string) (published, withdrawn string) {
+	lower := strings.ToLower(version)
+	for _, p := range []string{"removed in ", "eliminada en ", "eliminado en ", "retirada en ", "retirado en "} {
+		if !strings.HasPrefix(lower, p) {
+			continue
+		}
+		rest := strings.TrimSpace(version[len(p):])
+		// The withdrawing version ends with its date's year: "1.3, Nov 2022".
+		if i := yearEnd(rest); i > 0 && i < len(rest) {
+			return strings.TrimSpace(rest[i:]), strings.TrimSpace(rest[:i])
+		}
+		return "", rest
+	}
+	return version, ""
+}
+
+// yearEnd returns the byte offset just after the first four-digit year in
+// s (19xx or 20xx), or -1.
+func yearEnd(s string) int {
+	for i := 0; i+4 <= len(s); i++ {
+		y := s[i : i+4]
+		if (strings.HasPrefix(y, "19") || strings.HasPrefix(y, "20")) && isDigits(y) && (i == 0 || !isDigit(s[i-1])) && (i+4 == len(s) || !isDigit(s[i+4])) {
+			return i + 4
+		}
+	}
+	return -1
+}
+
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // relates reports whether an FAQ entry answers one of a record's seefaq
@@ -201,45 +276,14 @@ func relates(notes []string, f *wikirules.FAQ) bool {
 	return false
 }
 
-// foldWords returns the words of s of 4 letters or more, lower-cased with
-// Spanish accents removed.
+// foldWords returns the folded words (lang.Words) of s of 4 letters or
+// more.
 func foldWords(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if len([]rune(w)) < 4 {
-			continue
+	for _, w := range lang.Words(s) {
+		if utf8.RuneCountInString(w) >= 4 {
+			out = append(out, w)
 		}
-		out = append(out, strings.Map(foldRune, strings.ToLower(w)))
 	}
 	return out
-}
-
-func foldRune(r rune) rune {
-	switch r {
-	case 'á', 'à', 'ä':
-		return 'a'
-	case 'é', 'è', 'ë':
-		return 'e'
-	case 'í', 'ì', 'ï':
-		return 'i'
-	case 'ó', 'ò', 'ö':
-		return 'o'
-	case 'ú', 'ù', 'ü':
-		return 'u'
-	}
-	return r
-}
-
-// Citation is the entry's citation as shown on its page (the first page
-// it stands on when the card is not on a page).
-func (c faqCard) Citation() wikirules.Citation { return wikirules.CitationOfFAQ(c.F, c.Page) }
-
-// URL links the entry on its page, or in the FAQ list when it stands on
-// no page.
-func (c faqCard) URL() string {
-	cit := c.Citation()
-	if cit.Page == "" {
-		return "/faq#" + pathEscape(c.F.ID)
-	}
-	return citeURL(cit, false)
 }

@@ -22,7 +22,7 @@ const (
 func TestHome(t *testing.T) {
 	ts, _ := newTestServer(t)
 	doc := getDoc(t, ts, "/", 200)
-	if got := doc.Find("form#home-search").AttrOr("action", ""); got != "/search" {
+	if got := doc.Find("form.topsearch").AttrOr("action", ""); got != "/search" {
 		t.Errorf("home search form action = %q, want /search", got)
 	}
 	if doc.Find(`.pagelist a[href="/page/Berserk"]`).Length() != 1 {
@@ -59,12 +59,12 @@ func TestSearchPage(t *testing.T) {
 	if marks.Length() < 2 || !strings.EqualFold(textOf(marks.First()), "berserk") {
 		t.Errorf("first hit snippet marks %q, want Berserk and Trabado highlighted", textOf(marks))
 	}
-	// The kind facet counts errata and links to the filtered search.
-	errata := doc.Find(`.facet-kind a.tab[href*="kind=errata"]`)
+	// The kind filter counts errata; choosing it filters the search.
+	errata := doc.Find(`#search-filters select[name=kind] option[value="errata"]`)
 	if errata.Length() != 1 || !strings.Contains(textOf(errata), "Errata") {
-		t.Fatalf("kind facet has no Errata tab: %q", textOf(doc.Find(".facet-kind")))
+		t.Fatalf("kind filter has no Errata option: %q", textOf(doc.Find("#search-filters select[name=kind]")))
 	}
-	href := errata.AttrOr("href", "")
+	href := "/search?q=berserk+trabado&kind=errata"
 	filtered := getDoc(t, ts, href, 200)
 	n := 0
 	filtered.Find("ol.results > li.hit").Each(func(_ int, s *goquery.Selection) {
@@ -76,8 +76,11 @@ func TestSearchPage(t *testing.T) {
 	if n == 0 {
 		t.Errorf("%s: no results", href)
 	}
-	if got := textOf(filtered.Find(`.facet-kind a[aria-current]`)); !strings.HasPrefix(got, "Errata") {
-		t.Errorf("kind facet marks %q as current, want Errata", got)
+	if got := textOf(filtered.Find(`#search-filters select[name=kind] option[selected]`)); !strings.HasPrefix(got, "Errata") {
+		t.Errorf("kind filter marks %q as chosen, want Errata", got)
+	}
+	if filtered.Find("details.filters[open]").Length() != 1 {
+		t.Errorf("the filters are folded although one is chosen")
 	}
 }
 
@@ -105,8 +108,8 @@ func TestSearchEditionFacet(t *testing.T) {
 			if strings.Contains(all, "#"+tc.absent) {
 				t.Errorf("edition %s: a hit links %s, which holds in another edition", tc.edition, tc.absent)
 			}
-			if got := textOf(doc.Find(`.facet-edition a[aria-current]`)); got != tc.current {
-				t.Errorf("edition facet current = %q, want %q", got, tc.current)
+			if got := textOf(doc.Find(`#search-filters select[name=edition] option[selected]`)); got != tc.current {
+				t.Errorf("edition filter chosen = %q, want %q", got, tc.current)
 			}
 		})
 	}
@@ -140,8 +143,8 @@ func TestPageRuleCard(t *testing.T) {
 	if !strings.Contains(textOf(card.Find(".a")), "Berserk se puede declarar cuando se está en el Estado Trabado") {
 		t.Errorf("errata answer %q", textOf(card.Find(".a")))
 	}
-	if !strings.Contains(textOf(card.Find("header")), "version 1.0, enero 2021") {
-		t.Errorf("errata header %q lacks its version", textOf(card.Find("header")))
+	if !strings.Contains(textOf(card.Find(".badges")), "1.0, enero 2021") {
+		t.Errorf("errata badges %q lack its version", textOf(card.Find(".badges")))
 	}
 	if card.Find("#"+berserkErrataRec).Length() != 1 {
 		t.Errorf("the errata record anchor #%s is not inside its card", berserkErrataRec)
@@ -178,7 +181,7 @@ func TestPageEditionSwitch(t *testing.T) {
 		present, gone string
 		current       string
 	}{
-		{"", "esquivar-3966de9fcf", "", "All"},
+		{"", "esquivar-3966de9fcf", "", "Todas las ediciones"},
 		{"?edition=c1", "esquivar-3966de9fcf", "esquivar-2803fbf96d", "CodeOne"},
 		{"?edition=n4", "esquivar-2803fbf96d", "esquivar-3966de9fcf", "N4"},
 	}
@@ -211,7 +214,7 @@ func TestPageSupersededOnRequest(t *testing.T) {
 	if n := doc.Find(".rec.superseded").Length(); n != 24 {
 		t.Errorf("history=1: %d superseded records, want 24", n)
 	}
-	if !strings.Contains(textOf(doc.Find(".rec.superseded .badge.old").First()), "superseded") {
+	if !strings.Contains(textOf(doc.Find(".rec.superseded .badge.old").First()), "sustituido") {
 		t.Errorf("superseded record not labelled")
 	}
 }
@@ -229,8 +232,14 @@ func TestFAQPage(t *testing.T) {
 		}
 	})
 	card := doc.Find("#" + berserkErrata)
-	if !strings.Contains(textOf(card.Find("header")), "N4 Errata · version 1.0, enero 2021") {
-		t.Errorf("errata card header %q", textOf(card.Find("header")))
+	if got := textOf(card.Find("h3.question")); !strings.Contains(got, "Berserk") || !strings.Contains(got, "Trabado") {
+		t.Errorf("errata card heading %q, want its question", got)
+	}
+	if got := textOf(card.Find(".badges")); !strings.Contains(got, "Errata") || !strings.Contains(got, "1.0, enero 2021") || !strings.Contains(got, "[N4]") {
+		t.Errorf("errata card badges %q, want type, version and edition", got)
+	}
+	if got := textOf(card.Closest("section.faqgroup").Find("h2 a").First()); got != "Trabado" {
+		t.Errorf("errata listed under %q, want Trabado (where its newest text stands)", got)
 	}
 	if got := card.Find(".cite a").AttrOr("href", ""); got != "/page/Trabado#"+berserkErrata {
 		t.Errorf("errata card links %q", got)
@@ -248,8 +257,8 @@ func TestHistoryAndDiffPages(t *testing.T) {
 	if revs.Length() != 2 {
 		t.Fatalf("GizmoKit history: %d revisions, want 2", revs.Length())
 	}
-	if !strings.Contains(textOf(revs.Last()), "created:") {
-		t.Errorf("oldest revision summary %q, want created: …", textOf(revs.Last()))
+	if !strings.Contains(textOf(revs.Last()), "creada:") {
+		t.Errorf("oldest revision summary %q, want creada: …", textOf(revs.Last()))
 	}
 	diffURL := revs.First().Find(`a[href^="/diff/"]`).AttrOr("href", "")
 	if diffURL == "" {
@@ -288,6 +297,9 @@ func TestHistoryRevisionLinks(t *testing.T) {
 		}
 		rev := u.Query().Get("rev")
 		page := getDoc(t, ts, href, 200)
+		if rev == "" { // the newest links the current page
+			rev = textOf(a.Find("code"))
+		}
 		if got := textOf(page.Find(".meta code")); got != truncate(rev, 10) {
 			t.Errorf("%s shows revision %q, want %q", href, got, truncate(rev, 10))
 		}
@@ -302,8 +314,8 @@ func TestAskLinksEveryCitation(t *testing.T) {
 	ts, _ := newTestServer(t)
 	q := url.QueryEscape("¿Se puede declarar Berserk estando trabado?")
 	doc := getDoc(t, ts, "/ask?q="+q, 200)
-	if got := textOf(doc.Find(".verdict")); got != "→ Sí" {
-		t.Errorf("verdict %q, want → Sí", got)
+	if got := textOf(doc.Find(".verdict")); got != "Sí" {
+		t.Errorf("verdict %q, want Sí", got)
 	}
 	deciding := doc.Find(".role-deciding a.citation")
 	if got := deciding.AttrOr("href", ""); got != "/page/Trabado#"+berserkErrata {
@@ -330,7 +342,7 @@ func TestResolveForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := textOf(doc.Find(".verdict")); !strings.HasPrefix(got, "→ invalid") || !strings.Contains(got, "Trepar") {
+	if got := textOf(doc.Find(".verdict")); !strings.HasPrefix(got, "invalid") || !strings.Contains(got, "Trepar") {
 		t.Errorf("Trepar + Mover verdict %q, want invalid (Trepar is an Orden Completa)", got)
 	}
 	followAll(t, ts, doc)
@@ -367,10 +379,13 @@ func followAll(t *testing.T, ts *httptest.Server, doc *goquery.Document) {
 func TestUnknownPageOffersSearch(t *testing.T) {
 	ts, _ := newTestServer(t)
 	doc := getDoc(t, ts, "/page/Esquivarr", 404)
-	if got := doc.Find(".errorpage input[name=q]").AttrOr("value", ""); got != "Esquivarr" {
-		t.Errorf("404 page search box holds %q, want the title Esquivarr", got)
+	if got := doc.Find(".errorpage a.tab").AttrOr("href", ""); got != "/search?q=Esquivarr" {
+		t.Errorf("404 page offers %q, want the search for the title Esquivarr", got)
 	}
-	if got := textOf(doc.Find(".errorpage h1")); got != "404 · Not Found" {
+	if got := textOf(doc.Find(".errorpage h1")); got != "Error 404" {
 		t.Errorf("404 page heading %q", got)
+	}
+	if got := textOf(doc.Find(".errorpage .error")); strings.Contains(got, "kb:") || !strings.Contains(got, "Esquivarr") {
+		t.Errorf("404 page message %q, want one naming the page, without the store's error", got)
 	}
 }

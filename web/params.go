@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -27,7 +26,7 @@ type params struct {
 }
 
 // knownKinds are the kinds a search may be narrowed to, in the order the
-// facet shows them (DESIGN.md, "Citation").
+// facet shows them (docs/DESIGN.md, "Citation").
 var knownKinds = []wikirules.Kind{
 	wikirules.KindErrata, wikirules.KindFAQ, wikirules.KindSkill, wikirules.KindRequirement,
 	wikirules.KindEffect, wikirules.KindActivation, wikirules.KindCancellation, wikirules.KindImportant,
@@ -63,7 +62,7 @@ func readParams(r *http.Request) (*params, error) {
 		p.edName = wikirules.Editions(ed).String()
 	}
 	if a := strings.TrimSpace(v.Get("as_of")); a != "" {
-		t, err := parseDate(a)
+		t, err := wikirules.ParseDate(a)
 		if err != nil {
 			return nil, badRequest("as_of: %v", err)
 		}
@@ -150,62 +149,6 @@ func pageTitle(r *http.Request) (string, error) {
 		return "", badRequest("no page title given")
 	}
 	return t, nil
-}
-
-// parseDate reads RFC 3339, "2006-01-02T15:04" or "2006-01-02" (the end of
-// that day, UTC, so a date includes its day's edits) — the -as-of forms of
-// the command line.
-func parseDate(s string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t.UTC(), nil
-	}
-	if t, err := time.Parse("2006-01-02T15:04", s); err == nil {
-		return t.UTC(), nil
-	}
-	if t, err := time.Parse("2006-01-02", s); err == nil {
-		return t.Add(24*time.Hour - time.Second).UTC(), nil
-	}
-	return time.Time{}, fmt.Errorf("bad date %q: want 2006-01-02, 2006-01-02T15:04 or RFC 3339", truncate(s, 40))
-}
-
-// resolveRev finds a revision in a page's history (oldest first) by id,
-// unambiguous id prefix (at least 4 characters) or date (the newest
-// revision at or before it), as `query diff` does. Errors are 404 (no such
-// revision) or 400 (ambiguous prefix).
-func resolveRev(revs []wikirules.Revision, ref string) (wikirules.Revision, error) {
-	var hits []wikirules.Revision
-	for _, r := range revs {
-		if r.ID == ref {
-			return r, nil
-		}
-		if len(ref) >= 4 && strings.HasPrefix(r.ID, ref) {
-			hits = append(hits, r)
-		}
-	}
-	page := revs[0].Page.Title
-	switch len(hits) {
-	case 1:
-		return hits[0], nil
-	case 0:
-	default:
-		return wikirules.Revision{}, badRequest("revision %q is ambiguous: %d revisions of %s start with it", ref, len(hits), page)
-	}
-	t, err := parseDate(ref)
-	if err != nil {
-		return wikirules.Revision{}, &httpError{http.StatusNotFound,
-			fmt.Sprintf("no revision %q of %s (want an id, an id prefix or a date)", truncate(ref, 60), page)}
-	}
-	var best *wikirules.Revision
-	for i := range revs {
-		if !revs[i].Timestamp.After(t) {
-			best = &revs[i]
-		}
-	}
-	if best == nil {
-		return wikirules.Revision{}, &httpError{http.StatusNotFound, fmt.Sprintf("no revision of %s at or before %s (the first is %s)",
-			page, t.Format(time.RFC3339), revs[0].Timestamp.UTC().Format(time.RFC3339))}
-	}
-	return *best, nil
 }
 
 // truncate cuts s to at most n runes, adding "…" when it cut.

@@ -2,12 +2,9 @@ package web
 
 import (
 	"bytes"
-	"fmt"
 	"html/template"
-	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -15,7 +12,6 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/diff"
 )
 
@@ -112,6 +108,16 @@ func renderMarkdown(s string) template.HTML {
 	return template.HTML(b.String())
 }
 
+// renderInline renders one paragraph of wiki Markdown (a question, a
+// heading) as inline HTML: renderMarkdown without the <p> around it.
+func renderInline(s string) template.HTML {
+	h := strings.TrimSpace(string(renderMarkdown(s)))
+	if strings.HasPrefix(h, "<p>") && strings.HasSuffix(h, "</p>") && strings.Count(h, "<p>") == 1 {
+		h = h[len("<p>") : len(h)-len("</p>")]
+	}
+	return template.HTML(h)
+}
+
 // markSnippet turns a search snippet with matches between « and » (the
 // store's markers) into HTML with <mark>; everything else is escaped. A
 // « without its » is closed at the end.
@@ -161,129 +167,4 @@ func markEdits(es []diff.Edit) template.HTML {
 		}
 	}
 	return template.HTML(b.String())
-}
-
-// pageURL is the path of a page view: /page/{title} with the title
-// path-escaped.
-func pageURL(title string) string { return "/page/" + pathEscape(title) }
-
-// pathEscape escapes s as one path segment ("/" included).
-func pathEscape(s string) string { return url.PathEscape(s) }
-
-// citeURL links a citation to the exact record on its page:
-// /page/{title}?rev={revision}#{anchor} for records (the revision keeps
-// text that is no longer current reachable; history=1 shows superseded
-// text), /page/{title}#{anchor} for FAQ and errata entries, which are shown
-// on every page they relate to.
-func citeURL(c wikirules.Citation, superseded bool) string {
-	u := pageURL(c.Page)
-	q := url.Values{}
-	if c.Kind != wikirules.KindFAQ && c.Kind != wikirules.KindErrata && c.Revision != "" {
-		q.Set("rev", c.Revision)
-	}
-	if superseded {
-		q.Set("history", "1")
-	}
-	if len(q) > 0 {
-		u += "?" + q.Encode()
-	}
-	if c.Anchor != "" {
-		u += "#" + url.PathEscape(c.Anchor)
-	}
-	return u
-}
-
-// withQuery returns path with the given query values set (empty values
-// dropped).
-func withQuery(path string, kv ...string) string {
-	q := url.Values{}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] != "" {
-			q.Set(kv[i], kv[i+1])
-		}
-	}
-	if len(q) == 0 {
-		return path
-	}
-	return path + "?" + q.Encode()
-}
-
-var funcs = template.FuncMap{
-	"md":       renderMarkdown,
-	"snippet":  markSnippet,
-	"edits":    markEdits,
-	"pageURL":  pageURL,
-	"citeURL":  citeURL,
-	"url":      withQuery,
-	"histURL":  func(t string) string { return "/history/" + url.PathEscape(t) },
-	"diffURL":  func(t string) string { return "/diff/" + url.PathEscape(t) },
-	"time":     func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04Z") },
-	"rfc3339":  func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-	"short":    func(id string) string { return truncate(id, 10) },
-	"label":    func(e wikirules.Editions) string { return e.Label() },
-	"join":     strings.Join,
-	"kindName": kindName,
-	"citation": wikirules.CitationOf,
-	"upper":    strings.ToUpper,
-}
-
-// kindName is a record kind (a Kind or an FAQ type string) as a judge
-// reads it.
-func kindName(k any) string {
-	s := fmt.Sprint(k)
-	switch wikirules.Kind(s) {
-	case wikirules.KindFAQ:
-		return "FAQ"
-	case wikirules.KindErrata:
-		return "Errata"
-	}
-	return s
-}
-
-// parseTemplates parses every page template with the layout.
-func (s *Server) parseTemplates() error {
-	s.pages = map[string]*template.Template{}
-	base, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/parts.html")
-	if err != nil {
-		return fmt.Errorf("web: templates: %w", err)
-	}
-	for _, name := range []string{"home", "search", "page", "faq", "history", "diff", "ask", "resolve", "error"} {
-		t, err := template.Must(base.Clone()).ParseFS(templateFS, "templates/"+name+".html")
-		if err != nil {
-			return fmt.Errorf("web: template %s: %w", name, err)
-		}
-		s.pages[name] = t
-	}
-	return nil
-}
-
-// layout is what every page gives the layout: its title, the navigation
-// item to mark, the search box's text and the view.
-type layout struct {
-	Title string
-	Nav   string
-	Query string
-	View  any
-}
-
-// render executes page template name with v into a buffer and writes it
-// with status code; a template error is a 500 (and logged).
-func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, name string, v any) {
-	t := s.pages[name]
-	var b bytes.Buffer
-	l := layout{Nav: name, View: v, Query: r.URL.Query().Get("q")}
-	if tv, ok := v.(interface{ title() string }); ok {
-		l.Title = tv.title()
-	}
-	if len(l.Query) > MaxQueryBytes {
-		l.Query = ""
-	}
-	if err := t.Execute(&b, l); err != nil {
-		s.deps.Logger.Printf("web: template %s: %v", name, err)
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(code)
-	w.Write(b.Bytes())
 }

@@ -1,43 +1,72 @@
 package web
 
 import (
-	"net/http"
+	"context"
+	"encoding/json"
+	"strings"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/report"
 )
 
-// homeView is the home page: the page list.
+// homeView is the home page: what the site holds and the page list.
 type homeView struct {
-	Pages []wikirules.Page
+	Pages     []pageLink
+	Errata    string
+	FAQs      string
+	Immutable bool
 }
 
-func (v *homeView) title() string { return "Rules for judges" }
+func (v *homeView) title(l *labels) string { return l.t("tagline") }
 
-func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
-	pages, err := s.deps.Store.Pages(r.Context())
-	if err != nil {
-		return err
+// homeView lists pages.
+func (vs *views) homeView(pages []wikirules.Page) *homeView {
+	v := &homeView{Errata: vs.link.faq("type", "errata"), FAQs: vs.link.faq()}
+	for _, p := range pages {
+		v.Pages = append(v.Pages, vs.pageLink(p.Title, ""))
 	}
-	s.render(w, r, http.StatusOK, "home", &homeView{Pages: pages})
+	return v
+}
+
+func (q *rq) home() error {
+	v := q.homeView(q.st.pages)
+	v.Immutable = q.st.deps.Immutable
+	q.render(200, "home", v)
 	return nil
 }
 
-// searchView is a search results page: the results with their snippets
-// and citation links, the edition switch and the kind facet (counted over
-// the results without a kind filter).
+// searchView is a search results page: the verdict when the text is a
+// question, then the results with their snippets and citation links, and
+// the filters (edition, kind with counts over the results without a kind
+// filter) folded under one switch.
 type searchView struct {
 	P        *params
+	Verdict  *verdictView
 	Results  []hitView
-	Editions []tab
-	Kinds    []tab
+	Editions []option
+	Kinds    []option
+	Filtered bool   // an edition or kind is chosen
+	AskURL   string // the question page for the text
+	// Static is set on the static site, whose search runs in the browser
+	// with the scripts of Assets.
+	Static bool
+	Assets struct{ MiniSearch, Data, Search string }
+	// KindsJSON names the record kinds for the browser's result list.
+	KindsJSON string
 }
 
-func (v *searchView) title() string {
+// option is one choice of a filter select.
+type option struct {
+	Value, Label string
+	Count        int
+	Selected     bool
+}
+
+func (v *searchView) title(l *labels) string {
 	if v.P.q == "" {
-		return "Search"
+		return l.t("search.title")
 	}
-	return v.P.q + " — search"
+	return v.P.q + " — " + l.t("search.title")
 }
 
 // hitView is one result: the hit, its JSON-shaped result and the link to
@@ -47,29 +76,61 @@ type hitView struct {
 	URL string
 }
 
-func (s *Server) searchPage(w http.ResponseWriter, r *http.Request) error {
-	p, err := readParams(r)
+// isQuestion reports whether a search text is asked as a question (it
+// holds a question mark), which the search page then also puts to the
+// judge engine.
+func isQuestion(s string) bool { return strings.ContainsAny(s, "?¿") }
+
+func (q *rq) searchPage() error {
+	p, err := readParams(q.r)
 	if err != nil {
 		return err
 	}
-	v := &searchView{P: p}
-	if p.q != "" {
-		// One search without a kind filter counts the kind facet; it is
-		// also the result list when no kind is chosen.
+	v, err := q.searchView(q.r.Context(), p)
+	if err != nil {
+		return err
+	}
+	q.render(200, "search", v)
+	return nil
+}
+
+// searchView searches p.q: one search without a kind filter counts the
+// kind facet and is the result list when no kind is chosen.
+func (vs *views) searchView(ctx context.Context, p *params) (*searchView, error) {
+	v := &searchView{P: p, Filtered: p.edName != "" || len(p.kinds) > 0, AskURL: vs.link.ask(p.q), Static: vs.link.static()}
+	if v.Static {
+		v.Assets.MiniSearch, v.Assets.Data, v.Assets.Search = vs.link.asset("minisearch.js"), vs.link.asset("../search-data.js"), vs.link.asset("search.js")
+		names := map[string]string{}
+		for _, k := range knownKinds {
+			names[string(k)] = vs.l.kind(k)
+		}
+		b, _ := json.Marshal(names)
+		v.KindsJSON = string(b)
+	}
+	counts := map[wikirules.Kind]int{}
+	total := 0
+	if p.q != "" && vs.search != nil {
+		if isQuestion(p.q) && vs.judge != nil {
+			a, err := vs.judge.Ask(ctx, p.q, p.options())
+			if err != nil {
+				return nil, err
+			}
+			v.Verdict = vs.verdictOf(a, p.q)
+		}
 		f := p.filter()
 		f.Kinds, f.Limit = nil, MaxResults
-		all, err := s.deps.Search.SearchText(r.Context(), p.q, f)
+		all, err := vs.search.SearchText(ctx, p.q, f)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		counts := map[wikirules.Kind]int{}
 		for _, h := range all {
 			counts[hitKind(h)]++
 		}
+		total = len(all)
 		hits := all
 		if len(p.kinds) > 0 {
-			if hits, err = s.deps.Search.SearchText(r.Context(), p.q, p.filter()); err != nil {
-				return err
+			if hits, err = vs.search.SearchText(ctx, p.q, p.filter()); err != nil {
+				return nil, err
 			}
 		}
 		if len(hits) > p.limit {
@@ -77,25 +138,21 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request) error {
 		}
 		for _, h := range hits {
 			res := report.HitResult(h)
-			v.Results = append(v.Results, hitView{R: res, URL: citeURL(res.Citation, res.Superseded)})
-		}
-		kind := p.kindParam()
-		v.Kinds = append(v.Kinds, tab{Label: "all kinds", Count: len(all), Active: kind == "",
-			URL: withQuery("/search", "q", p.q, "edition", p.edName, "as_of", p.asOfRaw, "history", boolParam(p.history))})
-		for _, k := range knownKinds {
-			if counts[k] == 0 && kind != string(k) {
-				continue
-			}
-			v.Kinds = append(v.Kinds, tab{Label: kindName(k), Count: counts[k], Active: kind == string(k),
-				URL: withQuery("/search", "q", p.q, "edition", p.edName, "kind", string(k), "as_of", p.asOfRaw, "history", boolParam(p.history))})
+			v.Results = append(v.Results, hitView{R: res, URL: vs.link.cite(res.Citation, res.Superseded)})
 		}
 	}
-	for _, e := range []struct{ label, value string }{{"All editions", ""}, {"N4", "n4"}, {"CodeOne", "c1"}, {"N5", "n5"}} {
-		v.Editions = append(v.Editions, tab{Label: e.label, Active: p.edName == e.value,
-			URL: withQuery("/search", "q", p.q, "edition", e.value, "kind", p.kindParam(), "as_of", p.asOfRaw, "history", boolParam(p.history))})
+	kind := p.kindParam()
+	v.Kinds = append(v.Kinds, option{Value: "", Label: vs.l.t("kind.all"), Count: total, Selected: kind == ""})
+	for _, k := range knownKinds {
+		if counts[k] == 0 && kind != string(k) {
+			continue
+		}
+		v.Kinds = append(v.Kinds, option{Value: string(k), Label: vs.l.kind(k), Count: counts[k], Selected: kind == string(k)})
 	}
-	s.render(w, r, http.StatusOK, "search", v)
-	return nil
+	for _, e := range []string{"", "n4", "c1", "n5"} {
+		v.Editions = append(v.Editions, option{Value: e, Label: vs.l.edition(e), Selected: p.edName == e})
+	}
+	return v, nil
 }
 
 // hitKind is the kind of a hit's record or FAQ entry.
@@ -107,47 +164,4 @@ func hitKind(h wikirules.Hit) wikirules.Kind {
 		return wikirules.Kind(h.FAQ.Type)
 	}
 	return h.Citation.Kind
-}
-
-// faqView is the FAQ and errata list, filtered by type.
-type faqView struct {
-	P     *params
-	Type  string
-	Cards []faqCard
-	Types []tab
-}
-
-func (v *faqView) title() string { return "FAQs & Errata" }
-
-func (s *Server) faqPage(w http.ResponseWriter, r *http.Request) error {
-	p, err := readParams(r)
-	if err != nil {
-		return err
-	}
-	typ := r.URL.Query().Get("type")
-	if typ != "" && typ != "faq" && typ != "errata" {
-		return badRequest("type %q: want faq or errata", truncate(typ, 20))
-	}
-	faqs, err := s.deps.Store.FAQs(r.Context(), p.q, wikirules.Filter{Edition: p.edition, AsOf: p.asOf})
-	if err != nil {
-		return err
-	}
-	v := &faqView{P: p, Type: typ}
-	counts := map[string]int{}
-	for _, f := range faqs {
-		counts[f.Type]++
-		if typ == "" || f.Type == typ {
-			v.Cards = append(v.Cards, faqCard{F: f})
-		}
-	}
-	for _, t := range []struct{ label, value string }{{"All", ""}, {"Errata", "errata"}, {"FAQ", "faq"}} {
-		n := len(faqs)
-		if t.value != "" {
-			n = counts[t.value]
-		}
-		v.Types = append(v.Types, tab{Label: t.label, Count: n, Active: typ == t.value,
-			URL: withQuery("/faq", "q", p.q, "type", t.value, "edition", p.edName, "as_of", p.asOfRaw)})
-	}
-	s.render(w, r, http.StatusOK, "faq", v)
-	return nil
 }

@@ -6,12 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html/template"
-	"io/fs"
 	"log"
 	"net/http"
 	"runtime/debug"
-	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/wikirules/wikirules"
@@ -36,15 +34,6 @@ const (
 	requestTimeout = 15 * time.Second
 )
 
-// Searcher is the ranked search the pages and /api/search use: hits
-// (records or FAQs) for free text, best first, honouring f.Edition,
-// f.AsOf, f.Kinds, f.History and f.Limit, with a snippet marking matched
-// words with « ». kb.DB.SearchText satisfies it; an adapter over the bleve
-// index is the caller's.
-type Searcher interface {
-	SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error)
-}
-
 // Judge answers questions and resolves situations; *engine.Engine
 // satisfies it.
 type Judge interface {
@@ -54,40 +43,70 @@ type Judge interface {
 
 // Deps are what the server is given: the knowledge base, the judge engine
 // and the searcher (nil: Store.SearchText). Logger receives internal
-// errors and recovered panics (nil: the standard logger).
+// errors and recovered panics (nil: the standard logger). Immutable says
+// the knowledge base lies on read-only media (shown on the home page).
 type Deps struct {
-	Store  wikirules.Store
-	Judge  Judge
-	Search Searcher
-	Logger *log.Logger
+	Store     wikirules.Store
+	Judge     Judge
+	Search    wikirules.Searcher
+	Logger    *log.Logger
+	Immutable bool
 }
 
-// Server serves the pages and the JSON API over its Deps. It is an
+// Server serves the pages and the JSON API over its Deps, which Swap
+// replaces while it runs (the knowledge base changed). It is an
 // http.Handler and safe for concurrent use.
 type Server struct {
-	deps  Deps
-	pages map[string]*template.Template
-	mux   *http.ServeMux
+	cur    atomic.Pointer[state]
+	logger *log.Logger
+	mux    *http.ServeMux
 }
 
 // New returns a server over d. It fails when d has no Store or no Judge,
-// or when an embedded template does not parse.
+// when an embedded template does not parse, or when the store cannot list
+// its pages.
 func New(d Deps) (*Server, error) {
-	if d.Store == nil || d.Judge == nil {
-		return nil, errors.New("web: New needs a Store and a Judge")
-	}
-	if d.Search == nil {
-		d.Search = d.Store
-	}
 	if d.Logger == nil {
 		d.Logger = log.Default()
 	}
-	s := &Server{deps: d, mux: http.NewServeMux()}
-	if err := s.parseTemplates(); err != nil {
+	s := &Server{logger: d.Logger, mux: http.NewServeMux()}
+	st, err := newState(context.Background(), d)
+	if err != nil {
 		return nil, err
 	}
+	s.cur.Store(st)
 	s.routes()
 	return s, nil
+}
+
+// Swap makes the server answer from d from now on and returns once no
+// request is using the previous Deps any more (requests end within
+// requestTimeout), so that the caller may close them. On an error (d has
+// no Store, its pages cannot be listed) the server keeps its Deps.
+func (s *Server) Swap(ctx context.Context, d Deps) error {
+	if d.Logger == nil {
+		d.Logger = s.logger
+	}
+	st, err := newState(ctx, d)
+	if err != nil {
+		return err
+	}
+	old := s.cur.Swap(st)
+	old.retire()
+	return nil
+}
+
+// acquire returns the current state, held until release: Swap waits for
+// it.
+func (s *Server) acquire() *state {
+	for {
+		st := s.cur.Load()
+		st.mu.RLock()
+		if !st.retired {
+			return st
+		}
+		st.mu.RUnlock()
+	}
 }
 
 // NewHTTPServer returns an http.Server for h on addr with the timeouts and
@@ -107,24 +126,24 @@ func NewHTTPServer(addr string, h http.Handler) *http.Server {
 
 func (s *Server) routes() {
 	m := s.mux
-	static, _ := fs.Sub(staticFS, "static")
-	m.Handle("GET /static/", http.StripPrefix("/static/", cacheFor(http.FileServerFS(static), time.Hour)))
-	m.HandleFunc("GET /{$}", s.html(s.home))
-	m.HandleFunc("GET /search", s.html(s.searchPage))
-	m.HandleFunc("GET /page/{title...}", s.html(s.pagePage))
-	m.HandleFunc("GET /faq", s.html(s.faqPage))
-	m.HandleFunc("GET /history/{title...}", s.html(s.historyPage))
-	m.HandleFunc("GET /diff/{title...}", s.html(s.diffPage))
-	m.HandleFunc("GET /ask", s.html(s.askPage))
-	m.HandleFunc("GET /resolve", s.html(s.resolvePage))
-	m.HandleFunc("POST /resolve", s.html(s.resolvePage))
-	m.HandleFunc("GET /api/search", s.api(s.apiSearch))
-	m.HandleFunc("GET /api/page/{title...}", s.api(s.apiPage))
-	m.HandleFunc("GET /api/faq", s.api(s.apiFAQ))
-	m.HandleFunc("GET /api/history/{title...}", s.api(s.apiHistory))
-	m.HandleFunc("GET /api/diff/{title...}", s.api(s.apiDiff))
-	m.HandleFunc("POST /api/ask", s.api(s.apiAsk))
-	m.HandleFunc("POST /api/resolve", s.api(s.apiResolve))
+	m.Handle("GET /static/", http.StripPrefix("/static/", assetHandler()))
+	m.HandleFunc("GET /favicon.ico", serveFavicon)
+	m.HandleFunc("GET /{$}", s.html((*rq).home))
+	m.HandleFunc("GET /search", s.html((*rq).searchPage))
+	m.HandleFunc("GET /page/{title...}", s.html((*rq).pagePage))
+	m.HandleFunc("GET /faq", s.html((*rq).faqPage))
+	m.HandleFunc("GET /history/{title...}", s.html((*rq).historyPage))
+	m.HandleFunc("GET /diff/{title...}", s.html((*rq).diffPage))
+	m.HandleFunc("GET /ask", s.html((*rq).askPage))
+	m.HandleFunc("GET /resolve", s.html((*rq).resolvePage))
+	m.HandleFunc("POST /resolve", s.html((*rq).resolvePage))
+	m.HandleFunc("GET /api/search", s.api((*rq).apiSearch))
+	m.HandleFunc("GET /api/page/{title...}", s.api((*rq).apiPage))
+	m.HandleFunc("GET /api/faq", s.api((*rq).apiFAQ))
+	m.HandleFunc("GET /api/history/{title...}", s.api((*rq).apiHistory))
+	m.HandleFunc("GET /api/diff/{title...}", s.api((*rq).apiDiff))
+	m.HandleFunc("POST /api/ask", s.api((*rq).apiAsk))
+	m.HandleFunc("POST /api/resolve", s.api((*rq).apiResolve))
 	m.HandleFunc("/api/", s.api(notFound))
 	m.HandleFunc("/", s.html(notFound))
 }
@@ -134,7 +153,8 @@ var postOnly = map[string]bool{"/api/ask": true, "/api/resolve": true}
 
 // notFound answers what no route matched: 405 (with Allow) for a method a
 // path does not take, else 404.
-func notFound(w http.ResponseWriter, r *http.Request) error {
+func notFound(q *rq) error {
+	w, r := q.w, q.r
 	switch {
 	case postOnly[r.URL.Path] && r.Method != http.MethodPost:
 		w.Header().Set("Allow", "POST")
@@ -165,7 +185,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			s.deps.Logger.Printf("web: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
+			s.logger.Printf("web: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
 			http.Error(w, "internal error", http.StatusInternalServerError)
 		}
 	}()
@@ -199,40 +219,13 @@ func (s *Server) statusOf(r *http.Request, err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", mb.Limit)
 	case errors.Is(err, wikirules.ErrNotFound):
 		return http.StatusNotFound, err.Error()
+	case errors.Is(err, wikirules.ErrAmbiguous):
+		return http.StatusBadRequest, err.Error()
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return http.StatusServiceUnavailable, "the request took too long or was cancelled"
 	}
-	s.deps.Logger.Printf("web: %s %s: %v", r.Method, r.URL.Path, err)
+	s.logger.Printf("web: %s %s: %v", r.Method, r.URL.Path, err)
 	return http.StatusInternalServerError, "internal error (logged on the server)"
-}
-
-// handler is a route that may fail; the wrappers turn its error into a
-// response.
-type handler func(w http.ResponseWriter, r *http.Request) error
-
-// api wraps a JSON route: errors become {"error": msg, "status": code}.
-func (s *Server) api(h handler) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if err := h(w, r); err != nil {
-			code, msg := s.statusOf(r, err)
-			writeJSON(w, code, map[string]any{"error": msg, "status": code})
-		}
-	}
-}
-
-// html wraps an HTML route: errors become the error page.
-func (s *Server) html(h handler) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if err := h(w, r); err != nil {
-			code, msg := s.statusOf(r, err)
-			q := r.URL.Query().Get("q")
-			if q == "" && code == http.StatusNotFound {
-				q = r.PathValue("title") // an unknown page: offer to search for it
-			}
-			s.render(w, r, code, "error", &errorView{Status: code, StatusText: http.StatusText(code), Message: msg,
-				Query: truncate(strings.ToValidUTF8(q, ""), 200)})
-		}
-	}
 }
 
 // writeJSON writes v as indented JSON (HTML characters not escaped, as the
@@ -244,21 +237,4 @@ func writeJSON(w http.ResponseWriter, code int, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
-}
-
-// cacheFor sets a Cache-Control max-age on h's responses.
-func cacheFor(h http.Handler, d time.Duration) http.Handler {
-	v := fmt.Sprintf("public, max-age=%d", int(d.Seconds()))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", v)
-		h.ServeHTTP(w, r)
-	})
-}
-
-// errorView is what the error page shows.
-type errorView struct {
-	Status     int
-	StatusText string
-	Message    string
-	Query      string
 }

@@ -24,20 +24,27 @@ func (s Span) End() int { return s.Stop }
 // Text is literal text. Its value is src[Start:Stop].
 type Text struct{ Span }
 
-// Template is a transclusion {{name|param|…}}. Name is the target as
-// written with surrounding whitespace trimmed; NameSpan covers it. Key
-// returns the normalised name used for lookups. Params are in source order.
+// Template is a transclusion {{name|param|…}}. Name is the target with
+// comments removed and surrounding whitespace trimmed, after any
+// transclusion modifiers ("safesubst:", "msgnw:", "msg:", "raw:"), which
+// are kept lower-cased in Modifier ("" when none). A name built by a
+// template or argument ({{{{{x}}}}}) is its raw source. NameSpan covers the
+// name in the source. Key returns the normalised name used for lookups.
+// Params are in source order.
 type Template struct {
 	Span
 	Name     string
+	Modifier string
 	NameSpan Span
 	Params   []*Param
 }
 
 // Param is one part of a template or parser function call after a
 // top-level "|". Named parameters (the part holds a top-level "=") have
-// Name set to the trimmed key and Named true; positional ones have Index
-// (1-based, counting positional parts only) and Name "" (DESIGN.md rule 4).
+// Name set to the key as MediaWiki expands it (comments removed, {{!}}
+// and {{=}} as "|" and "=", links, tags and templates as their source,
+// then trimmed) and Named true; positional ones have Index
+// (1-based, counting positional parts only) and Name "" (docs/DESIGN.md rule 4).
 // ValueSpan covers the value (trimmed for named parameters, verbatim for
 // positional ones). Value holds the parsed value, in the same shape as
 // Document.Nodes.
@@ -51,22 +58,29 @@ type Param struct {
 	Value     []Node
 }
 
-// ParserFunction is {{#name:arg|arg…}} (e.g. #if, #switch). Name includes
-// the "#" and excludes the ":"; the text after the ":" is Args[0].
+// ParserFunction is {{#name:arg|arg…}} (e.g. #if, #switch) or a core
+// function called without "#" ({{lc:…}}, {{PAGENAME:Foo}}; see magic.go).
+// Name is as written, "#" included and ":" excluded; the text after the
+// ":" is Args[0].
 type ParserFunction struct {
 	Span
 	Name string
 	Args []*Param
 }
 
-// MagicWord is a brace construct that expands to punctuation or a value and
-// is never a separator, such as {{!}} and {{=}}. Name is "!" or "=" etc.
+// MagicWord is a core MediaWiki variable written in braces ({{!}}, {{=}},
+// {{PAGENAME}}, {{REVISIONUSER}} …), which expands to punctuation or a
+// value and is never a separator nor a template, or a behaviour switch in
+// the text (__NOTOC__ …). Name is as written: "!", "PAGENAME",
+// "__NOTOC__" (see magic.go for the list and where it comes from).
 type MagicWord struct {
 	Span
 	Name string
 }
 
-// Argument is a template argument reference {{{name|default}}}.
+// Argument is a template argument reference {{{name|default}}}. Default
+// is the first part after the name, verbatim; MediaWiki ignores the parts
+// after it ({{{a|b|c}}} defaults to "b"), so they are not in the tree.
 type Argument struct {
 	Span
 	Name    []Node
@@ -91,14 +105,26 @@ type Comment struct {
 }
 
 // Tag is an opaque extension tag such as <nowiki>…</nowiki>, <pre>, <ref>,
-// <gallery>, <math>, <includeonly>, <noinclude>, <onlyinclude>. Nothing
-// inside Content is parsed (DESIGN.md rule 3). Name is lower case.
+// <gallery>, <math>. Nothing inside Content is parsed (docs/DESIGN.md rule 3).
+// Name is lower case.
 type Tag struct {
 	Span
 	Name    string
 	Attrs   string
 	Content Span
 	Closed  bool
+}
+
+// Ignored is source that a page view drops (MediaWiki's "ignore" node):
+// the <noinclude>, </noinclude>, <onlyinclude> and </onlyinclude> tags
+// themselves (their content is parsed as usual), and an
+// <includeonly>…</includeonly> element with its content, which is not
+// parsed. Name is the lower-case tag name, with "/" for a closing tag;
+// Closed is false for an <includeonly> that runs to the end of the input.
+type Ignored struct {
+	Span
+	Name   string
+	Closed bool
 }
 
 // Style is the emphasis of a Format node.
@@ -155,6 +181,7 @@ type Table struct {
 func (*Text) Children() []Node      { return nil }
 func (*Comment) Children() []Node   { return nil }
 func (*Tag) Children() []Node       { return nil }
+func (*Ignored) Children() []Node   { return nil }
 func (*MagicWord) Children() []Node { return nil }
 
 func (t *Template) Children() []Node {
@@ -234,8 +261,15 @@ func Inspect(n Node, f func(Node) bool) {
 }
 
 // Key returns the template's name normalised for lookups (rule 8 of
-// DESIGN.md): see NormalizeName.
-func (t *Template) Key() string { return NormalizeName(t.Name) }
+// docs/DESIGN.md): see NormalizeName. A fragment ("Foo#bar") is dropped, as
+// MediaWiki transcludes the page Foo.
+func (t *Template) Key() string {
+	name := t.Name
+	if h := strings.IndexByte(name, '#'); h > 0 && strings.IndexByte(name[:h], '{') < 0 {
+		name = name[:h]
+	}
+	return NormalizeName(name)
+}
 
 // NormalizeName normalises a template or page name for lookups: "_" becomes
 // a space, runs of whitespace collapse to one space, surrounding space is

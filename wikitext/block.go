@@ -47,10 +47,13 @@ func (p *parser) block(start, end int, nodes []Node, atLine bool) []Node {
 			if k < len(nodes) {
 				lim = nodes[k].Pos()
 			}
-			if j := strings.IndexByte(src[pos:lim], '\n'); j >= 0 {
+			j := strings.IndexByte(src[pos:lim], '\n')
+			if j >= 0 {
+				p.work += j + 1
 				le = pos + j
 				break
 			}
+			p.work += lim - pos
 			if k >= len(nodes) {
 				break
 			}
@@ -155,13 +158,14 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 	rest := lead[ws:]
 	switch {
 	case strings.HasPrefix(rest, "{|"):
-		if len(b.frames) > MaxDepth {
+		if len(b.frames) > MaxDepth-b.p.depth {
 			break
 		}
 		at := ls + ws
 		b.flush(at)
 		t := &Table{Span: Span{at, at + 2}, Open: b.p.text(at, at+2)}
 		b.frames = append(b.frames, tableFrame{table: t, cand: -1})
+		b.p.tables = max(b.p.tables, len(b.frames)-1)
 		b.setPend(at + 2)
 		return
 	case strings.HasPrefix(rest, "|}"):
@@ -181,6 +185,7 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 			f = b.top()
 			open := f.out[f.cand]
 			t := &Table{Span: Span{open.Pos(), at + 2}, Open: open, Closed: true}
+			b.p.tables = max(b.p.tables, len(b.frames))
 			t.Nodes = append([]Node(nil), f.out[f.cand+1:]...)
 			f.out = append(f.out[:f.cand], t)
 			f.cand = -1
@@ -201,7 +206,7 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 	var tpl *Template
 	for _, n := range ln {
 		switch n := n.(type) {
-		case *Comment:
+		case *Comment, *Ignored:
 			continue
 		case *Template:
 			if tpl == nil {
@@ -238,9 +243,9 @@ func (b *blockPass) line(ls, le int, ln []Node) {
 
 // heading returns the heading on line [ls, le) (lead is its text before the
 // first node), or nil. The line must start and end with "=" runs, trailing
-// whitespace and comments aside; the level is the shorter run, at most 6,
-// and a line of "=" alone counts as MediaWiki does ("===" is a level-1
-// heading holding "=").
+// whitespace, comments and ignored tags aside; the level is the shorter
+// run, at most 6, and a line of "=" alone counts as MediaWiki does ("==="
+// is a level-1 heading holding "=").
 func (p *parser) heading(ls, le int, lead string, ln []Node) *Heading {
 	src := p.src
 	open := 0
@@ -257,12 +262,10 @@ func (p *parser) heading(ls, le int, lead string, ln []Node) *Heading {
 		for q > gs && (src[q-1] == ' ' || src[q-1] == '\t' || src[q-1] == '\r') {
 			q--
 		}
-		if q == gs && j >= 0 {
-			if _, ok := ln[j].(*Comment); ok {
-				q = ln[j].Pos()
-				j--
-				continue
-			}
+		if q == gs && j >= 0 && vanishes(ln[j]) {
+			q = ln[j].Pos()
+			j--
+			continue
 		}
 		break
 	}

@@ -6,112 +6,88 @@ import (
 	"unicode/utf8"
 )
 
-// magicWords are brace constructs without parameters that MediaWiki
-// expands to a value, never to a template call (rule 5): {{!}} and {{=}}
-// stand for "|" and "=" and are never separators.
-var magicWords = map[string]bool{
-	"!": true, "=": true,
-	"PAGENAME": true, "PAGENAMEE": true, "FULLPAGENAME": true, "BASEPAGENAME": true,
-	"SUBPAGENAME": true, "ROOTPAGENAME": true, "TALKPAGENAME": true, "NAMESPACE": true,
-	"SITENAME": true, "SERVER": true, "SCRIPTPATH": true, "CURRENTYEAR": true,
-	"CURRENTMONTH": true, "CURRENTMONTHNAME": true, "CURRENTDAY": true, "CURRENTTIME": true,
-	"CURRENTTIMESTAMP": true, "REVISIONID": true, "NUMBEROFARTICLES": true, "NUMBEROFPAGES": true,
-}
-
-// colonFunctions are parser functions called without "#", as {{lc:…}}.
-var colonFunctions = map[string]bool{
-	"lc": true, "uc": true, "lcfirst": true, "ucfirst": true, "urlencode": true,
-	"anchorencode": true, "formatnum": true, "int": true, "ns": true, "fullurl": true,
-	"localurl": true, "canonicalurl": true, "padleft": true, "padright": true,
-	"plural": true, "grammar": true, "gender": true, "displaytitle": true,
-	"defaultsort": true, "tag": true, "filepath": true, "localurle": true, "fullurle": true,
-}
-
-// nameInfo describes the target of a template or link.
+// nameInfo describes the target of a link.
 type nameInfo struct {
 	text    string // comments removed, whitespace trimmed
 	span    Span   // the trimmed source range
-	dynamic bool   // holds a template, argument or parser function
 	invalid string // why this is not a valid target ("" when valid)
 }
 
-// trim returns [s, e) without the surrounding whitespace (PHP trim), never
-// cutting into a node.
+// trim returns [s, e) without the surrounding white space (PHP trim),
+// never cutting into a node.
 func (p *parser) trim(s, e int, nodes []Node) (int, int) {
 	lim := e
 	if len(nodes) > 0 {
 		lim = nodes[0].Pos()
 	}
-	for s < lim && isSpaceByte(p.src[s]) {
+	for s < lim && isTrimSpace(p.src[s]) {
 		s++
 	}
 	lim = s
 	if len(nodes) > 0 {
 		lim = max(s, nodes[len(nodes)-1].End())
 	}
-	for e > lim && isSpaceByte(p.src[e-1]) {
+	for e > lim && isTrimSpace(p.src[e-1]) {
 		e--
 	}
 	return s, e
 }
 
-// target analyses src[s:e) holding nodes as a template name (newlines
-// allowed around the name) or, with link set, as a link target (no newline
-// anywhere). Rule 5: empty names and names with [ ] { } < > | or an inner
-// newline are invalid; comments are dropped; nowiki and links make the
-// name invalid.
-func (p *parser) target(s, e int, nodes []Node, link bool) nameInfo {
+// linkTarget analyses src[s:e) holding nodes as the target of a link: no
+// newline outside the nodes, comments and ignored tags dropped, templates
+// kept as their source, and a tag or link inside, an empty target or one
+// holding [ ] { } < > | make it invalid. The check stops at the first
+// fault, as the range may run far over text that pieces left (MediaWiki's
+// link pass only ever looks up to the next "[["). k is the index of the
+// first node after the target when it is valid.
+func (p *parser) linkTarget(s, e int, nodes []Node) (ni nameInfo, k int) {
 	src := p.src
-	if link && strings.IndexByte(src[s:e], '\n') >= 0 {
-		// A newline inside a node (a comment, a template) is allowed.
-		pos := s
-		for _, n := range nodes {
-			if strings.IndexByte(src[pos:n.Pos()], '\n') >= 0 {
-				return nameInfo{invalid: "newline in link target"}
+	pos := s
+	for ; ; k++ {
+		lim := e
+		if k < len(nodes) && nodes[k].Pos() < e {
+			lim = nodes[k].Pos()
+		}
+		if j := strings.IndexAny(src[pos:lim], "\n[]{}<>|"); j >= 0 {
+			p.work += j + 1
+			if src[pos+j] == '\n' {
+				return nameInfo{invalid: "newline in link target"}, 0
 			}
-			pos = n.End()
+			return nameInfo{invalid: "invalid character in name"}, 0
 		}
-		if strings.IndexByte(src[pos:e], '\n') >= 0 {
-			return nameInfo{invalid: "newline in link target"}
+		p.work += lim - pos
+		if lim == e {
+			break
 		}
-	}
-	ts, te := p.trim(s, e, nodes)
-	ni := nameInfo{span: Span{ts, te}}
-	var b strings.Builder
-	pos := ts
-	gap := func(g string) {
-		if strings.ContainsAny(g, "[]{}<>|\n") && ni.invalid == "" {
-			ni.invalid = "invalid character in name"
-		}
-		b.WriteString(g)
-	}
-	for _, n := range nodes {
-		gap(src[pos:n.Pos()])
-		switch n.(type) {
-		case *Comment:
-		case *Template, *Argument, *ParserFunction, *MagicWord:
-			ni.dynamic = true
-			b.WriteString(src[n.Pos():n.End()])
+		switch nodes[k].(type) {
+		case *Comment, *Ignored, *Template, *Argument, *ParserFunction, *MagicWord:
 		default:
-			if ni.invalid == "" {
-				ni.invalid = "tag or link in name"
+			return nameInfo{invalid: "tag or link in name"}, 0
+		}
+		pos = nodes[k].End()
+	}
+	ts, te := p.trim(s, e, nodes[:k])
+	ni = nameInfo{span: Span{ts, te}, text: src[ts:te]}
+	for _, n := range nodes[:k] {
+		if vanishes(n) { // drop the comments: rebuild the text
+			var b strings.Builder
+			pos := ts
+			for _, n := range nodes[:k] {
+				b.WriteString(src[pos:n.Pos()])
+				if !vanishes(n) {
+					b.WriteString(src[n.Pos():n.End()])
+				}
+				pos = n.End()
 			}
+			b.WriteString(src[pos:te])
+			ni.text = strings.TrimSpace(b.String())
+			break
 		}
-		pos = n.End()
 	}
-	if len(nodes) == 0 {
-		ni.text = src[ts:te]
-		if strings.ContainsAny(ni.text, "[]{}<>|\n") {
-			ni.invalid = "invalid character in name"
-		}
-	} else {
-		gap(src[pos:te])
-		ni.text = strings.TrimSpace(b.String())
-	}
-	if ni.text == "" && ni.invalid == "" {
+	if ni.text == "" {
 		ni.invalid = "empty name"
 	}
-	return ni
+	return ni, k
 }
 
 // partRange returns the end offset and nodes of part k of frame f closed at closePos.
@@ -124,27 +100,45 @@ func (p *parser) partRange(f frame, k, closePos int) (int, []Node) {
 }
 
 // template builds the node for "{{…}}" of frame f whose closing braces
-// start at closePos: a MagicWord, a ParserFunction, a Template, or nil
-// (with a diagnostic) when the target is invalid (rule 5).
+// start at closePos, deciding as MediaWiki's Parser::braceSubstitution
+// does, on the name expanded and trimmed (rule 5): "subst:" is left as
+// text on a page view; a name without parameters that is a core variable
+// is a MagicWord; "msgnw:", "msg:" and "raw:" are modifiers; a name with a
+// ":" after a core function name or a "#name" is a ParserFunction;
+// anything else is a Template when it is a valid title, and text (nil,
+// with a diagnostic) when not.
 func (p *parser) template(f frame, elemStart, closePos int) Node {
 	parts := p.parts[f.part0:]
 	span := Span{elemStart, closePos + 2}
 	end0, nodes0 := p.partRange(f, 0, closePos)
-	if len(parts) == 1 && len(nodes0) == 0 {
-		if name := strings.TrimSpace(p.src[parts[0].pos:end0]); magicWords[name] {
-			return &MagicWord{Span: span, Name: name}
-		}
+	x := p.expand(parts[0].pos, end0, nodes0, true, nameLimit)
+	name := trimPHP(x.text)
+	rest, subst := cutModifier(name, substModifiers)
+	if subst == "subst:" {
+		return p.notTemplate(span, "subst: is expanded only when a page is saved")
 	}
-	if pf := p.parserFunction(f, span, closePos); pf != nil {
+	if len(parts) == 1 && !x.dynamic && !x.long && magicVariables.has(rest) {
+		return &MagicWord{Span: span, Name: rest}
+	}
+	rest, msg := cutModifier(rest, msgModifiers)
+	rest, raw := cutModifier(rest, rawModifier)
+	modifiers := subst + msg + raw
+	if pf := p.parserFunction(f, span, closePos, rest, strings.Count(modifiers, ":")); pf != nil {
 		return pf
 	}
-	ni := p.target(parts[0].pos, end0, nodes0, false)
-	if ni.invalid != "" {
-		p.diag(span.Start, span.Stop, "not a template ("+ni.invalid+"): left as text")
-		return nil
+	if x.long {
+		return p.notTemplate(span, "name longer than 255 bytes")
+	}
+	rest = trimPHP(rest)
+	if why := titleProblem(rest); why != "" {
+		return p.notTemplate(span, why)
 	}
 	t := p.templates.new()
-	t.Span, t.Name, t.NameSpan = span, ni.text, ni.span
+	t.Span, t.Name, t.Modifier = span, rest, modifiers
+	t.NameSpan = p.skipModifiers(p.nameSpan(parts[0].pos, end0, nodes0), modifiers)
+	if x.dynamic {
+		t.Name = p.src[t.NameSpan.Start:t.NameSpan.Stop]
+	}
 	if len(parts) > 1 {
 		t.Params = make([]*Param, 0, len(parts)-1)
 	}
@@ -156,9 +150,18 @@ func (p *parser) template(f frame, elemStart, closePos int) Node {
 	return t
 }
 
+// rawModifier is MediaWiki's RAW: modifier, stripped after MSGNW:/MSG:.
+var rawModifier = []string{"raw:"}
+
+// notTemplate reports that the braces at span are text.
+func (p *parser) notTemplate(span Span, why string) Node {
+	p.diag(span.Start, span.Stop, "not a template ("+why+"): left as text")
+	return nil
+}
+
 // param builds one part after a top-level "|" (rule 4): named when it
-// holds a top-level "=" (key and value trimmed), else positional with
-// its value verbatim and the next positional index.
+// holds a top-level "=" (key expanded and trimmed, value trimmed), else
+// positional with its value verbatim and the next positional index.
 func (p *parser) param(pt part, end int, nodes []Node, idx *int) *Param {
 	pr := p.params.new()
 	pr.Span = Span{pt.pos, end}
@@ -171,14 +174,8 @@ func (p *parser) param(pt part, end int, nodes []Node, idx *int) *Param {
 	}
 	split := pt.eqNode - pt.node
 	keyNodes, valNodes := nodes[:split], nodes[split:]
-	key := p.target(pt.pos, pt.eq, keyNodes, false)
-	pr.Named, pr.Name, pr.NameSpan = true, key.text, key.span
-	if key.invalid == "empty name" {
-		pr.NameSpan = Span{pt.pos, pt.pos}
-		if ks, _ := p.trim(pt.pos, pt.eq, keyNodes); ks <= pt.eq {
-			pr.NameSpan = Span{ks, ks}
-		}
-	}
+	pr.Named, pr.Name = true, trimPHP(p.expand(pt.pos, pt.eq, keyNodes, false, 0).text)
+	pr.NameSpan = p.nameSpan(pt.pos, pt.eq, keyNodes)
 	vs, ve := p.trim(pt.eq+1, end, valNodes)
 	pr.ValueSpan = Span{vs, ve}
 	atLine := strings.IndexByte(p.src[pt.eq+1:vs], '\n') >= 0
@@ -186,68 +183,27 @@ func (p *parser) param(pt part, end int, nodes []Node, idx *int) *Param {
 	return pr
 }
 
-// parserFunction returns the ParserFunction for {{#name:…}} (or a colon
-// function such as {{lc:…}}), or nil when f is not one.
-func (p *parser) parserFunction(f frame, span Span, closePos int) *ParserFunction {
-	src := p.src
+// parserFunction returns the ParserFunction for frame f when name (part 0
+// expanded, trimmed and without modifiers) is "function:argument" with a
+// core function or a "#name" before the first ":" (MediaWiki looks the
+// text before the colon up as it is, so "{{lc :x}}" is a template), or
+// nil. The colons of the modifiers cut from the front of the name come
+// first in the source: skip counts them.
+func (p *parser) parserFunction(f frame, span Span, closePos int, name string, skip int) *ParserFunction {
+	c := strings.IndexByte(name, ':')
+	if c < 0 || !isFunctionName(name[:c]) {
+		return nil
+	}
 	parts := p.parts[f.part0:]
 	end0, nodes0 := p.partRange(f, 0, closePos)
-	s, _ := p.trim(parts[0].pos, end0, nodes0)
-	if s >= end0 || (len(nodes0) > 0 && nodes0[0].Pos() == s) {
+	colon, k := p.nthColon(parts[0].pos, end0, nodes0, skip)
+	if colon < 0 {
 		return nil
 	}
-	hash := src[s] == '#'
-	// The colon must come before any node other than a comment.
-	colon, pos, k := -1, s, 0
-	for {
-		lim := end0
-		if k < len(nodes0) {
-			lim = nodes0[k].Pos()
-		}
-		if c := strings.IndexByte(src[pos:lim], ':'); c >= 0 {
-			colon = pos + c
-			break
-		}
-		if k >= len(nodes0) {
-			break
-		}
-		if _, ok := nodes0[k].(*Comment); !ok {
-			break
-		}
-		pos = nodes0[k].End()
-		k++
-	}
-	if !hash && colon < 0 {
-		return nil // the common case: a template
-	}
-	nameEnd := end0
-	if colon >= 0 {
-		nameEnd = colon
-	}
-	var nameNodes []Node
-	k = 0
-	for k < len(nodes0) && nodes0[k].End() <= nameEnd {
-		k++
-	}
-	nameNodes = nodes0[:k]
-	ni := p.target(s, nameEnd, nameNodes, false)
-	if ni.invalid != "" && !hash {
-		return nil
-	}
-	name := ni.text
-	if !hash && (colon < 0 || !colonFunctions[strings.ToLower(name)]) {
-		return nil
-	}
-	if hash && (len(name) < 2 || strings.ContainsAny(name, " \n")) {
-		return nil
-	}
-	pf := &ParserFunction{Span: span, Name: name}
-	idx := 0
-	if colon >= 0 {
-		idx = 1
-		pf.Args = append(pf.Args, &Param{Span: Span{colon + 1, end0}, Index: 1,
-			ValueSpan: Span{colon + 1, end0}, Value: p.block(colon+1, end0, nodes0[k:], false)})
-	}
+	pf := &ParserFunction{Span: span, Name: name[:c]}
+	pf.Args = append(pf.Args, &Param{Span: Span{colon + 1, end0}, Index: 1,
+		ValueSpan: Span{colon + 1, end0}, Value: p.block(colon+1, end0, nodes0[k:], false)})
+	idx := 1
 	for j := 1; j < len(parts); j++ {
 		end, nodes := p.partRange(f, j, closePos)
 		pf.Args = append(pf.Args, p.param(parts[j], end, nodes, &idx))
@@ -255,15 +211,65 @@ func (p *parser) parserFunction(f frame, span Span, closePos int) *ParserFunctio
 	return pf
 }
 
-// argument builds {{{name|default}}} of frame f closed at closePos.
+// isFunctionName reports whether s names a parser function: a core one
+// (magic.go), or "#" and a word (extensions such as ParserFunctions add
+// #if, #switch …; a title cannot start with "#" anyway).
+func isFunctionName(s string) bool {
+	if len(s) >= 2 && s[0] == '#' {
+		return !strings.ContainsAny(s, " \t\n\r\v\f{}[]<>|")
+	}
+	return magicFunctions.has(s)
+}
+
+// nthColon returns the offset of the ":" after the first skip colons of
+// src[s:e) holding nodes, looking only between nodes that expand to
+// nothing or to punctuation, and the index of the first node after it; or
+// -1 when another node comes first.
+func (p *parser) nthColon(s, e int, nodes []Node, skip int) (int, int) {
+	src := p.src
+	pos := s
+	for k := 0; ; k++ {
+		lim := e
+		if k < len(nodes) {
+			lim = nodes[k].Pos()
+		}
+		for {
+			c := strings.IndexByte(src[pos:lim], ':')
+			if c < 0 {
+				break
+			}
+			if skip == 0 {
+				return pos + c, k
+			}
+			skip--
+			pos += c + 1
+		}
+		if k >= len(nodes) {
+			return -1, 0
+		}
+		switch n := nodes[k].(type) {
+		case *Comment, *Ignored:
+		case *MagicWord:
+			if n.Name != "!" && n.Name != "=" {
+				return -1, 0
+			}
+		default:
+			return -1, 0
+		}
+		pos = nodes[k].End()
+	}
+}
+
+// argument builds {{{name|default}}} of frame f closed at closePos. Only
+// the first part after the name is the default (MediaWiki's
+// argSubstitution); the parts after it are never expanded.
 func (p *parser) argument(f frame, elemStart, closePos int) Node {
 	parts := p.parts[f.part0:]
 	end0, nodes0 := p.partRange(f, 0, closePos)
 	a := &Argument{Span: Span{elemStart, closePos + 3}, Name: p.inline(parts[0].pos, end0, nodes0)}
 	if len(parts) > 1 {
-		// The default runs to the closing braces; further "|" are text,
-		// as MediaWiki ignores the parts after the second.
-		a.Default = p.block(parts[1].pos, closePos, p.buf[parts[1].node:], false)
+		end1, nodes1 := p.partRange(f, 1, closePos)
+		a.Default = p.block(parts[1].pos, end1, nodes1, false)
 		if a.Default == nil {
 			a.Default = []Node{}
 		}
@@ -283,11 +289,7 @@ func (p *parser) link(f frame, elemStart, closePos int) (Node, int) {
 		te = f.pipe
 	}
 	nodes := p.buf[f.node0:]
-	k := 0
-	for k < len(nodes) && nodes[k].End() <= te {
-		k++
-	}
-	ni := p.target(ts, te, nodes[:k], true)
+	ni, k := p.linkTarget(ts, te, nodes)
 	if ni.invalid != "" {
 		p.diag(elemStart, closePos+2, "not a link ("+ni.invalid+"): left as text")
 		return nil, closePos + 2

@@ -1,11 +1,38 @@
 // Package wikitext parses MediaWiki wikitext into a tree whose every node
 // carries its byte span in the source.
 //
-// It follows MediaWiki's preprocessor for braces, links, comments and
-// extension tags (DESIGN.md, "Wikitext: what the parser must get right"),
-// then resolves line-level constructs (headings, lists, tables, bold and
-// italic). Parse never fails on input: it returns a tree and a sorted list
-// of diagnostics. This package imports the standard library only.
+// It follows MediaWiki's preprocessor (Preprocessor_Hash) for braces,
+// links, language conversion, comments and tags, and Parser::
+// braceSubstitution for what a brace construct is (docs/DESIGN.md, "Wikitext:
+// what the parser must get right"), then resolves line-level constructs
+// (headings, lists, tables, bold and italic). Parse never fails on input:
+// it returns a tree and a sorted list of diagnostics. Its time and memory
+// are linear in the input. This package imports the standard library only.
+//
+// # Read as a page view
+//
+// A revision is parsed as MediaWiki shows its page, not as it is
+// transcluded: the <noinclude>, <onlyinclude> tags and their closing tags
+// are Ignored nodes and their content is parsed; <includeonly>…
+// </includeonly> is one Ignored node, content included. "-{ … }-"
+// (language conversion) is a bracket pair: the "|" and "}}" inside it do
+// not count for the template around it, and it stays text.
+//
+// # Names
+//
+// A template name is expanded as MediaWiki does before it is checked:
+// comments and ignored tags removed, {{!}} and {{=}} read as "|" and "=",
+// then trimmed. "subst:" leaves the braces as text (it only acts when a
+// page is saved); "safesubst:", "msgnw:", "msg:" and "raw:" are modifiers,
+// kept in Template.Modifier. A core variable ({{PAGENAME}}) is a
+// MagicWord, a core function ({{lc:…}}, {{PAGENAME:Foo}}) or "#name:"
+// a ParserFunction, with MediaWiki's case rules (magic.go lists the words
+// and where they come from). Anything else must be a valid title (no
+// < > [ ] { } |, newline, percent-escape, relative path, "~~~", at most
+// 255 bytes …) or the braces are text. A parameter key is expanded the
+// same way, so "{{a|[[b]]=c}}" has the key "[[b]]". An argument's default
+// is its first part ({{{a|b|c}}} defaults to "b"). Behaviour switches
+// (__NOTOC__ …) in the text are MagicWord nodes.
 //
 // # Shape of the tree
 //
@@ -31,8 +58,14 @@
 //     where the style changes or at the end of the line (MediaWiki's
 //     doQuotes, including its rule for an odd number of both bold and
 //     italic marks).
-//   - Extension tags listed in extTags are opaque Tags, includeonly,
-//     noinclude and onlyinclude included (their content is not parsed).
+//   - Extension tags listed in extTags are opaque Tags (their content is
+//     not parsed), whichever extensions the wiki really has.
+//   - The namespace of the page and of a template is not known: relative
+//     names ({{/Foo}}, {{../Foo}}) are read as in the main namespace,
+//     where subpages are off, so "./" and "../" make a name invalid.
+//   - Nesting is bounded by MaxDepth, also for one long brace run
+//     ({{{{{{…}}}}}} nests a construct per closing); MediaWiki's
+//     preprocessor has no such bound.
 //
 // Dump and DumpTree print trees for tests and golden files.
 package wikitext

@@ -12,9 +12,10 @@ import (
 //
 //	(h2 " A ") "\n" (li "*" " " (tpl "x" (1= "b")))
 //
-// Forms: (tpl "name" params…), (fn "#if" params…), (magic "!"), params
+// Forms: (tpl "name" params…), (tpl "name" mod="raw:" params…), (fn "#if" params…), (magic "!"), params
 // (#1 value…) and (key= value…), (arg (name …) (default …)),
 // (link "Target" (label …) (trail "s")), (comment), (tag nowiki "content"),
+// (ignored "noinclude"),
 // (i …), (b …), (bi …), (h2 …), (li "*#" …), (table OPEN nodes…).
 // Unclosed comments, tags and tables are marked "unclosed". Spans are not
 // shown; see DumpTree.
@@ -70,6 +71,9 @@ func dumpNode(b *strings.Builder, src string, n Node) {
 		b.WriteString(strconv.Quote(src[n.Start:n.Stop]))
 	case *Template:
 		b.WriteString("(tpl " + strconv.Quote(n.Name))
+		if n.Modifier != "" {
+			b.WriteString(" mod=" + strconv.Quote(n.Modifier))
+		}
 		for _, p := range n.Params {
 			b.WriteByte(' ')
 			dumpParam(b, src, p)
@@ -122,6 +126,12 @@ func dumpNode(b *strings.Builder, src string, n Node) {
 			b.WriteString(" unclosed")
 		}
 		b.WriteString(" " + strconv.Quote(src[n.Content.Start:n.Content.Stop]) + ")")
+	case *Ignored:
+		b.WriteString("(ignored " + strconv.Quote(n.Name))
+		if !n.Closed {
+			b.WriteString(" unclosed")
+		}
+		b.WriteByte(')')
 	case *Format:
 		b.WriteString("(" + [...]string{"?", "i", "b", "bi"}[n.Style&3])
 		dumpList(b, src, n.Nodes)
@@ -193,6 +203,8 @@ func dumpTree(b *strings.Builder, src string, n Node, depth int) {
 		}
 	case *Tag:
 		b.WriteString(" " + n.Name + " " + excerpt(src[n.Content.Start:n.Content.Stop]))
+	case *Ignored:
+		b.WriteString(" " + n.Name)
 	case *Format:
 		b.WriteString(" " + [...]string{"?", "italic", "bold", "bold-italic"}[n.Style&3])
 	case *Heading:

@@ -20,6 +20,7 @@ func (p *parser) inlineInto(out []Node, start, end int, nodes []Node) []Node {
 	quotes := false
 	pos := start
 	for _, n := range nodes {
+		p.work += n.Pos() - pos
 		if strings.Contains(src[pos:n.Pos()], "''") {
 			quotes = true
 			break
@@ -27,21 +28,17 @@ func (p *parser) inlineInto(out []Node, start, end int, nodes []Node) []Node {
 		pos = n.End()
 	}
 	if !quotes && !strings.Contains(src[pos:end], "''") {
+		p.work += end - pos
 		if out == nil {
 			out = p.nodeList(2*len(nodes) + 1)
 		}
 		pos = start
 		for _, n := range nodes {
-			if n.Pos() > pos {
-				out = append(out, p.text(pos, n.Pos()))
-			}
+			out = p.appendText(out, pos, n.Pos())
 			out = append(out, n)
 			pos = n.End()
 		}
-		if end > pos {
-			out = append(out, p.text(pos, end))
-		}
-		return out
+		return p.appendText(out, pos, end)
 	}
 	e := &p.em
 	e.p, e.out, e.ts, e.fmt, e.bits = p, out, start, nil, 0
@@ -55,10 +52,13 @@ func (p *parser) inlineInto(out []Node, start, end int, nodes []Node) []Node {
 			if k < len(nodes) {
 				lim = nodes[k].Pos()
 			}
-			if j := strings.IndexByte(src[pos:lim], '\n'); j >= 0 {
+			j := strings.IndexByte(src[pos:lim], '\n')
+			if j >= 0 {
+				p.work += j + 1
 				le = pos + j
 				break
 			}
+			p.work += lim - pos
 			if k >= len(nodes) {
 				break
 			}
@@ -73,6 +73,28 @@ func (p *parser) inlineInto(out []Node, start, end int, nodes []Node) []Node {
 	}
 	e.textTo(end)
 	out, e.out = e.out, nil
+	return out
+}
+
+// appendText appends src[s:e] to out as Text, with the behaviour switches
+// in it (__NOTOC__ …, see magic.go) as MagicWord nodes: MediaWiki finds
+// them anywhere in the text of the page.
+func (p *parser) appendText(out []Node, s, e int) []Node {
+	p.work += e - s
+	for s < e {
+		ms, me := nextSwitch(p.src, s, e)
+		if ms < 0 {
+			break
+		}
+		if ms > s {
+			out = append(out, p.text(s, ms))
+		}
+		out = append(out, &MagicWord{Span: Span{ms, me}, Name: p.src[ms:me]})
+		s = me
+	}
+	if s < e {
+		out = append(out, p.text(s, e))
+	}
 	return out
 }
 
@@ -99,7 +121,20 @@ func (e *emitter) add(n Node) {
 
 func (e *emitter) textTo(x int) {
 	if x > e.ts {
-		e.add(e.p.text(e.ts, x))
+		src := e.p.src
+		e.p.work += x - e.ts
+		for s := e.ts; s < x; {
+			ms, me := nextSwitch(src, s, x)
+			if ms < 0 {
+				e.add(e.p.text(s, x))
+				break
+			}
+			if ms > s {
+				e.add(e.p.text(s, ms))
+			}
+			e.add(&MagicWord{Span: Span{ms, me}, Name: src[ms:me]})
+			s = me
+		}
 	}
 	e.ts = x
 }
@@ -118,8 +153,10 @@ func (e *emitter) line(ls, le int, ln []Node) {
 		for pos < lim {
 			j := strings.Index(src[pos:lim], "''")
 			if j < 0 {
+				e.p.work += lim - pos
 				break
 			}
+			e.p.work += j + 2
 			s := pos + j
 			n := 2
 			for s+n < lim && src[s+n] == '\'' {

@@ -43,6 +43,10 @@ func TestPathological(t *testing.T) {
 		diag     bool // a diagnostic is expected
 	}{
 		{"50000 open braces", strings.Repeat("{{", 50000), 2, true},
+		{"100k {{ then 100k }}", strings.Repeat("{{", 100000) + strings.Repeat("}}", 100000), 2*MaxDepth + 4, true},
+		{"100k [[ then 100k ]]", strings.Repeat("[[", 100000) + strings.Repeat("]]", 100000), 2*MaxDepth + 4, true},
+		{"nested language conversion", strings.Repeat("-{a|", 10000) + strings.Repeat("}-", 10000), 4, true},
+		{"language conversion around braces", strings.Repeat("-{{{", 10000) + strings.Repeat("}}}-", 10000), 2*MaxDepth + 4, true},
 		{"10000 nested templates", deep, 4*MaxDepth + 4, true},
 		{"10000 nested links", strings.Repeat("[[a|", 10000) + strings.Repeat("]]", 10000), 2*MaxDepth + 4, true},
 		{"10000 nested arguments", strings.Repeat("{{{a|", 10000) + strings.Repeat("}}}", 10000), 2*MaxDepth + 4, true},

@@ -77,8 +77,9 @@ func checkNode(src string, n Node, depth int) error {
 	return nil
 }
 
-// testInputs returns the testdata pages and the seed files (the dump and
-// the rendered pages, which parse as text), by name.
+// testInputs returns the testdata pages, the real wiki pages of the
+// repository's test data (../testdata/wiki-pages) and the seed files (the
+// dump and the rendered pages, which parse as text), by name.
 func testInputs(t testing.TB) map[string]string {
 	t.Helper()
 	in := map[string]string{}
@@ -86,6 +87,11 @@ func testInputs(t testing.TB) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	wikiPages, err := filepath.Glob("../testdata/wiki-pages/*.txt")
+	if err != nil || len(wikiPages) == 0 {
+		t.Fatalf("listing ../testdata/wiki-pages: %v (%d found)", err, len(wikiPages))
+	}
+	files = append(files, wikiPages...)
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {

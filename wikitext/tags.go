@@ -2,21 +2,16 @@ package wikitext
 
 import "strings"
 
-// extTags are the extension tags whose content is opaque (DESIGN.md rule 3):
+// extTags are the extension tags whose content is opaque (docs/DESIGN.md rule 3):
 // nothing inside counts as a brace, "|", "=" or link. Ordinary HTML tags
-// (<strike>, <br>, <span>…) are not listed: they are text.
+// (<strike>, <br>, <span>…) are not listed: they are text. includeonly,
+// noinclude and onlyinclude are handled apart (see angle).
 var extTags = []string{
-	"nowiki", "pre", "ref", "references", "gallery", "math", "includeonly",
-	"noinclude", "onlyinclude", "source", "syntaxhighlight", "poem", "score",
-	"timeline", "hiero", "imagemap", "inputbox", "templatedata", "chem", "ce",
-	"graph", "indicator", "categorytree", "charinsert", "section", "tabber",
-	"mapframe", "maplink",
-}
-
-// runToEnd are the tags that may miss their closing tag and then run to the
-// end of the input (MediaWiki's $xmlishAllowMissingEndTag).
-func runToEnd(name string) bool {
-	return name == "includeonly" || name == "noinclude" || name == "onlyinclude"
+	"nowiki", "pre", "ref", "references", "gallery", "math", "source",
+	"syntaxhighlight", "poem", "score", "timeline", "hiero", "imagemap",
+	"inputbox", "templatedata", "chem", "ce", "graph", "indicator",
+	"categorytree", "charinsert", "section", "tabber", "mapframe", "maplink",
+	"langconvert", "templatestyles",
 }
 
 // extTag returns the index in extTags of name (ASCII case-insensitive), or -1.
@@ -32,60 +27,129 @@ func extTag(name string) int {
 	return -1
 }
 
-func isSpaceByte(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == 0
+// isTagSpace reports whether c is white space to PCRE's \s, which ends a
+// tag name in MediaWiki's preprocessor.
+func isTagSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-// angle handles "<" at i: a comment "<!-- … -->" (running to the end of
-// input when unclosed), an extension tag with its content, or text.
+// angle handles "<" at i as MediaWiki's preprocessor does on a page view:
+// a comment "<!-- … -->" (running to the end of input when unclosed); the
+// tags <noinclude>, </noinclude>, <onlyinclude>, </onlyinclude>, which
+// are Ignored while their content is parsed; <includeonly>…</includeonly>,
+// Ignored with its content; an extension tag with its content; or text. A
+// tag name ends at white space, "/>" or ">" ("<nowiki/x>" is text).
 func (p *parser) angle(i int) int {
 	src := p.src
 	n := len(src)
 	if strings.HasPrefix(src[i:], "<!--") {
 		j := strings.Index(src[i+4:], "-->")
 		if j < 0 {
+			p.work += n - i
 			p.buf = append(p.buf, &Comment{Span: Span{i, n}})
 			p.diag(i, n, "unclosed comment runs to the end")
 			return n
 		}
+		p.work += j + 7
 		end := i + 4 + j + 3
 		p.buf = append(p.buf, &Comment{Span: Span{i, end}, Closed: true})
 		return end
 	}
 	j := i + 1
-	for j < n && (src[j]|0x20 >= 'a' && src[j]|0x20 <= 'z') {
+	closing := j < n && src[j] == '/'
+	if closing {
 		j++
 	}
-	k := extTag(src[i+1 : j])
-	if k < 0 {
+	k := j
+	for k < n && isASCIILetter(src[k]) {
+		k++
+	}
+	p.work += k - i
+	if k >= n || !(isTagSpace(src[k]) || src[k] == '>' || src[k] == '/' && k+1 < n && src[k+1] == '>') {
 		return i + 1
 	}
-	if j < n && !isSpaceByte(src[j]) && src[j] != '>' && src[j] != '/' {
+	name := src[j:k]
+	if ig := ignoredTag(name, closing); ig != "" {
+		gt := p.nextGT(k)
+		if gt < 0 {
+			return i + 1
+		}
+		p.buf = append(p.buf, &Ignored{Span: Span{i, gt + 1}, Name: ig, Closed: true})
+		return gt + 1
+	}
+	if closing {
+		return i + 1 // "</nowiki>", "</includeonly>" alone are text
+	}
+	if strings.EqualFold(name, "includeonly") {
+		return p.includeOnly(i, k, name)
+	}
+	t := extTag(name)
+	if t < 0 {
 		return i + 1
 	}
-	gt := p.nextGT(j)
+	gt := p.nextGT(k)
 	if gt < 0 {
 		return i + 1
 	}
-	name := extTags[k]
-	if src[gt-1] == '/' && gt-1 >= j {
+	name = extTags[t]
+	if src[gt-1] == '/' && gt-1 >= k {
 		p.buf = append(p.buf, &Tag{Span: Span{i, gt + 1}, Name: name,
-			Attrs: strings.TrimSpace(src[j : gt-1]), Content: Span{gt + 1, gt + 1}, Closed: true})
+			Attrs: strings.TrimSpace(src[k : gt-1]), Content: Span{gt + 1, gt + 1}, Closed: true})
 		return gt + 1
 	}
-	attrs := strings.TrimSpace(src[j:gt])
-	if !p.knownUnclosed(k) {
-		if cs, ce := findCloseTag(src, gt+1, name); cs >= 0 {
+	attrs := strings.TrimSpace(src[k:gt])
+	if !p.knownUnclosed(t) {
+		if cs, ce := p.findCloseTag(gt+1, name); cs >= 0 {
 			p.buf = append(p.buf, &Tag{Span: Span{i, ce}, Name: name, Attrs: attrs,
 				Content: Span{gt + 1, cs}, Closed: true})
 			return ce
 		}
-		p.noClose = append(p.noClose, k)
+		p.noClose = append(p.noClose, t)
 	}
-	if runToEnd(name) {
-		p.buf = append(p.buf, &Tag{Span: Span{i, n}, Name: name, Attrs: attrs, Content: Span{gt + 1, n}})
-		p.diag(i, gt+1, "unclosed <"+name+"> runs to the end")
-		return n
+	p.diag(i, gt+1, "unclosed <"+name+"> left as text")
+	return gt + 1
+}
+
+// ignoredTag returns the Ignored name of a <noinclude>, </noinclude>,
+// <onlyinclude> or </onlyinclude> tag named name, or "".
+func ignoredTag(name string, closing bool) string {
+	for _, t := range [...]string{"noinclude", "onlyinclude"} {
+		if strings.EqualFold(name, t) {
+			if closing {
+				return "/" + t
+			}
+			return t
+		}
+	}
+	return ""
+}
+
+// includeOnly handles <includeonly …> at i, whose name (as written) ends
+// at k: the element and its content are Ignored; without a closing tag it
+// runs to the end of the input when written in lower case (MediaWiki's
+// $xmlishAllowMissingEndTag is compared case-sensitively), else the
+// opening tag is text.
+func (p *parser) includeOnly(i, k int, name string) int {
+	src := p.src
+	gt := p.nextGT(k)
+	if gt < 0 {
+		return i + 1
+	}
+	if src[gt-1] == '/' {
+		p.buf = append(p.buf, &Ignored{Span: Span{i, gt + 1}, Name: "includeonly", Closed: true})
+		return gt + 1
+	}
+	if !p.noIncludeEnd {
+		if _, ce := p.findCloseTag(gt+1, "includeonly"); ce >= 0 {
+			p.buf = append(p.buf, &Ignored{Span: Span{i, ce}, Name: "includeonly", Closed: true})
+			return ce
+		}
+		p.noIncludeEnd = true
+	}
+	if name == "includeonly" {
+		p.buf = append(p.buf, &Ignored{Span: Span{i, len(src)}, Name: "includeonly"})
+		p.diag(i, gt+1, "unclosed <includeonly> runs to the end")
+		return len(src)
 	}
 	p.diag(i, gt+1, "unclosed <"+name+"> left as text")
 	return gt + 1
@@ -111,6 +175,7 @@ func (p *parser) nextGT(j int) int {
 		} else {
 			p.gtPos = len(p.src)
 		}
+		p.work += p.gtPos - j
 	}
 	if p.gtPos >= len(p.src) {
 		return -1
@@ -120,20 +185,25 @@ func (p *parser) nextGT(j int) int {
 
 // findCloseTag finds "</name\s*>" (case-insensitive) at or after from and
 // returns its start and end, or -1, -1.
-func findCloseTag(src string, from int, name string) (int, int) {
+func (p *parser) findCloseTag(from int, name string) (int, int) {
+	src := p.src
+	start := from
+	defer func() { p.work += from - start }()
 	for {
 		k := strings.Index(src[from:], "</")
 		if k < 0 {
+			from = len(src)
 			return -1, -1
 		}
 		s := from + k
 		j := s + 2
 		if j+len(name) <= len(src) && strings.EqualFold(src[j:j+len(name)], name) {
 			j += len(name)
-			for j < len(src) && isSpaceByte(src[j]) {
+			for j < len(src) && isTagSpace(src[j]) {
 				j++
 			}
 			if j < len(src) && src[j] == '>' {
+				from = j
 				return s, j + 1
 			}
 		}

@@ -49,7 +49,7 @@ Flags:
   -cpuprofile F  write a CPU profile (go tool pprof) of the ingest to F
 
 Example:
-  ingest -db rules.db ../shared/corpus/seeds/000_75a7fc8f63132767.txt
+  ingest -db rules.db sample/seeds/000_75a7fc8f63132767.txt
   ingest -json -db rules.db export.xml.bz2
 `
 

@@ -10,10 +10,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"ask", "[-edition E] [-as-of D] QUESTION", "answer a rules question with the deciding source and citations", runAsk})
-}
-
 const askHelp = `Answers a rules question (Spanish or English) from the knowledge base: the
 deciding source quoted with its citation, a short verdict when the source
 gives one, supporting sources, and the sources it overrides (precedence:

@@ -11,10 +11,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"blame", "PAGE", "which revision introduced, and which last changed, each record", runBlame})
-}
-
 func runBlame(ctx context.Context, e *env, args []string) error {
 	c := newChangeFlags(e, "blame", "PAGE", "For each current record of PAGE (superseded text left out), prints the revision that\n"+
 		"introduced it and the last revision that changed it, with the class of that change.\n\n"+

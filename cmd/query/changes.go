@@ -12,10 +12,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"changes", "-since DATE [-until DATE]", "what changed in the whole wiki between two dates", runChanges})
-}
-
 // pageChanges is what changed on one page in a time window: the revision
 // current at the start (nil when the page was created in the window), the
 // revisions made in the window, and the diff from the first state to the
@@ -80,12 +76,12 @@ func collectChanges(ctx context.Context, db *kb.DB, since, until time.Time) ([]p
 }
 
 // parseSince reads -since: a bare date means the start of that day (UTC);
-// other forms as parseDate.
+// other forms as wikirules.ParseDate.
 func parseSince(s string) (time.Time, error) {
 	if t, err := time.Parse("2006-01-02", s); err == nil {
 		return t.UTC(), nil
 	}
-	return parseDate(s)
+	return wikirules.ParseDate(s)
 }
 
 func runChanges(ctx context.Context, e *env, args []string) error {
@@ -112,7 +108,7 @@ func runChanges(ctx context.Context, e *env, args []string) error {
 	}
 	until := time.Now().UTC()
 	if *untilS != "" {
-		if until, err = parseDate(*untilS); err != nil {
+		if until, err = wikirules.ParseDate(*untilS); err != nil {
 			return fmt.Errorf("-until: %w", err)
 		}
 	}

@@ -13,10 +13,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"diff", "PAGE [REV_A [REV_B]]", "what changed in a page's rules between two revisions", runDiff})
-}
-
 func runDiff(ctx context.Context, e *env, args []string) error {
 	c := newChangeFlags(e, "diff", "PAGE [REV_A [REV_B]]", "Compares two revisions of PAGE as rule records (default: the last two): records added,\n"+
 		"removed, moved and changed, the fields that changed with a word-level diff, and a class for\n"+
@@ -100,7 +96,7 @@ func pageAndRevs(ctx context.Context, db *kb.DB, args []string) (string, []wikir
 		var refs []wikirules.Revision
 		ok := true
 		for _, a := range args[len(args)-n:] {
-			r, err := resolveRev(revs, a)
+			r, err := wikirules.ResolveRevision(revs, a)
 			if err != nil {
 				ok = false
 				if revErr == nil {
@@ -118,43 +114,6 @@ func pageAndRevs(ctx context.Context, db *kb.DB, args []string) (string, []wikir
 		return "", nil, nil, revErr
 	}
 	return "", nil, nil, pageErr
-}
-
-// resolveRev finds a revision of a history by id, unambiguous id prefix
-// (at least 4 characters) or time (RFC 3339, 2006-01-02T15:04 or a date:
-// the newest revision at or before it; a date means the end of that day).
-func resolveRev(revs []wikirules.Revision, ref string) (wikirules.Revision, error) {
-	var hits []wikirules.Revision
-	for _, r := range revs {
-		if r.ID == ref {
-			return r, nil
-		}
-		if len(ref) >= 4 && strings.HasPrefix(r.ID, ref) {
-			hits = append(hits, r)
-		}
-	}
-	switch len(hits) {
-	case 1:
-		return hits[0], nil
-	case 0:
-	default:
-		return wikirules.Revision{}, fmt.Errorf("revision %q is ambiguous: %d revisions of %s start with it", ref, len(hits), revs[0].Page.Title)
-	}
-	t, err := parseDate(ref)
-	if err != nil {
-		return wikirules.Revision{}, fmt.Errorf("no revision %q of %s (want an id, an id prefix or a date)", ref, revs[0].Page.Title)
-	}
-	var best *wikirules.Revision
-	for i := range revs {
-		if !revs[i].Timestamp.After(t) {
-			best = &revs[i]
-		}
-	}
-	if best == nil {
-		return wikirules.Revision{}, fmt.Errorf("no revision of %s at or before %s (the first is %s)", revs[0].Page.Title,
-			t.Format(time.RFC3339), revs[0].Timestamp.UTC().Format(time.RFC3339))
-	}
-	return *best, nil
 }
 
 // printDiffText prints a diff for people: a header with both revisions,

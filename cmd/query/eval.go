@@ -8,10 +8,6 @@ import (
 	"github.com/wikirules/wikirules/engine"
 )
 
-func init() {
-	register(command{"eval", "[-cases FILE] [-search] [-v]", "score the judge engine, or the search, on test cases", runEval})
-}
-
 const evalHelp = `Runs the judge cases (questions with the expected deciding source, and
 situations with the expected verdict) and prints how many questions are
 answered with the right deciding source first and within the top 3, and

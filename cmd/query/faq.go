@@ -8,10 +8,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"faq", "[TEXT]", "FAQs and errata, with versions", runFAQ})
-}
-
 func runFAQ(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "faq", "[TEXT]", "Lists the distinct FAQ and errata entries (all, or those matching TEXT),\nnewest version first, each with its citation.", true)
 	if err := c.parse(args); err != nil {

@@ -16,10 +16,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"history", "PAGE", "every revision of a page and what it changed", runHistory})
-}
-
 // changeFlags holds the output flags of history, diff, changes and blame:
 // -format text|md and -color auto|always|never, besides common's -json.
 type changeFlags struct {

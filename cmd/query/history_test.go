@@ -66,6 +66,9 @@ func sampleDBCopy(t testing.TB) string {
 }
 
 func TestMain(m *testing.M) {
+	if args := os.Getenv(asQueryEnv); args != "" {
+		os.Exit(runAsQuery(args))
+	}
 	code := m.Run()
 	if sampleDir != "" {
 		os.RemoveAll(sampleDir)

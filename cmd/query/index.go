@@ -7,16 +7,11 @@ import (
 	"os"
 	"runtime/debug"
 	"sync"
-	"time"
 
 	"github.com/wikirules/wikirules/index"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
 )
-
-func init() {
-	register(command{"index", "[-db PATH] [-check]", "build or sync the search index, or check it", runIndex})
-}
 
 const indexHelp = `Keeps the search index of a knowledge base file (PATH.bleve, next to it)
 in step with it: builds it when missing, otherwise indexes what the
@@ -134,12 +129,11 @@ func (c *common) dbPath() string {
 
 // sampleIndex is the in-memory index of the embedded sample corpus, built
 // once per process (the sample never changes) from the first knowledge
-// base loaded with it; sampleIdxBuild is how long that took.
+// base loaded with it.
 var (
-	sampleIdxOnce  sync.Once
-	sampleIdx      *index.Index
-	sampleIdxErr   error
-	sampleIdxBuild time.Duration
+	sampleIdxOnce sync.Once
+	sampleIdx     *index.Index
+	sampleIdxErr  error
 )
 
 // searchIndex returns the index query search should use for db, or nil
@@ -151,9 +145,7 @@ func (c *common) searchIndex(ctx context.Context, db *kb.DB) (idx *index.Index, 
 	path := c.dbPath()
 	if path == "" {
 		sampleIdxOnce.Do(func() {
-			t0 := time.Now()
 			sampleIdx, sampleIdxErr = index.BuildFrom(context.WithoutCancel(ctx), "", db)
-			sampleIdxBuild = time.Since(t0)
 		})
 		return sampleIdx, false, sampleIdxErr
 	}

@@ -26,6 +26,14 @@ import (
 // leaves the limit alone (GOMEMLIMIT given, or Run called by tests).
 var indexMemoryLimit int64
 
+// serveMemoryLimit is the soft Go memory limit of "query serve" besides
+// its search cache (-cache-mb): the server's heap without the cache stays
+// well under it on the seed knowledge base under load (BENCHMARKS.md,
+// Web), and the limit keeps GOGC=400 from letting garbage grow the heap
+// to five times the live heap; 0 leaves the limit alone (GOMEMLIMIT
+// given, or Run called by tests).
+var serveMemoryLimit int64
+
 func main() {
 	// The engine's store (modernc.org's SQLite) allocates a great deal and
 	// the search index is memory-mapped, so with the default GOGC=100 the
@@ -37,6 +45,7 @@ func main() {
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		indexMemoryLimit = 128 << 20
+		serveMemoryLimit = 64 << 20
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -12,10 +12,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"resolve", "[-edition E] [-as-of D] FILE|-", "resolve a game situation (JSON) with citations", runResolve})
-}
-
 const resolveHelp = `Resolves a situation given as JSON (a file, or - for stdin), in the shape of
 the judge cases: {"turn": "active"|"reactive", "order": ["Mover", "Mover"],
 "aro": "Esquivar", "states": ["Trabado"], "active_is_marker": "IMP-2",

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
-	"time"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/kb"
@@ -24,9 +22,23 @@ type command struct {
 	run                 func(ctx context.Context, e *env, args []string) error
 }
 
-var commands []command
-
-func register(c command) { commands = append(commands, c) }
+// commands are the subcommands of query, in the order the usage lists
+// them; each runner is in the file of its name (ask.go: runAsk).
+var commands = []command{
+	{"ask", "[-edition E] [-as-of D] QUESTION", "answer a rules question with the deciding source and citations", runAsk},
+	{"blame", "PAGE", "which revision introduced, and which last changed, each record", runBlame},
+	{"changes", "-since DATE [-until DATE]", "what changed in the whole wiki between two dates", runChanges},
+	{"diff", "PAGE [REV_A [REV_B]]", "what changed in a page's rules between two revisions", runDiff},
+	{"eval", "[-cases FILE] [-search] [-v]", "score the judge engine, or the search, on test cases", runEval},
+	{"export-site", "[-db PATH] DIR", "write the knowledge base as a static site (no server needed)", runExportSite},
+	{"faq", "[TEXT]", "FAQs and errata, with versions", runFAQ},
+	{"history", "PAGE", "every revision of a page and what it changed", runHistory},
+	{"index", "[-db PATH] [-check]", "build or sync the search index, or check it", runIndex},
+	{"resolve", "[-edition E] [-as-of D] FILE|-", "resolve a game situation (JSON) with citations", runResolve},
+	{"search", "[-edition E] [-kind K] TEXT", "ranked search over rules and FAQs", runSearch},
+	{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe},
+	{"show", "[-edition E] PAGE", "a page as structured records, with its FAQs", runShow},
+}
 
 const usageHead = `usage: query COMMAND [flags] ARGS
 
@@ -40,9 +52,7 @@ Commands:
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, usageHead)
-	cs := append([]command(nil), commands...)
-	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
-	for _, c := range cs {
+	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %-36s %s\n", c.name, c.args, c.summary)
 	}
 	fmt.Fprint(w, `
@@ -155,28 +165,13 @@ func (c *common) filter() (wikirules.Filter, error) {
 		f.Edition = e
 	}
 	if c.asOf != "" {
-		t, err := parseDate(c.asOf)
+		t, err := wikirules.ParseDate(c.asOf)
 		if err != nil {
 			return f, fmt.Errorf("-as-of: %w", err)
 		}
 		f.AsOf = t
 	}
 	return f, nil
-}
-
-// parseDate reads RFC 3339, "2006-01-02T15:04" or "2006-01-02" (the end of
-// that day, UTC, so a date includes its day's edits).
-func parseDate(s string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t.UTC(), nil
-	}
-	if t, err := time.Parse("2006-01-02T15:04", s); err == nil {
-		return t.UTC(), nil
-	}
-	if t, err := time.Parse("2006-01-02", s); err == nil {
-		return t.Add(24*time.Hour - time.Second).UTC(), nil
-	}
-	return time.Time{}, fmt.Errorf("bad date %q: want 2006-01-02 or RFC 3339", s)
 }
 
 // open opens the knowledge base: -db PATH (which must exist), else
@@ -212,6 +207,9 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s is not a readable wikirules knowledge base: %w", path, err)
+		}
+		if db.Immutable() {
+			fmt.Fprintf(e.stderr, "query: %s is on read-only media: reading it as it is (SQLite immutable mode)\n", path)
 		}
 		return db, nil
 	}

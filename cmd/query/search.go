@@ -13,10 +13,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"search", "[-edition E] [-kind K] TEXT", "ranked search over rules and FAQs", runSearch})
-}
-
 const searchHelp = `Searches the current rule records and FAQs; prints each result with a
 snippet (matched words in bold on a terminal, between « » otherwise), its
 citation, and the counts of the matches by kind, edition and page.

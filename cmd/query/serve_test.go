@@ -18,11 +18,17 @@ import (
 // nil) when the test ends.
 func startServe(t *testing.T) string {
 	t.Helper()
+	return startServeArgs(t)
+}
+
+// startServeArgs is startServe with more flags for query serve.
+func startServeArgs(t *testing.T, args ...string) string {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, []string{"serve", "-addr", "127.0.0.1:0"}, io.Discard, pw)
+		done <- Run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...), io.Discard, pw)
 		pw.Close()
 	}()
 	addr := make(chan string, 1)

@@ -9,10 +9,6 @@ import (
 	"github.com/wikirules/wikirules/report"
 )
 
-func init() {
-	register(command{"show", "[-edition E] PAGE", "a page as structured records, with its FAQs", runShow})
-}
-
 func runShow(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "show", "PAGE", "Prints a page as structured records (skill header, requirements, effects, boxes,\nexamples) and the FAQs and errata that relate to it, each with its citation.", true)
 	history := c.fs.Bool("history", false, "include superseded (original) text")

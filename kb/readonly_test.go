@@ -1,0 +1,42 @@
+package kb
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOpenImmutable opens a closed knowledge base as on read-only media
+// and reads it; with a write-ahead log that holds changes beside it, it
+// refuses, since reading without the log would answer from an older
+// state.
+func TestOpenImmutable(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rules.db")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := openImmutable(ctx, path, cacheSizeKiB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ro.Immutable() {
+		t.Error("Immutable() = false")
+	}
+	if _, err := ro.Pages(ctx); err != nil {
+		t.Errorf("reading an immutable knowledge base: %v", err)
+	}
+	ro.Close()
+	if err := os.WriteFile(path+"-wal", make([]byte, 4096), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openImmutable(ctx, path, cacheSizeKiB); err == nil || !strings.Contains(err.Error(), "write-ahead log") {
+		t.Errorf("with a non-empty -wal: err = %v, want a refusal naming the write-ahead log", err)
+	}
+}
