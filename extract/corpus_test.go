@@ -266,3 +266,34 @@ func corpusDump(rev wikirules.Revision, x *wikirules.Extraction) string {
 	}
 	return b.String()
 }
+
+// TestCorpusFAQIdentity checks that an FAQ the English layout shows with
+// its version but no title line (Isolated State, oldid 2075) is the FAQ
+// another page shows with both (the Isolated redirect's "N4 FAQ" /
+// "Version: 1.0, Jan 2021"), given that page's FAQs: the same ID, title and
+// version; without them it keeps its version and no title.
+func TestCorpusFAQIdentity(t *testing.T) {
+	titled := ExtractRendered(corpusRevision(t, corpusFile(t, "en_Isolated-redirect_article.txt")))
+	rev := corpusRevision(t, corpusFile(t, "en_Isolated_State-oldid2075_oldid.txt"))
+	bare := ExtractRendered(rev)
+	x := ExtractRenderedWith(rev, RenderedOptions{FAQs: NewFAQCatalog(titled.FAQs...)})
+	if len(x.FAQs) != 3 || len(titled.FAQs) != 2 {
+		t.Fatalf("%d FAQs, %d on the titled page; want 3 and 2", len(x.FAQs), len(titled.FAQs))
+	}
+	for i := 0; i < 2; i++ {
+		got, want := x.FAQs[i], titled.FAQs[i]
+		if got.ID != want.ID || got.Title != "N4 FAQ" || got.Version != "1.0, Jan 2021" {
+			t.Errorf("FAQ %d: %s %q %q, want %s %q %q", i, got.ID, got.Title, got.Version, want.ID, want.Title, want.Version)
+		}
+		if bare.FAQs[i].Title != "" || bare.FAQs[i].Version != "1.0, Jan 2021" || bare.FAQs[i].ID == want.ID {
+			t.Errorf("without the catalogue, FAQ %d: %s %q %q", i, bare.FAQs[i].ID, bare.FAQs[i].Title, bare.FAQs[i].Version)
+		}
+	}
+	// The withdrawn entry is the same FAQ; the page that shows it withdrawn says so.
+	if titled.FAQs[1].Removed != "1.3, Nov 2022" || x.FAQs[1].Removed != "" {
+		t.Errorf("removed: %q on the redirect, %q on the 2021 revision", titled.FAQs[1].Removed, x.FAQs[1].Removed)
+	}
+	if x.FAQs[2].Title != "" {
+		t.Errorf("an FAQ the titled page does not show stays untitled: %+v", x.FAQs[2])
+	}
+}

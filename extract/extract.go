@@ -31,7 +31,7 @@ func (v *Vocabulary) Extract(rev wikirules.Revision, doc *wikitext.Document) *wi
 	if !v.holdsRules(rev) {
 		return notContent(rev)
 	}
-	return v.extract(rev, wikitextStream(doc, v), nil)
+	return v.extract(rev, wikitextStream(doc, v, v.language(rev.Page.Language)), nil)
 }
 
 func appendUnique(list []string, s string) []string {

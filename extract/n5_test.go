@@ -139,8 +139,8 @@ func TestN5Fixtures(t *testing.T) {
 			if x.PageEditions != wikirules.Editions(wikirules.N4|wikirules.C1|wikirules.N5) {
 				t.Errorf("page editions %v, want n4,c1,n5", x.PageEditions)
 			}
-			if len(c1.Notes) != 1 || len(n4.Notes) != 1 {
-				t.Errorf("seefaq notes %q / %q", c1.Notes, n4.Notes)
+			if len(c1.Notes) != 1 || len(n4.Notes) != 1 || c1.Notes[0] != "See FAQs & Errata" {
+				t.Errorf("seefaq notes %q / %q, want the English wiki's \"See FAQs & Errata\"", c1.Notes, n4.Notes)
 			}
 		}},
 		{"n5_cautious_movement.wiki", "Cautious Movement", "en", []string{

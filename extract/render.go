@@ -25,6 +25,7 @@ type renderer struct {
 	categories []string
 	highlights map[string][]string
 	edPrefix   string // "[N4] " while inside an inline edition span
+	seeFAQ     string // the note of a {{seefaq}} without text, in the page's language (v.SeeFAQNote when empty)
 }
 
 func newRenderer(src string, v *Vocabulary) *renderer { return &renderer{src: src, v: v} }
@@ -233,6 +234,9 @@ func (r *renderer) template(t *wikitext.Template) (md, plain string) {
 		}
 		if note == "" {
 			note = r.v.SeeFAQNote
+			if r.seeFAQ != "" {
+				note = r.seeFAQ
+			}
 		}
 		r.notes = append(r.notes, r.edPrefix+note)
 		return "", ""

@@ -26,8 +26,10 @@ type Language struct {
 	FAQLabel     string
 	ExampleLabel string
 	// LabelsWord introduces a skill header's labels in its record's text
-	// ("Etiquetas: Movimiento").
+	// ("Etiquetas: Movimiento"); SeeFAQNote is the note of a {{seefaq}}
+	// without text.
 	LabelsWord string
+	SeeFAQNote string
 	// LabelLines are the lines a rendered block or box starts with, by
 	// group ("effects": "EFECTOS", "Efectos"). A line matches when
 	// it equals one of them or its upper-case form, accents aside.
@@ -123,6 +125,7 @@ var languageES = &Language{
 	FAQLabel:     "FAQs & Errata",
 	ExampleLabel: "Ejemplo",
 	LabelsWord:   "Etiquetas",
+	SeeFAQNote:   "Ver FAQs & Errata",
 	LabelLines: map[string][]string{
 		"requirements": {"Requisitos"}, "effects": {"Efectos"}, "activation": {"Activación"},
 		"cancellation": {"Cancelación"}, "roll": {"Tirada"}, "important": {"IMPORTANTE"},
@@ -178,6 +181,7 @@ var languageEN = &Language{
 	FAQLabel:     "FAQs & Errata",
 	ExampleLabel: "Example",
 	LabelsWord:   "Labels",
+	SeeFAQNote:   "See FAQs & Errata",
 	LabelLines: map[string][]string{
 		"requirements": {"Requirements"}, "effects": {"Effects"}, "activation": {"Activation"},
 		"cancellation": {"Cancellation"}, "roll": {"Roll"}, "important": {"IMPORTANT"},

@@ -20,6 +20,7 @@ import (
 type cutter struct {
 	src     string
 	v       *Vocabulary
+	seeFAQ  string // the note of a {{seefaq}} without text, in the page's language
 	units   []unit
 	run     []wikitext.Node
 	unknown map[string]int
@@ -27,16 +28,20 @@ type cutter struct {
 
 // wikitextStream cuts doc into the unit stream of the pass, with the
 // counts of templates outside the vocabulary (wherever they stand, by
-// normalised name).
-func wikitextStream(doc *wikitext.Document, v *Vocabulary) *stream {
-	c := &cutter{src: doc.Src, v: v, units: make([]unit, 0, len(doc.Nodes))}
+// normalised name); lang is the page's language.
+func wikitextStream(doc *wikitext.Document, v *Vocabulary, lang *Language) *stream {
+	c := &cutter{src: doc.Src, v: v, units: make([]unit, 0, len(doc.Nodes)), seeFAQ: lang.SeeFAQNote}
 	c.nodes(doc.Nodes)
 	c.flush()
 	c.countUnknown(doc)
 	return &stream{src: doc.Src, units: c.units, unknown: c.unknown}
 }
 
-func (c *cutter) renderer() *renderer { return newRenderer(c.src, c.v) }
+func (c *cutter) renderer() *renderer {
+	r := newRenderer(c.src, c.v)
+	r.seeFAQ = c.seeFAQ
+	return r
+}
 
 // content returns md and plain with what the renderer collected while
 // rendering them.
