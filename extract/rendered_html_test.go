@@ -179,6 +179,9 @@ func FuzzRenderedText(f *testing.F) {
 	for _, rev := range renderedInputs(f) {
 		f.Add(rev.Text)
 	}
+	for _, e := range corpusEntries(f) {
+		f.Add(corpusRevision(f, e).Text)
+	}
 	f.Add("T\nActualización 1.0, ene 2021\nOriginal\nFAQs & Errata\nQ: x\nA: y\nPáginas: a, b\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		rev := wikirules.Revision{Page: wikirules.Page{Title: "Fuzz"}, ID: "r1", Text: s, Format: wikirules.FormatPageText}
