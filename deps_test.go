@@ -20,18 +20,20 @@ var allowed = map[string]struct {
 	project  []string
 	external []string
 }{
-	"wikitext": {nil, nil},
-	"docs":     {nil, nil},
-	"lang":     {[]string{"docs"}, nil},
-	"source":   {[]string{""}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
-	"extract":  {[]string{"", "wikitext", "lang"}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
-	"kb":       {[]string{"", "lang"}, []string{"modernc.org/sqlite", "modernc.org/libc", "github.com/klauspost/compress", "golang.org/x/sys/unix"}},
-	"index":    {[]string{"", "lang"}, []string{"github.com/blevesearch/"}},
-	"diff":     {[]string{""}, []string{"github.com/sergi/go-diff"}},
-	"engine":   {[]string{"", "lang"}, nil},
-	"report":   {[]string{"", "engine", "diff"}, nil},
-	"web":      {[]string{"", "engine", "diff", "report", "lang"}, []string{"github.com/yuin/goldmark"}},
-	"sample":   {nil, nil},
+	"wikitext":        {nil, nil},
+	"docs":            {nil, nil},
+	"lang":            {[]string{"docs"}, nil},
+	"source":          {[]string{""}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
+	"extract":         {[]string{"", "wikitext", "lang"}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
+	"kb":              {[]string{"", "lang"}, []string{"modernc.org/sqlite", "modernc.org/libc", "github.com/klauspost/compress", "golang.org/x/sys/unix"}},
+	"index":           {[]string{"", "lang"}, []string{"github.com/blevesearch/"}},
+	"diff":            {[]string{""}, []string{"github.com/sergi/go-diff"}},
+	"engine":          {[]string{"", "lang"}, nil},
+	"report":          {[]string{"", "engine", "diff"}, nil},
+	"web":             {[]string{"", "engine", "diff", "report", "lang"}, []string{"github.com/yuin/goldmark"}},
+	"sample":          {nil, nil},
+	"mwapi":           {[]string{"", "source"}, []string{"github.com/cenkalti/backoff/"}},
+	"mwapi/mwapitest": {[]string{""}, nil},
 }
 
 // wikitextExtractor is the stricter rule for extract's wikitext files

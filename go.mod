@@ -16,6 +16,8 @@ require (
 	modernc.org/sqlite v1.62.0
 )
 
+require github.com/cenkalti/backoff/v5 v5.0.3 // indirect
+
 require (
 	github.com/RoaringBitmap/roaring/v2 v2.14.5 // indirect
 	github.com/andybalholm/cascadia v1.3.4 // indirect
