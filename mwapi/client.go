@@ -78,8 +78,8 @@ type Client struct {
 	mu            sync.Mutex // one request at a time
 	last          time.Time  // when the last request started (Rate)
 	formatVersion int        // what SiteInfo found the server to answer in (0: not asked)
-	backoff backoff.ExponentialBackOff
-	stats   Stats
+	backoff       backoff.ExponentialBackOff
+	stats         Stats
 }
 
 // Stats counts what a Client did. Requests counts every HTTP request
