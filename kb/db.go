@@ -554,6 +554,12 @@ type Stats struct {
 	// UnknownTemplates sums, over every revision, the uses of each
 	// template outside the extractor's vocabulary.
 	UnknownTemplates map[string]int `json:"unknown_templates"`
+	// Hidden counts the revisions hidden from answers (deleted on the
+	// wiki, or whose text it hides: TextHidden of them), Moves the page
+	// moves applied by syncs (sync.go).
+	Hidden     int `json:"hidden_revisions,omitempty"`
+	TextHidden int `json:"text_hidden,omitempty"`
+	Moves      int `json:"moves,omitempty"`
 }
 
 // Stats returns the row counts and the unknown-template totals.
@@ -569,6 +575,10 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 			if err := tx.QueryRowContext(ctx, `SELECT `+c.count+` FROM `+c.table).Scan(c.n); err != nil {
 				return fmt.Errorf("count %s: %w", c.table, err)
 			}
+		}
+		var err error
+		if s.Hidden, s.TextHidden, s.Moves, err = hiddenCounts(ctx, tx); err != nil {
+			return fmt.Errorf("count hidden revisions: %w", err)
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT name, SUM(count) FROM unknown_templates GROUP BY name`)
 		if err != nil {

@@ -17,7 +17,13 @@ import (
 func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) error {
 	if !f.AsOf.IsZero() {
 		w.add(`EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
-			WHERE o.faq = fq.pk AND r.timestamp BETWEEN ? AND ?)`, asOfLower(f), asOfBound(f))
+			WHERE o.faq = fq.pk AND r.timestamp BETWEEN ? AND ? AND `+fmt.Sprintf(visibleRevision, "r.id")+`)`,
+			asOfLower(f), asOfBound(f))
+	} else {
+		// An FAQ shown only in revisions hidden from answers (deleted on
+		// the wiki) is not shown either.
+		w.add(`(NOT EXISTS (SELECT 1 FROM hidden_revisions LIMIT 1) OR EXISTS (SELECT 1 FROM faq_occurrences o
+			WHERE o.faq = fq.pk AND ` + fmt.Sprintf(visibleRevision, "o.revision") + `))`)
 	}
 	if f.Edition != 0 {
 		w.add(`fq.editions & ? != 0`, int(f.Edition))

@@ -22,7 +22,9 @@ const recordJoin = `records rec JOIN revisions rv ON rv.id = rec.revision JOIN p
 
 // currentRevision selects the current revision of page %s whose timestamp
 // lies between ?1 and ?2 (asOfLower, asOfBound).
+// Revisions hidden from answers (visibleRevision) are passed over.
 const currentRevision = `SELECT cr.id FROM revisions cr WHERE cr.page = %s AND cr.timestamp BETWEEN ? AND ?
+	AND NOT EXISTS (SELECT 1 FROM hidden_revisions hr WHERE hr.revision = cr.id AND (hr.deleted OR hr.texthidden))
 	ORDER BY cr.timestamp DESC, cr.id DESC LIMIT 1`
 
 // scanner is *sql.Row or *sql.Rows.
@@ -166,7 +168,9 @@ func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter)
 	}
 	var revID string
 	err = tx.QueryRowContext(ctx, fmt.Sprintf(currentRevision, "?"), pk, asOfLower(f), asOfBound(f)).Scan(&revID)
-	if err == sql.ErrNoRows {
+	if err == sql.ErrNoRows && f.AsOf.IsZero() {
+		return nil, fmt.Errorf("page %q: deleted on the wiki: %w", page.Title, wikirules.ErrNotFound)
+	} else if err == sql.ErrNoRows {
 		return nil, fmt.Errorf("page %q: no revision as of %s: %w", page.Title, f.AsOf.UTC().Format("2006-01-02T15:04:05Z"), wikirules.ErrNotFound)
 	} else if err != nil {
 		return nil, fmt.Errorf("page %q: %w", page.Title, err)
@@ -319,8 +323,10 @@ func (db *DB) Revision(ctx context.Context, id string) (*wikirules.Revision, err
 }
 
 // History returns every revision of title (matched as Page matches it),
-// oldest first by (timestamp, id). Text is left empty: Revision reads it.
-// Errors wrap wikirules.ErrNotFound for an unknown page.
+// oldest first by (timestamp, id), but those hidden from answers (deleted
+// on the wiki, or whose text it hides). Text is left empty: Revision
+// reads it. Errors wrap wikirules.ErrNotFound for an unknown page, and
+// for a page whose every revision is hidden.
 func (db *DB) History(ctx context.Context, title string) ([]wikirules.Revision, error) {
 	var out []wikirules.Revision
 	err := db.read(ctx, func(tx *sql.Tx) error {
@@ -329,7 +335,7 @@ func (db *DB) History(ctx context.Context, title string) ([]wikirules.Revision, 
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+revisionCols+` FROM revisions rv JOIN pages p ON p.pk = rv.page
-			WHERE rv.page = ? ORDER BY rv.timestamp, rv.id`, pk)
+			WHERE rv.page = ? AND `+fmt.Sprintf(visibleRevision, "rv.id")+` ORDER BY rv.timestamp, rv.id`, pk)
 		if err != nil {
 			return err
 		}
@@ -341,7 +347,13 @@ func (db *DB) History(ctx context.Context, title string) ([]wikirules.Revision, 
 			}
 			out = append(out, *r)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(out) == 0 {
+			return fmt.Errorf("page %q: deleted on the wiki: %w", title, wikirules.ErrNotFound)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: history: %w", err)
@@ -371,11 +383,14 @@ func (db *DB) RevisionRecords(ctx context.Context, id string) ([]wikirules.Recor
 	return out, nil
 }
 
-// Pages returns every page, sorted by title.
+// Pages returns every page, sorted by title, but those whose every
+// revision is hidden from answers (deleted on the wiki).
 func (db *DB) Pages(ctx context.Context) ([]wikirules.Page, error) {
 	out := []wikirules.Page{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT title, namespace, language, wiki FROM pages ORDER BY title`)
+		rows, err := tx.QueryContext(ctx, `SELECT title, namespace, language, wiki FROM pages pg
+			WHERE NOT EXISTS (SELECT 1 FROM hidden_revisions LIMIT 1) OR EXISTS (SELECT 1 FROM revisions rv
+			WHERE rv.page = pg.pk AND `+fmt.Sprintf(visibleRevision, "rv.id")+`) ORDER BY title`)
 		if err != nil {
 			return err
 		}

@@ -74,6 +74,9 @@ import (
 //	    question and answer). Written in the same transaction as the rows
 //	    it mirrors.
 //
+// The tables of syncs with a live wiki (migration 0100_sync.sql) are
+// documented in sync.go.
+//
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
