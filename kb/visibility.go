@@ -22,7 +22,9 @@ type Hidden struct {
 }
 
 // any reports whether anything is hidden.
-func (h Hidden) any() bool { return h.Deleted || h.Text || h.SHA1 || h.User || h.Comment || h.Suppressed }
+func (h Hidden) any() bool {
+	return h.Deleted || h.Text || h.SHA1 || h.User || h.Comment || h.Suppressed
+}
 
 // SetHidden records what the wiki hides of the stored revision id (see
 // hidden_revisions), replacing what was recorded; a Hidden with nothing
