@@ -276,6 +276,75 @@ func (db *DB) NewestRevision(ctx context.Context, pk int64) (time.Time, error) {
 	return t, nil
 }
 
+// WikiPageIDs returns the wiki's page ids that name stored pages, in
+// order.
+func (db *DB) WikiPageIDs(ctx context.Context, wiki string) ([]int64, error) {
+	var out []int64
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT pageid FROM wiki_pages WHERE wiki = ? ORDER BY pageid`, wiki)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			out = append(out, id)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: page ids of %s: %w", wiki, err)
+	}
+	return out, nil
+}
+
+// RevisionKeys returns "timestamp sha1" (RFC 3339 UTC, hex) of every
+// revision stored of page pk: a revision the wiki lists with the same
+// time and SHA-1 is stored already, whatever id it was stored under (a
+// contributions dump derives ids).
+func (db *DB) RevisionKeys(ctx context.Context, pk int64) (map[string]bool, error) {
+	out := map[string]bool{}
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT timestamp, sha1 FROM revisions WHERE page = ?`, pk)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var ts, sha string
+			if err := rows.Scan(&ts, &sha); err != nil {
+				return err
+			}
+			t, err := decodeTime(ts)
+			if err != nil {
+				return err
+			}
+			out[t.Format(time.RFC3339)+" "+sha] = true
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: revisions of page %d: %w", pk, err)
+	}
+	return out, nil
+}
+
+// PageKey returns the pk of the page of wiki titled title as the
+// transaction sees it, 0 when there is none.
+func (w *Writer) PageKey(ctx context.Context, wiki, title string) (int64, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	pk, err := w.pageOf(ctx, wiki, title)
+	if err != nil {
+		return 0, w.fail(fmt.Errorf("kb: page %q of %s: %w", title, wiki, err))
+	}
+	return pk, nil
+}
+
 // pageOf returns the pk of the page of wiki titled title in the
 // transaction, 0 when there is none.
 func (w *Writer) pageOf(ctx context.Context, wiki, title string) (int64, error) {

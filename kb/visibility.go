@@ -26,9 +26,9 @@ func (h Hidden) any() bool {
 	return h.Deleted || h.Text || h.SHA1 || h.User || h.Comment || h.Suppressed
 }
 
-// SetHidden records what the wiki hides of the stored revision id (see
-// hidden_revisions), replacing what was recorded; a Hidden with nothing
-// set removes the record. The revision's page is then brought in step:
+// SetHidden records what revision deletion hides of the stored revision
+// id (see hidden_revisions), replacing the flags recorded (the deleted
+// flag of a page deletion stays unless h sets it). The revision's page is then brought in step:
 // its current revision is its newest one shown, and the search tables
 // and FAQ summaries follow (refreshPages).
 func (w *Writer) SetHidden(ctx context.Context, id string, h Hidden) error {
@@ -52,48 +52,75 @@ func (w *Writer) SetHidden(ctx context.Context, id string, h Hidden) error {
 	return nil
 }
 
+// setHidden writes the revision-deletion flags of h for revision id; the
+// deleted flag is kept as it is unless h sets it (a page deletion is
+// undone by RestorePage only).
 func setHidden(ctx context.Context, tx *sql.Tx, id string, h Hidden) error {
-	if !h.any() {
-		_, err := tx.ExecContext(ctx, `DELETE FROM hidden_revisions WHERE revision = ?`, id)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO hidden_revisions (revision, deleted, texthidden, sha1hidden,
+		userhidden, commenthidden, suppressed, logid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (revision) DO UPDATE SET deleted = deleted OR excluded.deleted, texthidden = excluded.texthidden,
+		sha1hidden = excluded.sha1hidden, userhidden = excluded.userhidden, commenthidden = excluded.commenthidden,
+		suppressed = excluded.suppressed, logid = excluded.logid`, id, boolInt(h.Deleted),
+		boolInt(h.Text), boolInt(h.SHA1), boolInt(h.User), boolInt(h.Comment), boolInt(h.Suppressed), h.LogID); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO hidden_revisions (revision, deleted, texthidden, sha1hidden,
-		userhidden, commenthidden, suppressed, logid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, boolInt(h.Deleted),
-		boolInt(h.Text), boolInt(h.SHA1), boolInt(h.User), boolInt(h.Comment), boolInt(h.Suppressed), h.LogID)
+	_, err := tx.ExecContext(ctx, `DELETE FROM hidden_revisions WHERE revision = ? AND NOT (deleted OR texthidden
+		OR sha1hidden OR userhidden OR commenthidden OR suppressed)`, id)
 	return err
 }
 
-// DeletePage marks every stored revision of the page of wiki titled
-// title deleted (nothing is removed) and records the deletion by log
-// entry logid at ts; it returns how many revisions it marked, 0 when no
-// such page is stored.
-func (w *Writer) DeletePage(ctx context.Context, wiki, title string, logid int64, ts time.Time) (int, error) {
-	return w.deletion(ctx, wiki, title, logid, ts, "delete")
+// HiddenOf returns what is recorded as hidden of the stored revisions
+// ids (those with nothing hidden are left out).
+func (db *DB) HiddenOf(ctx context.Context, ids []string) (map[string]Hidden, error) {
+	out := map[string]Hidden{}
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			var h Hidden
+			err := tx.QueryRowContext(ctx, `SELECT deleted, texthidden, sha1hidden, userhidden, commenthidden, suppressed,
+				logid FROM hidden_revisions WHERE revision = ?`, id).Scan(&h.Deleted, &h.Text, &h.SHA1, &h.User, &h.Comment,
+				&h.Suppressed, &h.LogID)
+			if errors.Is(err, sql.ErrNoRows) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			out[id] = h
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: hidden revisions: %w", err)
+	}
+	return out, nil
 }
 
-// RestorePage undoes DeletePage for the page of wiki titled title (log
-// entry logid at ts), returning how many revisions it showed again.
-func (w *Writer) RestorePage(ctx context.Context, wiki, title string, logid int64, ts time.Time) (int, error) {
-	return w.deletion(ctx, wiki, title, logid, ts, "restore")
+// DeletePage marks every stored revision of page pk deleted (nothing is
+// removed) and records the deletion by log entry logid of wiki at ts; it
+// returns how many revisions it marked.
+func (w *Writer) DeletePage(ctx context.Context, wiki string, pk, logid int64, ts time.Time) (int, error) {
+	return w.deletion(ctx, wiki, pk, logid, ts, "delete")
 }
 
-func (w *Writer) deletion(ctx context.Context, wiki, title string, logid int64, ts time.Time, action string) (int, error) {
+// RestorePage undoes DeletePage for page pk (log entry logid at ts),
+// returning how many revisions it showed again.
+func (w *Writer) RestorePage(ctx context.Context, wiki string, pk, logid int64, ts time.Time) (int, error) {
+	return w.deletion(ctx, wiki, pk, logid, ts, "restore")
+}
+
+func (w *Writer) deletion(ctx context.Context, wiki string, pk, logid int64, ts time.Time, action string) (int, error) {
 	if w.err != nil {
 		return 0, w.err
 	}
-	n, err := w.applyDeletion(ctx, wiki, title, logid, ts, action)
+	n, err := w.applyDeletion(ctx, wiki, pk, logid, ts, action)
 	if err != nil {
-		return 0, w.fail(fmt.Errorf("kb: %s page %q of %s: %w", action, title, wiki, err))
+		return 0, w.fail(fmt.Errorf("kb: %s page %d of %s: %w", action, pk, wiki, err))
 	}
 	return n, nil
 }
 
-func (w *Writer) applyDeletion(ctx context.Context, wiki, title string, logid int64, ts time.Time, action string) (int, error) {
-	pk, err := w.pageOf(ctx, wiki, title)
-	if err != nil || pk == 0 {
-		return 0, err
-	}
+func (w *Writer) applyDeletion(ctx context.Context, wiki string, pk, logid int64, ts time.Time, action string) (int, error) {
 	var res sql.Result
+	var err error
 	if action == "delete" {
 		res, err = w.tx.ExecContext(ctx, `INSERT INTO hidden_revisions (revision, deleted, texthidden, sha1hidden,
 			userhidden, commenthidden, suppressed, logid)
@@ -121,52 +148,73 @@ func (w *Writer) applyDeletion(ctx context.Context, wiki, title string, logid in
 	return int(n), w.refreshPages(ctx, []int64{pk})
 }
 
+// RetitlePage gives page pk the title title (and namespace ns, unless
+// negative) with its whole history, as a move on the wiki does. It is an
+// error when another page of its wiki has that title.
+func (w *Writer) RetitlePage(ctx context.Context, pk int64, title string, ns int) error {
+	if w.err != nil {
+		return w.err
+	}
+	if err := w.w.flushSearch(ctx); err != nil {
+		return w.fail(fmt.Errorf("kb: retitle page %d: %w", pk, err))
+	}
+	if err := w.retitle(ctx, pk, title, ns); err != nil {
+		return w.fail(fmt.Errorf("kb: retitle page %d to %q: %w", pk, title, err))
+	}
+	return nil
+}
+
+// RetiredTitle is the title a page whose title another page took steps
+// aside to: "TITLE [deleted page PK]", which no wiki title can be
+// (MediaWiki titles hold no brackets).
+func RetiredTitle(title string, pk int64) string {
+	return fmt.Sprintf("%s [deleted page %d]", title, pk)
+}
+
+// RecordMove records the move of wiki's log entry logid at ts, from
+// title from to title to, of page pk (redirect: the move left a redirect
+// at from, a page of its own).
+func (w *Writer) RecordMove(ctx context.Context, wiki string, logid int64, ts time.Time, pk int64, from, to string, redirect bool) error {
+	if w.err != nil {
+		return w.err
+	}
+	if _, err := w.tx.ExecContext(ctx, `INSERT OR REPLACE INTO page_moves (wiki, logid, timestamp, page, from_title,
+		to_title, redirect) VALUES (?, ?, ?, ?, ?, ?, ?)`, wiki, logid, encodeTime(ts), pk, from, to, boolInt(redirect)); err != nil {
+		return w.fail(fmt.Errorf("kb: record move %d of %s: %w", logid, wiki, err))
+	}
+	return nil
+}
+
 // MovePage gives the stored page of wiki titled from the title to (and
-// namespace ns), with its whole history, as a move on the wiki does, and
-// records the move by log entry logid at ts (redirect: the move left a
-// redirect at from, a page of its own). A page already stored under to
-// steps aside first: it is the page the wiki deleted to make room (or a
-// redirect the move replaced), so its revisions are marked deleted and
-// it takes the title "TO [deleted page N]", which no wiki title can be
-// (MediaWiki titles hold no brackets). It returns false when no page
-// titled from is stored (nothing to move).
+// namespace ns) with its whole history and records the move (RecordMove).
+// A page already stored under to steps aside first: it is the page the
+// wiki deleted to make room (or a redirect the move replaced), so its
+// revisions are marked deleted and it takes its RetiredTitle. It returns
+// false when no page titled from is stored (nothing to move).
 func (w *Writer) MovePage(ctx context.Context, wiki, from, to string, ns int, logid int64, ts time.Time, redirect bool) (bool, error) {
 	if w.err != nil {
 		return false, w.err
 	}
-	moved, err := w.movePage(ctx, wiki, from, to, ns, logid, ts, redirect)
-	if err != nil {
-		return false, w.fail(fmt.Errorf("kb: move page %q of %s to %q: %w", from, wiki, to, err))
-	}
-	return moved, nil
-}
-
-func (w *Writer) movePage(ctx context.Context, wiki, from, to string, ns int, logid int64, ts time.Time, redirect bool) (bool, error) {
 	pk, err := w.pageOf(ctx, wiki, from)
 	if err != nil || pk == 0 || from == to {
 		return false, err
 	}
-	if err := w.w.flushSearch(ctx); err != nil {
-		return false, err
+	old, err := w.pageOf(ctx, wiki, to)
+	if err != nil {
+		return false, w.fail(err)
 	}
-	if old, err := w.pageOf(ctx, wiki, to); err != nil {
-		return false, err
-	} else if old != 0 {
-		if _, err := w.applyDeletion(ctx, wiki, to, logid, ts, "delete"); err != nil {
+	if old != 0 {
+		if _, err := w.DeletePage(ctx, wiki, old, logid, ts); err != nil {
 			return false, err
 		}
-		if err := w.retitle(ctx, old, fmt.Sprintf("%s [deleted page %d]", to, old), -1); err != nil {
+		if err := w.RetitlePage(ctx, old, RetiredTitle(to, old), -1); err != nil {
 			return false, err
 		}
 	}
-	if err := w.retitle(ctx, pk, to, ns); err != nil {
+	if err := w.RetitlePage(ctx, pk, to, ns); err != nil {
 		return false, err
 	}
-	if _, err := w.tx.ExecContext(ctx, `INSERT OR REPLACE INTO page_moves (wiki, logid, timestamp, page, from_title,
-		to_title, redirect) VALUES (?, ?, ?, ?, ?, ?, ?)`, wiki, logid, encodeTime(ts), pk, from, to, boolInt(redirect)); err != nil {
-		return false, err
-	}
-	return true, nil
+	return true, w.RecordMove(ctx, wiki, logid, ts, pk, from, to, redirect)
 }
 
 // retitle renames page pk (namespace ns unless negative) and the page

@@ -72,7 +72,11 @@ func TestDeleteAndRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	write(t, db, func(w *Writer) error {
-		n, err := w.DeletePage(ctx, "infinity-es", "Berserk", 7, ts)
+		pk, err := w.pageOf(ctx, "infinity-es", "Berserk")
+		if err != nil {
+			return err
+		}
+		n, err := w.DeletePage(ctx, "infinity-es", pk, 7, ts)
 		if n != 1 {
 			t.Errorf("DeletePage marked %d revisions, want 1", n)
 		}
@@ -104,7 +108,11 @@ func TestDeleteAndRestore(t *testing.T) {
 		t.Errorf("Stats = %+v, want 2 revisions, 1 hidden", st)
 	}
 	write(t, db, func(w *Writer) error {
-		_, err := w.RestorePage(ctx, "infinity-es", "Berserk", 8, ts.Add(time.Hour))
+		pk, err := w.pageOf(ctx, "infinity-es", "Berserk")
+		if err != nil {
+			return err
+		}
+		_, err = w.RestorePage(ctx, "infinity-es", pk, 8, ts.Add(time.Hour))
 		return err
 	})
 	if got := titles(t, db); got != "Berserk,Esquivar" {

@@ -245,9 +245,37 @@ func (c *Client) Pages(ctx context.Context, pageids []ID) ([]Page, error) {
 	if len(pageids) == 0 {
 		return nil, nil
 	}
+	out, err := c.pages(ctx, "pageids", joinIDs(pageids))
+	if err != nil {
+		return nil, err
+	}
+	have := map[ID]bool{}
+	for _, p := range out {
+		have[p.PageID] = true
+	}
+	for _, id := range pageids {
+		if !have[id] {
+			out = append(out, Page{PageID: id, Missing: true})
+		}
+	}
+	return out, nil
+}
+
+// PagesByTitle is Pages for pages named by their titles (at most 50);
+// a page that does not exist is left out.
+func (c *Client) PagesByTitle(ctx context.Context, titles []string) ([]Page, error) {
+	if len(titles) == 0 {
+		return nil, nil
+	}
+	return c.pages(ctx, "titles", strings.Join(titles, "|"))
+}
+
+// pages asks prop=revisions|langlinks for the pages key (pageids or
+// titles) names, following the continuation.
+func (c *Client) pages(ctx context.Context, key, value string) ([]Page, error) {
 	byID := map[ID]*Page{}
 	var order []ID
-	err := c.queryAll(ctx, url.Values{"prop": {"revisions|langlinks"}, "pageids": {joinIDs(pageids)},
+	err := c.queryAll(ctx, url.Values{"prop": {"revisions|langlinks"}, key: {value},
 		"rvprop": {revMetaProps}, "lllimit": {"max"}}, func(r *reply) error {
 		for _, pg := range r.Query.Pages {
 			key := pg.PageID
@@ -271,14 +299,9 @@ func (c *Client) Pages(ctx context.Context, pageids []ID) ([]Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Page, 0, len(pageids))
+	out := make([]Page, 0, len(order))
 	for _, id := range order {
 		out = append(out, *byID[id])
-	}
-	for _, id := range pageids {
-		if byID[id] == nil {
-			out = append(out, Page{PageID: id, Missing: true})
-		}
 	}
 	return out, nil
 }

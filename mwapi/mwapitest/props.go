@@ -31,6 +31,18 @@ func (w *Wiki) props(q url.Values, query map[string]any, fv2 bool) (map[string]s
 	if err != nil {
 		return nil, err
 	}
+	var missing []map[string]any
+	if t := q.Get("titles"); t != "" {
+		for _, title := range strings.Split(t, "|") {
+			if p := w.byTitle(title); p != nil {
+				ids = append(ids, p.id)
+			} else {
+				m := map[string]any{"ns": nsOf(title), "title": title}
+				setFlag(m, "missing", true, fv2)
+				missing = append(missing, m)
+			}
+		}
+	}
 	single := q.Get("rvlimit") != "" || q.Get("rvstart") != "" || q.Get("rvdir") != "" || q.Get("rvcontinue") != ""
 	if single {
 		if len(ids) != 1 || !props["revisions"] || len(props) > 1 {
@@ -85,7 +97,7 @@ func (w *Wiki) props(q url.Values, query map[string]any, fv2 bool) (map[string]s
 		}
 		pages = append(pages, m)
 	}
-	query["pages"] = pageSet(pages, fv2)
+	query["pages"] = pageSet(append(pages, missing...), fv2)
 	return cont, nil
 }
 
