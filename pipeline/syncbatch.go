@@ -71,8 +71,8 @@ func (b *batch) add(ch mwapi.Change, ns int) {
 type plan struct {
 	live    map[mwapi.ID]*mwapi.Page // pages of the namespace as the wiki has them now
 	stored  map[mwapi.ID]*kb.StoredPage
-	revs    []mwapi.Revision // revisions to store, by page then time
-	retire  []*kb.StoredPage // stored pages whose title a live page takes
+	revs    []mwapi.Revision   // revisions to store, by page then time
+	retire  []*kb.StoredPage   // stored pages whose title a live page takes
 	adopt   map[mwapi.ID]int64 // live pages stored from files only, by the stored page they are
 	known   int
 	deleted int
