@@ -73,6 +73,7 @@ type plan struct {
 	stored  map[mwapi.ID]*kb.StoredPage
 	revs    []mwapi.Revision   // revisions to store, by page then time
 	retire  []*kb.StoredPage   // stored pages whose title a live page takes
+	gone    []*kb.StoredPage   // stored pages the wiki no longer has (deleted)
 	adopt   map[mwapi.ID]int64 // live pages stored from files only, by the stored page they are
 	known   int
 	deleted int
@@ -128,6 +129,9 @@ func (s *syncer) read(ctx context.Context, b *batch) (*plan, error) {
 		}
 		if sp != nil {
 			p.stored[pg.PageID] = sp
+			if pg.Missing {
+				p.gone = append(p.gone, sp)
+			}
 		}
 		if !pg.Missing && (pg.NS == s.opt.Namespace || sp != nil) {
 			p.live[pg.PageID] = pg
@@ -312,6 +316,16 @@ func (s *syncer) write(ctx context.Context, b *batch, p *plan) error {
 	s.sum.Revisions.Deleted += p.deleted
 	if err := s.applyDeletions(ctx, w, b); err != nil {
 		return err
+	}
+	for _, sp := range p.gone {
+		n, err := w.DeletePage(ctx, s.st.Wiki, sp.PK, -sp.PK, time.Now())
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			s.sum.Deletions++
+			s.sum.Revisions.Deleted += n
+		}
 	}
 	for _, sp := range p.retire {
 		n, err := w.DeletePage(ctx, s.st.Wiki, sp.PK, -sp.PK, time.Now())

@@ -400,3 +400,11 @@ func (w *Wiki) RevisionCount() int {
 	}
 	return n
 }
+
+// PurgeChanges forgets every recent change, as MediaWiki does with the
+// changes older than $wgRCMaxAge (the log keeps them).
+func (w *Wiki) PurgeChanges() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.rc = nil
+}
