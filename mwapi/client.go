@@ -192,30 +192,42 @@ func (c *Client) Get(ctx context.Context, params url.Values) ([]byte, error) {
 		q.Set("maxlag", strconv.Itoa(c.MaxLag))
 	}
 	full := c.API + "?" + q.Encode()
-	content := strings.Contains("|"+q.Get("rvprop")+"|", "|content|")
+	var body []byte
+	err := c.retry(ctx, full, strings.Contains("|"+q.Get("rvprop")+"|", "|content|"), func() error {
+		var err error
+		body, err = c.do(ctx, full)
+		return err
+	})
+	return body, err
+}
+
+// retry makes the request full by calling attempt until it succeeds, a
+// failure is not transient, or the retries are spent (see Client);
+// content says whether it asks for revision text. c.mu is held.
+func (c *Client) retry(ctx context.Context, full string, content bool, attempt func() error) error {
 	c.backoff.Reset()
 	retries, lags := 0, 0
-	for attempt := 1; ; attempt++ {
+	for n := 1; ; n++ {
 		if err := c.pace(ctx); err != nil {
-			return nil, &RequestError{URL: full, Attempts: attempt - 1, Err: err}
+			return &RequestError{URL: full, Attempts: n - 1, Err: err}
 		}
 		c.stats.Requests++
 		if content {
 			c.stats.Content++
 		}
-		body, err := c.do(ctx, full)
+		err := attempt()
 		if err == nil {
-			return body, nil
+			return nil
 		}
 		var t *transient
 		if !errors.As(err, &t) || ctx.Err() != nil {
-			return nil, &RequestError{URL: full, Attempts: attempt, Err: err}
+			return &RequestError{URL: full, Attempts: n, Err: err}
 		}
 		wait, reason := t.wait, "retry-after"
 		switch {
 		case t.maxlag:
 			if lags++; lags > c.MaxLagRetries {
-				return nil, &RequestError{URL: full, Attempts: attempt, Err: fmt.Errorf("the wiki's database stayed lagged after %d waits: %w", c.MaxLagRetries, err)}
+				return &RequestError{URL: full, Attempts: n, Err: fmt.Errorf("the wiki's database stayed lagged after %d waits: %w", c.MaxLagRetries, err)}
 			}
 			c.stats.MaxLagWaits++
 			reason = "maxlag"
@@ -224,18 +236,18 @@ func (c *Client) Get(ctx context.Context, params url.Values) ([]byte, error) {
 			}
 		default:
 			if retries++; retries > c.Retries {
-				return nil, &RequestError{URL: full, Attempts: attempt, Err: err}
+				return &RequestError{URL: full, Attempts: n, Err: err}
 			}
 			if wait <= 0 {
 				wait, reason = c.backoff.NextBackOff(), "backoff"
 			}
 		}
 		if wait > MaxWait {
-			return nil, &RequestError{URL: full, Attempts: attempt, Err: fmt.Errorf("the wiki asks to wait %s, more than %s: %w", wait, MaxWait, err)}
+			return &RequestError{URL: full, Attempts: n, Err: fmt.Errorf("the wiki asks to wait %s, more than %s: %w", wait, MaxWait, err)}
 		}
 		c.stats.Retries++
 		if err := c.wait(ctx, reason, wait); err != nil {
-			return nil, &RequestError{URL: full, Attempts: attempt, Err: err}
+			return &RequestError{URL: full, Attempts: n, Err: err}
 		}
 	}
 }

@@ -26,7 +26,9 @@ import (
 
 var errUsage = errors.New("usage")
 
-const usage = `usage: ingest [-db PATH] [-format FORMAT] [-keep-going] [-json] PATH...
+var usage = `usage: ingest [-db PATH] [-format FORMAT] [-keep-going] [-json] PATH...
+       ingest [-db PATH] [-json] -wiki-api URL [-namespace N] [-current] [-since DATE] [-contact EMAIL] [-rate N]
+       ingest [-db PATH] [-json] -wiki-export URL
 
 Reads wiki revisions from each PATH (a file, a directory, or a .gz/.bz2
 file) into the knowledge base, streaming, one transaction per file.
@@ -47,10 +49,12 @@ Flags:
                  (query search then falls back to SQLite FTS5 until "query index -db PATH")
   -workers N     goroutines parsing and extracting wikitext (default: the number of CPUs)
   -cpuprofile F  write a CPU profile (go tool pprof) of the ingest to F
+` + wikiUsage + `
 
 Example:
   ingest -db rules.db sample/seeds/000_75a7fc8f63132767.txt
   ingest -json -db rules.db export.xml.bz2
+  ingest -db rules.db -wiki-api https://infinitythewiki.com/wiki-es/api.php -contact judge@example.org
 `
 
 // Run is the ingest command: it parses args, ingests and prints the
@@ -67,11 +71,38 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	noIndex := fl.Bool("no-index", false, "")
 	workers := fl.Int("workers", 0, "")
 	cpuProfile := fl.String("cpuprofile", "", "")
+	var wf wikiFlags
+	fl.StringVar(&wf.api, "wiki-api", "", "")
+	fl.StringVar(&wf.export, "wiki-export", "", "")
+	fl.StringVar(&wf.contact, "contact", "", "")
+	fl.StringVar(&wf.since, "since", "", "")
+	fl.IntVar(&wf.namespace, "namespace", 0, "")
+	fl.BoolVar(&wf.current, "current", false, "")
+	fl.Float64Var(&wf.rate, "rate", 0, "")
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return errUsage
+	}
+	if wf.api != "" || wf.export != "" {
+		if fl.NArg() > 0 || (wf.api != "" && wf.export != "") {
+			return fmt.Errorf("-wiki-api and -wiki-export read a wiki instead of files: give one of them and no PATH")
+		}
+		if st, err := os.Stat(*dbPath); err == nil && st.IsDir() {
+			return fmt.Errorf("-db %s is a directory: give the knowledge base file, e.g. -db %s", *dbPath, filepath.Join(*dbPath, "rules.db"))
+		}
+		if wf.api != "" {
+			return runWiki(ctx, wf, *dbPath, *asJSON, *quiet, *noIndex, stdout, stderr)
+		}
+		path, cleanup, err := downloadExport(ctx, wf)
+		if err != nil {
+			return err
+		}
+		defer cleanup()
+		args, *format = []string{path}, string(wikirules.FormatXML)
+		fl = flag.NewFlagSet("ingest", flag.ContinueOnError)
+		fl.Parse(args)
 	}
 	if fl.NArg() == 0 {
 		fmt.Fprint(stderr, usage)
