@@ -18,17 +18,25 @@ func IndexPath(dbPath string) string { return dbPath + ".bleve" }
 
 // IndexStamp returns a cheap fingerprint of what db holds, recorded in the
 // index by SyncIndex and compared by OpenIndex: the row counts of pages,
-// revisions, records, FAQs and FAQ occurrences. Every ingest that stores
-// something adds a revision (revisions are never removed), so a stamp that
-// differs means the index was not synced after the last ingest; the full
-// comparison is index.Check (query index -check).
+// revisions, records, FAQs and FAQ occurrences, and of the revisions
+// hidden from answers and the moves a sync applied. Every ingest that
+// stores something adds a revision (revisions are never removed), and
+// every deletion a sync applies hides one, so a stamp that differs means
+// the index was not synced after the last ingest; the full comparison is
+// index.Check (query index -check).
 func IndexStamp(ctx context.Context, db *kb.DB) (string, error) {
 	s, err := db.Stats(ctx)
 	if err != nil {
 		return "", fmt.Errorf("pipeline: index stamp: %w", err)
 	}
-	return fmt.Sprintf("pages=%d revisions=%d records=%d faqs=%d faq_occurrences=%d",
-		s.Pages, s.Revisions, s.Records, s.FAQs, s.FAQOccurrences), nil
+	stamp := fmt.Sprintf("pages=%d revisions=%d records=%d faqs=%d faq_occurrences=%d",
+		s.Pages, s.Revisions, s.Records, s.FAQs, s.FAQOccurrences)
+	// A sync may hide revisions (a page deleted on the wiki) or move a
+	// page without storing a revision.
+	if s.Hidden > 0 || s.Moves > 0 {
+		stamp += fmt.Sprintf(" hidden=%d moves=%d", s.Hidden, s.Moves)
+	}
+	return stamp, nil
 }
 
 // SyncIndex keeps the search index at IndexPath(dbPath) in step with db

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/mwapi/mwapitest"
 )
 
@@ -219,4 +220,47 @@ func sameSet(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// TestSyncIndexInStep: after a sync that only deletes a page, the search
+// index is found out of step and brought back in step without it.
+func TestSyncIndexInStep(t *testing.T) {
+	ctx := context.Background()
+	tw := newTestWiki(t, "es")
+	tw.Edit("Sandbox", "una prueba", "Ana", "")
+	dbPath := t.TempDir() + "/rules.db"
+	db, err := kb.Open(ctx, dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	syncDB(t, db, tw, SyncOptions{})
+	if _, err := SyncIndex(ctx, db, dbPath, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Delete("Berserk"); err != nil {
+		t.Fatal(err)
+	}
+	syncDB(t, db, tw, SyncOptions{})
+	if _, err := OpenIndex(ctx, db, dbPath); !errors.Is(err, ErrIndexStale) {
+		t.Fatalf("OpenIndex after a deletion = %v, want the index out of step", err)
+	}
+	rep, err := SyncIndex(ctx, db, dbPath, nil)
+	if err != nil || len(rep.Extra) == 0 {
+		t.Fatalf("SyncIndex = %+v, %v; want the deleted page's documents removed", rep, err)
+	}
+	idx, err := OpenIndex(ctx, db, dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	hits, err := idx.SearchText(ctx, "berserk", wikirules.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.Citation.Page == "Berserk" {
+			t.Errorf("the index still finds the deleted page: %s", h.Citation)
+		}
+	}
 }

@@ -38,6 +38,7 @@ var commands = []command{
 	{"search", "[-edition E] [-kind K] TEXT", "ranked search over rules and FAQs", runSearch},
 	{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe},
 	{"show", "[-edition E] PAGE", "a page as structured records, with its FAQs", runShow},
+	{"wikis", "", "the live wikis synced: API address, last sync", runWikis},
 }
 
 const usageHead = `usage: query COMMAND [flags] ARGS
