@@ -258,8 +258,9 @@ func (s *syncer) changes(ctx context.Context) error {
 		return s.reconcile(ctx)
 	}
 	var cont mwapi.Continue
+	start := s.st.Mark
 	for {
-		cs, next, err := s.c.RecentChanges(ctx, s.st.Mark, cont)
+		cs, next, err := s.c.RecentChanges(ctx, start, cont)
 		if err != nil {
 			return err
 		}

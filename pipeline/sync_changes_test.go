@@ -264,3 +264,61 @@ func TestSyncIndexInStep(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncHiddenBeforeRead: a revision whose text the wiki hid before
+// the first sync is stored without text, counted, and answers nowhere.
+func TestSyncHiddenBeforeRead(t *testing.T) {
+	ctx := context.Background()
+	tw := newTestWiki(t, "es")
+	tw.Edit("Sandbox", "una prueba", "Ana", "")
+	tw.Edit("Sandbox", "otra prueba", "Ana", "")
+	first := revisionsOf(tw, "Sandbox")[0]
+	if err := tw.HideText(first); err != nil {
+		t.Fatal(err)
+	}
+	db := newDB(t)
+	sum := syncDB(t, db, tw, SyncOptions{})
+	st := stats(t, db)
+	if sum.Revisions.Hidden != 1 || st.TextHidden != 1 || st.Revisions != tw.RevisionCount() {
+		t.Errorf("summary %+v, stats %+v: want 1 revision stored with its text hidden", sum.Revisions, st)
+	}
+	id := fmt.Sprintf("infinity-es:%d", first)
+	if rev, err := db.Revision(ctx, id); err != nil || rev.Text != "" || rev.SHA1 != "" {
+		t.Errorf("hidden revision stored as %+v, %v; want no text, no SHA-1", rev, err)
+	}
+	if h, err := db.History(ctx, "Sandbox"); err != nil || len(h) != 1 {
+		t.Errorf("History(Sandbox) = %d revisions, %v; want the shown one", len(h), err)
+	}
+}
+
+// TestSyncCurrentOnly reads only the current revision of each page.
+func TestSyncCurrentOnly(t *testing.T) {
+	tw := newTestWiki(t, "es")
+	tw.Edit("Sandbox", "una prueba", "Ana", "")
+	db := newDB(t)
+	sum := syncDB(t, db, tw, SyncOptions{CurrentOnly: true})
+	st := stats(t, db)
+	if st.Revisions != st.Pages || sum.Revisions.New != st.Pages || st.Revisions >= tw.RevisionCount() {
+		t.Errorf("stats %+v, summary %+v: want one revision a page", st, sum.Revisions)
+	}
+}
+
+// TestSyncSince: a knowledge base loaded from an export, then synced
+// with -since the export's date, reads only what changed after it, and
+// the pages stored from the file become the wiki's.
+func TestSyncSince(t *testing.T) {
+	tw := newTestWiki(t, "es")
+	tw.Edit("Sandbox", "una prueba", "Ana", "")
+	db := fileDB(t, tw, "infinity-es", 2)
+	since := tw.Now()
+	edit := tw.Edit("Berserk", "texto nuevo", "Bea", "")
+	tw.Requests()
+	sum := syncDB(t, db, tw, SyncOptions{Since: since})
+	if c := contentRequests(tw.Wiki); sum.Mode != "incremental" || sum.Revisions.New != 1 ||
+		!reflect.DeepEqual(c, []string{fmt.Sprint(edit)}) {
+		t.Errorf("summary %+v, texts read %v; want only %d", sum, c, edit)
+	}
+	if got, want := answers(t, db), answers(t, fileDB(t, tw, "infinity-es", 2)); !reflect.DeepEqual(got, want) {
+		t.Errorf("answers differ from a file ingest of the wiki now")
+	}
+}
