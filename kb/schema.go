@@ -74,7 +74,7 @@ import (
 //	    question and answer). Written in the same transaction as the rows
 //	    it mirrors.
 //
-// The tables of syncs with a live wiki (migration 0100_sync.sql) are
+// The tables of syncs with a live wiki (migration 0008_sync.sql) are
 // documented in sync.go.
 //
 //go:embed migrations/*.sql

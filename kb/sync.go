@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// What a sync with a live wiki keeps (migration 0100_sync.sql).
+// What a sync with a live wiki keeps (migration 0008_sync.sql).
 //
 //	wiki_syncs(wiki PK, api, sitename, language, generator, namespace,
 //	           current_only, listing, listed, mark, mark_rcid, last_sync,
