@@ -151,7 +151,7 @@ func FuzzPageText(f *testing.F) {
 		if len(revs) > 1 {
 			t.Fatalf("%d revisions from one page", len(revs))
 		}
-		if len(revs) == 1 && revs[0].Text != string(b) {
+		if len(revs) == 1 && revs[0].Text != wikirules.NormalizeLineEnds(string(b)) {
 			t.Fatal("text not verbatim")
 		}
 	})

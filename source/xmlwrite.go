@@ -112,7 +112,8 @@ func (x *XMLWriter) WriteRevision(r *wikirules.Revision) error {
 	}
 	sum := sha1.Sum([]byte(r.Text))
 	sha36 := SHA1Base36(hex.EncodeToString(sum[:]))
-	w.WriteString("      <model>wikitext</model>\n      <format>text/x-wiki</format>\n")
+	model, format := modelFormat(r.Model)
+	fmt.Fprintf(w, "      <model>%s</model>\n      <format>%s</format>\n", escText(model), format)
 	if x.version == "0.10" {
 		fmt.Fprintf(w, "      <text xml:space=\"preserve\" bytes=\"%d\">", len(r.Text))
 	} else {
@@ -240,4 +241,23 @@ func writeEscaped(w stringWriter, s string, attr bool) {
 		last = i + 1
 	}
 	w.WriteString(s[last:])
+}
+
+// modelFormat returns the content model of a revision as an export names it
+// ("" is wikitext) and the serialisation format MediaWiki gives it.
+func modelFormat(model string) (string, string) {
+	if model == "" {
+		model = wikirules.ModelWikitext
+	}
+	switch model {
+	case wikirules.ModelWikitext:
+		return model, "text/x-wiki"
+	case "css", "sanitized-css":
+		return model, "text/css"
+	case "javascript":
+		return model, "text/javascript"
+	case "json":
+		return model, "application/json"
+	}
+	return model, "text/plain"
 }
