@@ -99,3 +99,25 @@ func TestAddLinkMany(t *testing.T) {
 		seen[l] = true
 	}
 }
+
+// TestRecordIDsUnique: record ids are 10 hex digits of a hash, which
+// collide among a million records (an 8 MiB revision of list items holds
+// 1.5 million): these two rule records of revision "r", found by a
+// birthday search, share their first 40 bits, and still get two ids.
+func TestRecordIDsUnique(t *testing.T) {
+	rec := func(start int) wikirules.Record {
+		return wikirules.Record{RevisionID: "r", Kind: wikirules.KindRule, Ordinal: 1, Span: wikirules.Span{Start: start, End: start + 1}}
+	}
+	p := &pass{slug: "p"}
+	a, b := p.recordID(rec(1414078)), p.recordID(rec(1695260))
+	if a == b {
+		t.Fatalf("two records with id %s", a)
+	}
+	if len(a) != len("p-")+10 || len(b) != len("p-")+16 || b[:len(a)] != a {
+		t.Errorf("ids %s and %s: want the second to extend the first", a, b)
+	}
+	q := &pass{slug: "p"}
+	if a2, b2 := q.recordID(rec(1414078)), q.recordID(rec(1695260)); a2 != a || b2 != b {
+		t.Errorf("ids not stable: %s %s, then %s %s", a, b, a2, b2)
+	}
+}

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -132,16 +131,17 @@ func boxLabel(v *Vocabulary, text string) (Entry, bool) {
 	if text != strings.ToUpper(text) {
 		return Entry{}, false
 	}
-	names := make([]string, 0, len(v.Templates))
-	for name := range v.Templates {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		e := v.Templates[name]
-		if (e.Role == RoleBoxStart || e.Role == RoleBlock) && e.Label != "" && foldKey(e.Label) == key {
-			return e, true
+	// The entry of the first name in sorted order that matches, found
+	// without sorting the vocabulary for every line.
+	best, found := "", false
+	var match Entry
+	for name, e := range v.Templates {
+		if (e.Role == RoleBoxStart || e.Role == RoleBlock) && e.Label != "" && (!found || name < best) && foldKey(e.Label) == key {
+			best, match, found = name, e, true
 		}
+	}
+	if found {
+		return match, true
 	}
 	e, ok := renderedBoxes[key]
 	return e, ok
