@@ -442,10 +442,11 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 					}
 				}
 				if bytesAttr > 0 {
-					// Pre-size from the dump's byte count, but never trust
-					// it for more than 1 MiB: a corrupt attribute must not
-					// allocate gigabytes.
-					text.Grow(min(bytesAttr, 1<<20))
+					// Pre-size from the dump's byte count (the text is then
+					// built without copies), but never trust it for more
+					// than 16 MiB, twice the largest revision ingested: a
+					// corrupt attribute must not allocate gigabytes.
+					text.Grow(min(bytesAttr, 16<<20))
 				}
 				if err := x.readTextTo(&text, h); err != nil {
 					return nil, err
