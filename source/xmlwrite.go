@@ -65,6 +65,11 @@ func (x *XMLWriter) header() {
 	x.started = true
 	v := x.version
 	fmt.Fprintf(x.w, "<mediawiki xmlns=\"http://www.mediawiki.org/xml/export-%s/\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.mediawiki.org/xml/export-%s/ http://www.mediawiki.org/xml/export-%s.xsd\" version=\"%s\" xml:lang=\"%s\">\n", v, v, v, v, escAttr(x.site.Language))
+	if x.site.Sitename == "" && x.site.DBName == "" {
+		// No site to name: an empty <siteinfo> would read back as a
+		// wiki named after the language alone.
+		return
+	}
 	fmt.Fprintf(x.w, "  <siteinfo>\n    <sitename>%s</sitename>\n    <dbname>%s</dbname>\n    <generator>wikirules source.XMLWriter</generator>\n    <case>first-letter</case>\n  </siteinfo>\n",
 		escText(x.site.Sitename), escText(x.site.DBName))
 }
