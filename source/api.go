@@ -563,7 +563,11 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 		Format:   wikirules.FormatAPI,
 		Origin:   origin(a.name, off),
 	}
-	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
+	page := fmt.Sprintf("page %q", rev.Page.Title)
+	if !a.titleSeen { // the title comes after the revisions
+		page = fmt.Sprintf("page at byte %d", a.pageOff)
+	}
+	what := page + " revision " + rev.ID
 	if rev.ID == "" {
 		return nil, skippable(a.failAt(off, a.where(), "revision without revid"))
 	}
@@ -572,7 +576,7 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 		raw  json.RawMessage
 	}{{"revid", ar.RevID}, {"parentid", ar.ParentID}} {
 		if v := rawID(id.raw); v != "" && !validRevID(v, bytes.HasPrefix(bytes.TrimSpace(id.raw), []byte(`"`))) {
-			return nil, skippable(a.failAt(off, fmt.Sprintf("page %q", rev.Page.Title), "bad %s %s: want a positive integer (or a derived id)", id.name, wikirules.Excerpt(v, 40)))
+			return nil, skippable(a.failAt(off, page, "bad %s %s: want a positive integer (or a derived id)", id.name, wikirules.Excerpt(v, 40)))
 		}
 	}
 	minor, ok := rawFlag(ar.Minor)
