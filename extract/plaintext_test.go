@@ -65,8 +65,9 @@ func allocated(f func()) uint64 {
 }
 
 // TestNormalizeMarkdownLinear: joining a paragraph of many short lines
-// allocates in proportion to its size (the joined line was copied once
-// per line), also for the rendering of a table of many cells.
+// allocates in proportion to its size (copying the joined line once per
+// line would be quadratic), also for the rendering of a table of many
+// cells.
 func TestNormalizeMarkdownLinear(t *testing.T) {
 	for name, unit := range map[string]string{"short lines": "palabra\n", "table cells": "| x\n", "list items": "- a\n"} {
 		n := 1 << 20 / len(unit)
