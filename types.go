@@ -38,8 +38,12 @@ type Page struct {
 // derived by DeriveRevisionID. Timestamp is UTC; TimestampInferred is true
 // when the source had no timestamp and it was read from the text (e.g. the
 // newest update marker of a rendered page). Text is kept verbatim: every
-// record can be re-derived from it. SHA1 is the lower-case hex SHA-1 of Text.
-// Origin says where the revision came from ("file:byte offset").
+// record can be re-derived from it; its line ends are "\n", as MediaWiki
+// stores them (NormalizeLineEnds). SHA1 is the lower-case hex SHA-1 of Text.
+// Model is the content model the source gives ("wikitext", "css", "json",
+// "javascript", "Scribunto"…; "" when it says none): only wikitext
+// (IsWikitextModel) yields records. Origin says where the revision came
+// from ("file:byte offset").
 type Revision struct {
 	Page              Page      `json:"page"`
 	ID                string    `json:"id"`
@@ -51,6 +55,7 @@ type Revision struct {
 	Minor             bool      `json:"minor,omitempty"`
 	SHA1              string    `json:"sha1,omitempty"`
 	Format            Format    `json:"format"`
+	Model             string    `json:"model,omitempty"`
 	Text              string    `json:"-"`
 	Origin            string    `json:"origin,omitempty"`
 }

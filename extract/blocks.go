@@ -255,15 +255,19 @@ type rowValues struct {
 	whole  bool
 }
 
-// rowText renders a row as "**NAME** | v1 | v2 …".
+// rowText renders a row as "**NAME** | v1 | v2 …", in time linear in the
+// row's size (a row may hold every cell of an 8 MiB revision).
 func rowText(rv rowValues) (md, plain string) {
-	md, plain = "**"+rv.values[0]+"**", rv.values[0]
-	if rv.values[0] == "" {
-		md = ""
+	var m, p strings.Builder
+	if rv.values[0] != "" {
+		m.WriteString("**" + rv.values[0] + "**")
 	}
+	p.WriteString(rv.values[0])
 	for _, v := range rv.values[1:] {
-		md += " | " + v
-		plain += " | " + v
+		m.WriteString(" | ")
+		m.WriteString(v)
+		p.WriteString(" | ")
+		p.WriteString(v)
 	}
-	return md, plain
+	return m.String(), p.String()
 }

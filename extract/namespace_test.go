@@ -37,7 +37,24 @@ func TestRedirectYieldsNoRules(t *testing.T) {
 			t.Errorf("%q: %d records, diagnostics %q", text, len(x.Records), x.Diagnostics)
 		}
 	}
-	if redirectTarget("# Lista\n* [[Esquivar]]") != "" {
+	if wikirules.RedirectTarget("# Lista\n* [[Esquivar]]") != "" {
 		t.Error("a numbered list is not a redirect")
+	}
+}
+
+// TestOtherModelsYieldNoRules: a CSS, JSON or JavaScript page of the main
+// namespace is not wikitext: a faqbox in one of its comments is no FAQ.
+func TestOtherModelsYieldNoRules(t *testing.T) {
+	text := "/* {{faqbox | type = faq | title = N4 FAQ | version = 1.0 | q = ¿Se puede? | a = Sí. | related = [[Esquivar]] }} */\n.x { color: red }\n"
+	for _, model := range []string{"css", "json", "javascript", "Scribunto", "text"} {
+		x := ExtractText(wikirules.Revision{Page: wikirules.Page{Title: "Estilo.css"}, Model: model, ID: "r", Text: text})
+		if len(x.Records) != 0 || len(x.FAQs) != 0 || len(x.Diagnostics) != 1 || !strings.Contains(x.Diagnostics[0], "content model \""+model+"\" is not wikitext") {
+			t.Errorf("%s: %d records, %d FAQs, diagnostics %q", model, len(x.Records), len(x.FAQs), x.Diagnostics)
+		}
+	}
+	for _, model := range []string{"", "wikitext"} {
+		if x := ExtractText(wikirules.Revision{Page: wikirules.Page{Title: "Esquivar"}, Model: model, ID: "r", Text: text}); len(x.FAQs) != 1 {
+			t.Errorf("model %q: %d FAQs, want 1", model, len(x.FAQs))
+		}
 	}
 }

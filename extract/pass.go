@@ -62,6 +62,7 @@ type pass struct {
 	faqs   *FAQCatalog
 	x      *wikirules.Extraction
 	slug   string
+	ids    map[string]bool // record ids given so far (recordID)
 	layout []wikirules.Span
 
 	headings   []heading
@@ -277,8 +278,11 @@ func (p *pass) add(r wikirules.Record) {
 
 // recordID is the page slug, "-" and 10 hex digits of SHA-256 over the
 // revision id, kind, section path, ordinal and byte span: the same
-// revision text always gives the same ids, and no two records of one
-// revision share one.
+// revision text always gives the same ids. Ten hex digits (40 bits) are
+// short for a link but collide among a million records (a revision of
+// 8 MiB of list items holds 1.5 million): no two records of one revision
+// share one, since a repeated id takes 16 hex digits instead (and a
+// counter after them if need be), in record order.
 func (p *pass) recordID(r wikirules.Record) string {
 	b := make([]byte, 0, 128)
 	b = append(append(b, r.RevisionID...), 0)
@@ -293,9 +297,19 @@ func (p *pass) recordID(r wikirules.Record) string {
 	b = strconv.AppendInt(append(b, 0), int64(r.Span.Start), 10)
 	b = strconv.AppendInt(append(b, 0), int64(r.Span.End), 10)
 	h := sha256.Sum256(b)
-	var id [5]byte
-	copy(id[:], h[:5])
-	return p.slug + "-" + hex.EncodeToString(id[:])
+	id := p.slug + "-" + hex.EncodeToString(h[:5])
+	if p.ids == nil {
+		p.ids = map[string]bool{}
+	}
+	if p.ids[id] {
+		long := p.slug + "-" + hex.EncodeToString(h[:8])
+		id = long
+		for n := 2; p.ids[id]; n++ {
+			id = long + "-" + strconv.Itoa(n)
+		}
+	}
+	p.ids[id] = true
+	return id
 }
 
 func setField(r *wikirules.Record, k, v string) {

@@ -21,6 +21,7 @@ type renderer struct {
 	src        string
 	v          *Vocabulary
 	links      []string
+	linkSet    map[string]bool // links as a set, once there are many
 	notes      []string
 	categories []string
 	highlights map[string][]string
@@ -109,7 +110,7 @@ func (r *renderer) node(n wikitext.Node) (md, plain string) {
 	case *wikitext.Text:
 		s := r.text(n)
 		if strings.ContainsAny(s, "<&") {
-			s = htmlSpaces.Replace(s)
+			return htmlSpaces.Replace(s), plainHTML(s)
 		}
 		return s, s
 	case *wikitext.Format:
@@ -135,7 +136,7 @@ func (r *renderer) node(n wikitext.Node) (md, plain string) {
 			return "", ""
 		}
 		s := r.src[n.Content.Start:n.Content.Stop]
-		return s, s
+		return s, decodeEntities(s)
 	case *wikitext.ListItem:
 		im, ip := r.inline(n.Nodes)
 		ind := strings.Repeat("  ", max(n.Depth-1, 0))
@@ -206,14 +207,30 @@ func (r *renderer) link(l *wikitext.Link) (md, plain string) {
 	return strings.TrimSpace(lm) + trail, strings.TrimSpace(lp) + trail
 }
 
+// addLink adds the page a link names to links, once. A record with many
+// links keeps a set of them, so that adding stays linear.
 func (r *renderer) addLink(target string) {
 	t := PageTitle(target)
 	if t == "" {
 		return
 	}
-	for _, have := range r.links {
-		if have == t {
+	if r.linkSet != nil {
+		if r.linkSet[t] {
 			return
+		}
+		r.linkSet[t] = true
+	} else {
+		for _, have := range r.links {
+			if have == t {
+				return
+			}
+		}
+		if len(r.links) >= 16 {
+			r.linkSet = make(map[string]bool, 2*len(r.links))
+			for _, have := range r.links {
+				r.linkSet[have] = true
+			}
+			r.linkSet[t] = true
 		}
 	}
 	r.links = append(r.links, t)
@@ -377,52 +394,66 @@ func spaceLen(s string, i int) int {
 // normalizeMarkdown tidies rendered Markdown: lines are trimmed at the right
 // and their inner runs of spaces collapsed; a blank line (or more) becomes
 // one paragraph break; list lines ("- ", "1. ", indented) stay on their own
-// line; other single line breaks join lines with a space.
+// line; other single line breaks join lines with a space. The output is
+// written once, line by line: time and memory are linear in len(s), however
+// many lines a paragraph joins.
 func normalizeMarkdown(s string) string {
 	if strings.IndexByte(s, '\n') < 0 {
 		return collapse(s) // one line: nothing but spaces to tidy
 	}
-	var out []string
-	cur := ""
-	flush := func() {
-		if cur != "" {
-			out = append(out, cur)
-			cur = ""
+	var b strings.Builder
+	b.Grow(len(s))
+	lines := 0        // output lines begun, paragraph breaks included
+	open := false     // the last output line may be joined by the next
+	openList := false // … and it is a list line (never joined)
+	openFirst := ""   // the open line's text when it is one input line
+	blank := false    // a blank input line since the last output line
+	newLine := func() {
+		if lines > 0 {
+			b.WriteByte('\n')
 		}
+		lines++
 	}
-	blank := false
-	for _, line := range strings.Split(s, "\n") {
-		indent := len(line) - len(strings.TrimLeft(line, " "))
-		body := collapse(line)
-		if body == "" {
-			blank = true
-			continue
+	for rest := s; ; {
+		line, more := rest, false
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest, more = rest[:i], rest[i+1:], true
 		}
-		isList := strings.HasPrefix(body, "- ") || strings.HasPrefix(body, "1. ")
-		if blank || isList || (cur != "" && isListLine(cur)) {
-			flush()
-			if blank && len(out) > 0 {
-				out = append(out, "")
+		if body := collapse(line); body == "" {
+			blank = true
+		} else {
+			isList := strings.HasPrefix(body, "- ") || strings.HasPrefix(body, "1. ")
+			if blank || isList || openList {
+				open = false
+				if blank && lines > 0 {
+					newLine() // the paragraph break
+				}
+			}
+			blank = false
+			switch {
+			case isList:
+				indent := len(line) - len(strings.TrimLeft(line, " "))
+				newLine()
+				b.WriteString(strings.Repeat(" ", indent-indent%2))
+				b.WriteString(body)
+				open, openList = true, true
+			case open:
+				b.WriteByte(' ')
+				b.WriteString(body)
+				// A line begun as "-" or "1." now reads as a list line.
+				openList = openFirst == "-" || openFirst == "1."
+				openFirst = ""
+			default:
+				newLine()
+				b.WriteString(body)
+				open, openList, openFirst = true, false, body
 			}
 		}
-		blank = false
-		if isList {
-			cur = strings.Repeat(" ", indent-indent%2) + body
-			continue
-		}
-		if cur == "" {
-			cur = body
-		} else {
-			cur += " " + body
+		if !more {
+			break
 		}
 	}
-	flush()
-	return strings.Join(out, "\n")
-}
-
-func isListLine(s string) bool {
-	t := strings.TrimLeft(s, " ")
-	return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "1. ")
+	return b.String()
 }
 
 // renderParam renders a template parameter's value as normalised Markdown

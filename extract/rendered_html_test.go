@@ -174,23 +174,33 @@ func TestRenderedCoverage(t *testing.T) {
 }
 
 // FuzzRenderedText extracts arbitrary text as a rendered page: no panic,
-// spans valid and not overlapping.
+// spans valid and not overlapping. Seeds: the start of each rendered seed
+// (the whole ones are several KB, too long to minimise) and templates
+// with long pages (see grow).
 func FuzzRenderedText(f *testing.F) {
 	for _, rev := range renderedInputs(f) {
-		f.Add(rev.Text)
+		if rev.Format == wikirules.FormatPageText {
+			f.Add(rev.Text[:min(len(rev.Text), 600)])
+		}
 	}
 	for _, e := range corpusEntries(f) {
 		f.Add(corpusRevision(f, e).Text)
 	}
 	f.Add("T\nActualización 1.0, ene 2021\nOriginal\nFAQs & Errata\nQ: x\nA: y\nPáginas: a, b\n")
+	seed(f, 5000, "Esquivar\nDe Infinity\nEFECTOS\n"+marked("- Una regla corta.\n  • otra\n")+"IMPORTANTE\nx\n")
+	seed(f, 3000, "T\nFAQs & Errata\n"+marked("N4 FAQ 1.0\nQ: ¿x?\nA: y.\nPáginas: a, b\n"))
+	seed(f, 8000, "T\n"+marked("{|\n|"))
+	seed(f, 2000, "T\n"+marked("Actualización 1.1.1, Dec 2021\nMostrar texto original.\nOriginal\nx\n"))
 	f.Fuzz(func(t *testing.T, s string) {
+		s = grow(s)
 		rev := wikirules.Revision{Page: wikirules.Page{Title: "Fuzz"}, ID: "r1", Text: s, Format: wikirules.FormatPageText}
 		checkRendered(t, rev, ExtractRendered(rev))
 	})
 }
 
 // FuzzRenderedHTML extracts arbitrary markup as rendered HTML: no panic,
-// spans valid and not overlapping.
+// spans valid and not overlapping. Seeds: the start of each HTML fixture's
+// article and templates with long articles (see grow).
 func FuzzRenderedHTML(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(htmlFixtures, "*.html"))
 	for _, p := range files {
@@ -198,10 +208,20 @@ func FuzzRenderedHTML(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(string(b))
+		s := string(b)
+		if i := strings.Index(s, `<div class="mw-content-ltr mw-parser-output"`); i >= 0 {
+			s = s[i:]
+		}
+		f.Add(s[:min(len(s), 300)]) // the reader's run costs some 0.1 ms: minimising more is too slow
 	}
 	f.Add(`<div class="mw-parser-output"><p>a<ul><li>b<ul><li>c</div></li></p>`)
+	seed(f, 4000, `<div class="mw-parser-output"><h2><span class="mw-headline">Efectos</span></h2>`+
+		marked("<ul><li>Una regla &amp; <b>x</b></li></ul>")+"</div>")
+	seed(f, 2000, `<div class="mw-parser-output"><div class="mw-heading mw-heading2"><h2>FAQs</h2></div>`+
+		marked(`<div class="faqbox"><p><b>Q:</b> ¿x?</p><p><b>A:</b> y.</p></div>`)+"</div>")
+	seed(f, 3000, `<div class="mw-parser-output">`+marked(`<div class="n4only"><table><tr><td>a</td></tr></table></div>`)+"</div>")
 	f.Fuzz(func(t *testing.T, s string) {
+		s = grow(s)
 		rev := wikirules.Revision{Page: wikirules.Page{Title: "Fuzz"}, ID: "r1", Text: s, Format: wikirules.FormatHTML}
 		checkRendered(t, rev, ExtractRendered(rev))
 	})

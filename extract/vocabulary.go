@@ -121,10 +121,11 @@ type Vocabulary struct {
 	Editions EditionRules
 }
 
-// holdsRules reports whether a revision yields records: a page of a
-// content namespace that is not a redirect.
+// holdsRules reports whether a revision yields records: wikitext (a CSS,
+// JSON or JavaScript page's text is no rule even where its comments hold
+// a faqbox) of a page of a content namespace that is not a redirect.
 func (v *Vocabulary) holdsRules(rev wikirules.Revision) bool {
-	return v.IsContent(rev.Page.Namespace) && redirectTarget(rev.Text) == ""
+	return v.IsContent(rev.Page.Namespace) && wikirules.IsWikitextModel(rev.Model) && wikirules.RedirectTarget(rev.Text) == ""
 }
 
 // IsContent reports whether pages of namespace ns hold rules.
@@ -140,38 +141,13 @@ func (v *Vocabulary) IsContent(ns int) bool {
 	return false
 }
 
-// redirectTarget returns the target of a redirect page ("#REDIRECT
-// [[Target]]", also the Spanish "#REDIRECCIÓN"/"#REDIRECCION", any case,
-// as MediaWiki's magic word), or "" when text is not a redirect.
-func redirectTarget(text string) string {
-	t := strings.TrimLeft(text, " \t\r\n\ufeff")
-	if !strings.HasPrefix(t, "#") {
-		return ""
-	}
-	word := strings.ToUpper(t[1:min(len(t), 16)])
-	ok := false
-	for _, w := range []string{"REDIRECT", "REDIRECCIÓN", "REDIRECCION"} {
-		if strings.HasPrefix(word, w) {
-			ok = true
-		}
-	}
-	if !ok {
-		return ""
-	}
-	i := strings.Index(t, "[[")
-	j := strings.Index(t, "]]")
-	if i < 0 || j < i {
-		return ""
-	}
-	target, _, _ := strings.Cut(t[i+2:j], "|")
-	return strings.TrimSpace(target)
-}
-
-// notContent is the extraction of a revision outside the content
-// namespaces: its whole text is layout, with a diagnostic saying why.
+// notContent is the extraction of a revision that holds no rules (see
+// holdsRules): its whole text is layout, with a diagnostic saying why.
 func notContent(rev wikirules.Revision) *wikirules.Extraction {
 	why := fmt.Sprintf("namespace %d holds no rules", rev.Page.Namespace)
-	if to := redirectTarget(rev.Text); to != "" {
+	if !wikirules.IsWikitextModel(rev.Model) {
+		why = fmt.Sprintf("content model %s is not wikitext", wikirules.Excerpt(rev.Model, 40))
+	} else if to := wikirules.RedirectTarget(rev.Text); to != "" {
 		why = "a redirect to " + to
 	}
 	x := &wikirules.Extraction{}

@@ -146,6 +146,11 @@ func ingestReader(ctx context.Context, db *kb.DB, ex *Extractor, in input, opt O
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("ingest %s: %w", in.name, err)
 	}
+	// The reader is done (the results are closed after it): what it met
+	// without text is counted, not stored.
+	if t, ok := in.r.(source.TextlessReporter); ok {
+		sum.addTextless(in.name, t.Textless())
+	}
 	// FAQs a rendered page showed without title and version, stored by
 	// this file or an earlier one, that the FAQs known now identify.
 	if err := w.MergeFAQs(ctx, ex.catalog.Identify()); err != nil {

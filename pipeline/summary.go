@@ -56,8 +56,17 @@ type Summary struct {
 	UnknownTemplates map[string]int `json:"unknown_templates"`
 	Coverage         float64        `json:"coverage"`
 	Diagnostics      int            `json:"diagnostics"`
-	Bad              []BadFile      `json:"bad_files,omitempty"`
-	Database         *kb.Stats      `json:"database,omitempty"`
+	// Textless counts the revisions the inputs hold without their text
+	// (deleted by the wiki, stored elsewhere, not requested): read but not
+	// stored, there being nothing to store. TextlessListed lists the first
+	// MaxConflictsListed of them.
+	Textless       int              `json:"textless,omitempty"`
+	TextlessListed []TextlessListed `json:"textless_revisions,omitempty"`
+	Bad            []BadFile        `json:"bad_files,omitempty"`
+	// IndexError is set (by cmd/ingest) when the revisions were stored but
+	// the search index could not be brought in step with them.
+	IndexError string    `json:"index_error,omitempty"`
+	Database   *kb.Stats `json:"database,omitempty"`
 
 	pages    map[string]bool
 	faqs     map[string]bool
@@ -79,6 +88,24 @@ func (s *Summary) addConflicts(ids []string) {
 	for _, id := range ids {
 		if len(s.Conflicts) < MaxConflictsListed {
 			s.Conflicts = append(s.Conflicts, id)
+		}
+	}
+}
+
+// TextlessListed is a revision read without its text: the file, and
+// the page, revision id, byte offset and reason the reader gives.
+type TextlessListed struct {
+	File string `json:"file"`
+	source.TextlessRevision
+}
+
+// addTextless counts and lists (up to MaxConflictsListed) the revisions of
+// file read without text.
+func (s *Summary) addTextless(file string, revs []source.TextlessRevision) {
+	s.Textless += len(revs)
+	for _, r := range revs {
+		if len(s.TextlessListed) < MaxConflictsListed {
+			s.TextlessListed = append(s.TextlessListed, TextlessListed{File: file, TextlessRevision: r})
 		}
 	}
 }

@@ -87,6 +87,7 @@ type Page struct {
 	Page         wikirules.Page     `json:"page"`
 	PageEditions wikirules.Editions `json:"page_editions"`
 	Records      []PageRecord       `json:"records"`
+	RedirectTo   string             `json:"redirect_to,omitempty"` // the target when the revision is a redirect (it has no records)
 	Revision     wikirules.Revision `json:"revision"`
 }
 
@@ -102,7 +103,7 @@ func PageOf(v *wikirules.PageView, edition, asOf string) Page {
 		faqs = append(faqs, FAQResult(&v.FAQs[i], v.Page.Title))
 	}
 	return Page{AsOf: asOf, Categories: v.Categories, Edition: edition, FAQs: faqs, Page: v.Page,
-		PageEditions: v.PageEditions, Records: recs, Revision: v.Revision}
+		PageEditions: v.PageEditions, Records: recs, RedirectTo: wikirules.RedirectTarget(v.Revision.Text), Revision: v.Revision}
 }
 
 // FAQList is the FAQ list document (query faq -json, GET /api/faq): the

@@ -53,27 +53,45 @@ type apiReader struct {
 	stack     []apiState
 	site      wikirules.Page
 	page      wikirules.Page
+	pageOff   int64 // input offset of the current page object
 	titleSeen bool
+	nsSeen    bool
+	nsGiven   int                   // the page's "ns", when nsSeen
+	badPage   bool                  // the page's title or ns was refused: its revisions are dropped
 	pending   []*wikirules.Revision // revisions read before the page's title
 	queue     []*wikirules.Revision // revisions ready to hand out
 	responses int
+
+	siteNames []wikirules.NamespaceName // query.namespaces and namespacealiases
+	names     *wikirules.Namespaces     // built from siteNames (nil: the default names)
+	noText    []TextlessRevision
+	lastValue int64 // input offset of the last value decode read
 }
 
 // NewAPI returns a Reader over MediaWiki API JSON for prop=revisions,
 // formatversion 1 or 2, with rvslots=main or in the legacy shape without
 // slots. Each revision gives a Revision with ID = revid, ParentID = parentid
-// (empty for 0), Timestamp in UTC, User, Comment, Minor, Text = the main
-// slot's content and SHA1 = hex SHA-1 of Text; Page from the page's title
-// and ns, Language and Wiki from query.general's lang and wikiid (or
-// sitename) when present. Pages marked missing or invalid and revisions
-// without content (texthidden, or content not requested) are skipped.
+// (empty for 0), Timestamp in UTC, User, Comment, Minor ("" in
+// formatversion 1, true/false in 2), Model = the slot's contentmodel, Text
+// = the main slot's content with "\n" line ends (wikirules.NormalizeLineEnds)
+// and SHA1 = hex SHA-1 of Text; Page from the page's title and ns (the
+// title's prefix decides when ns is missing or 0: wikirules.Namespaces.Resolve,
+// with the names of query.namespaces and query.namespacealiases when they
+// come before the pages), Language and Wiki from query.general's lang and
+// wikiid (or sitename) when present. Pages marked missing or invalid are
+// skipped; revisions without content (texthidden, or content not
+// requested) are not returned but listed by Textless.
 //
-// Errors (*Error with byte offset): malformed or truncated JSON, invalid
-// UTF-8 (which encoding/json alone would turn into U+FFFD), an API error
-// response, a revision without revid or with a bad timestamp, and a text
-// whose SHA-1 disagrees with the revision's sha1 (naming page and revision).
-// Those of one revision (invalid UTF-8 inside it included) are Skippable:
-// the next call reads on after it.
+// Errors (*Error with the byte offset in the file): malformed or truncated
+// JSON, a value of the wrong type (at the value), invalid UTF-8 (which
+// encoding/json alone would turn into U+FFFD), an API error response, a
+// page whose title is null or one MediaWiki would refuse
+// (wikirules.CheckTitle), a revision without revid, with a revid or
+// parentid that is no revision id, a bad minor flag or timestamp, and a
+// text whose SHA-1 disagrees with the revision's sha1 (naming page and
+// revision). Those of one revision (invalid UTF-8 inside it included) or
+// one page's title or ns are Skippable: the next call reads on after it
+// (the revisions of a refused page are dropped with it).
 //
 // A UTF-8 byte order mark before the JSON is skipped (offsets still count
 // it).
@@ -99,6 +117,9 @@ var utf8BOM = []byte("\ufeff")
 func (a *apiReader) inputOffset() int64 { return a.base + a.dec.InputOffset() }
 
 func (a *apiReader) Offset() int64 { return a.inputOffset() }
+
+// Textless lists the revisions read so far that came without their text.
+func (a *apiReader) Textless() []TextlessRevision { return a.noText }
 
 func (a *apiReader) Next() (*wikirules.Revision, error) {
 	if a.err != nil {
@@ -229,7 +250,7 @@ func (a *apiReader) openValue(key string, want json.Delim) error {
 		return err
 	}
 	if d, ok := t.(json.Delim); !ok || d != want {
-		return a.failf(a.where(), "%q: want %c, got %v", key, want, t)
+		return a.failf(a.where(), "%s: want %c, got %s", wikirules.Excerpt(key, 40), want, tokenString(t))
 	}
 	return nil
 }
@@ -284,10 +305,10 @@ func (a *apiReader) next() (*wikirules.Revision, error) {
 func (a *apiReader) step(state apiState, t json.Token) error {
 	d, isDelim := t.(json.Delim)
 	if isDelim && (d == '}' || d == ']') {
-		if state == apiPage {
-			a.endPage()
-		}
 		a.pop()
+		if state == apiPage {
+			return a.endPage()
+		}
 		return nil
 	}
 	switch state {
@@ -299,19 +320,19 @@ func (a *apiReader) step(state apiState, t json.Token) error {
 		case isDelim && d == '[' && state == apiTop:
 			a.push(apiTopArray)
 		default:
-			return a.failf("", "not MediaWiki API JSON: want an object, got %v", t)
+			return a.failf("", "not MediaWiki API JSON: want an object, got %s", tokenString(t))
 		}
 		return nil
 	case apiPagesArr:
 		if !isDelim || d != '{' {
-			return a.failf("", "query.pages: want a page object, got %v", t)
+			return a.failf("", "query.pages: want a page object, got %s", tokenString(t))
 		}
 		a.startPage()
 		return nil
 	}
 	key, ok := t.(string)
 	if !ok {
-		return a.failf(a.where(), "want an object key, got %v", t)
+		return a.failf(a.where(), "want an object key, got %s", tokenString(t))
 	}
 	switch state {
 	case apiResponse:
@@ -321,17 +342,17 @@ func (a *apiReader) step(state apiState, t json.Token) error {
 			return a.openValue(key, '{')
 		case "error":
 			var e struct{ Code, Info string }
-			if err := a.dec.Decode(&e); err != nil {
-				return a.fail(err, "error")
+			if err := a.decode(&e, "error"); err != nil {
+				return err
 			}
-			return a.failf("", "API error %s: %s", e.Code, e.Info)
+			return a.failf("", "API error %s: %s", clip(e.Code, 40), clip(e.Info, 200))
 		}
 	case apiQuery:
 		switch key {
 		case "general":
 			var g struct{ Sitename, Lang, Wikiid string }
-			if err := a.dec.Decode(&g); err != nil {
-				return a.fail(err, "query.general")
+			if err := a.decode(&g, "query.general"); err != nil {
+				return err
 			}
 			a.site.Language = g.Lang
 			if g.Wikiid != "" {
@@ -339,6 +360,27 @@ func (a *apiReader) step(state apiState, t json.Token) error {
 			} else {
 				a.site.Wiki = wikiName(g.Sitename, g.Lang)
 			}
+			return nil
+		case "namespaces":
+			var ns map[string]apiNamespace
+			if err := a.decode(&ns, "query.namespaces"); err != nil {
+				return err
+			}
+			for _, n := range ns {
+				a.siteNames = append(a.siteNames, wikirules.NamespaceName{ID: n.ID, Name: n.name()},
+					wikirules.NamespaceName{ID: n.ID, Name: n.Canonical})
+			}
+			a.names = wikirules.NewNamespaces(a.siteNames)
+			return nil
+		case "namespacealiases":
+			var aliases []apiNamespace
+			if err := a.decode(&aliases, "query.namespacealiases"); err != nil {
+				return err
+			}
+			for _, n := range aliases {
+				a.siteNames = append(a.siteNames, wikirules.NamespaceName{ID: n.ID, Name: n.name()})
+			}
+			a.names = wikirules.NewNamespaces(a.siteNames)
 			return nil
 		case "pages":
 			t, err := a.token()
@@ -351,7 +393,7 @@ func (a *apiReader) step(state apiState, t json.Token) error {
 			case json.Delim('['):
 				a.push(apiPagesArr)
 			default:
-				return a.failf("", "query.pages: want an object or array, got %v", t)
+				return a.failf("", "query.pages: want an object or array, got %s", tokenString(t))
 			}
 			return nil
 		}
@@ -364,18 +406,27 @@ func (a *apiReader) step(state apiState, t json.Token) error {
 	case apiPage:
 		switch key {
 		case "title":
-			if err := a.dec.Decode(&a.page.Title); err != nil {
-				return a.fail(err, "page title")
+			var title *string
+			if err := a.decode(&title, fmt.Sprintf("page at byte %d: title", a.pageOff)); err != nil {
+				return a.badPageValue(err)
 			}
-			a.titleSeen = true
-			if a.page.Namespace == 0 {
-				a.page.Namespace = titleNamespace(a.page.Title)
+			err := errors.New("title is null")
+			if title != nil {
+				err = wikirules.CheckTitle(*title, a.names)
 			}
+			if err != nil {
+				a.badPage = true
+				return skippable(a.valueError(fmt.Errorf("page at byte %d: %w (its revisions are skipped)", a.pageOff, err)))
+			}
+			a.page.Title, a.titleSeen = *title, true
+			a.page.Namespace = a.names.Resolve(a.page.Title, a.nsGiven, a.nsSeen)
 			return nil
 		case "ns":
-			if err := a.dec.Decode(&a.page.Namespace); err != nil {
-				return a.fail(err, a.where()+" ns")
+			if err := a.decode(&a.nsGiven, strings.TrimSpace(a.where()+" ns")); err != nil {
+				return a.badPageValue(err)
 			}
+			a.nsSeen = true
+			a.page.Namespace = a.names.Resolve(a.page.Title, a.nsGiven, true)
 			return nil
 		case "revisions":
 			a.push(apiRevs)
@@ -388,23 +439,74 @@ func (a *apiReader) step(state apiState, t json.Token) error {
 func (a *apiReader) startPage() {
 	a.push(apiPage)
 	a.page = a.site
-	a.titleSeen = false
+	a.pageOff = a.inputOffset() - 1 // after its '{'
+	a.titleSeen, a.nsSeen, a.nsGiven, a.badPage = false, false, 0, false
 	a.pending = a.pending[:0]
 }
 
-// endPage hands out revisions that came before the page's title.
-func (a *apiReader) endPage() {
-	for _, r := range a.pending {
+// endPage hands out revisions that came before the page's title; a page
+// with revisions and no title is an error (at the page).
+func (a *apiReader) endPage() error {
+	pending := a.pending
+	a.pending = nil
+	if a.badPage {
+		return nil
+	}
+	if !a.titleSeen && len(pending) > 0 {
+		return skippable(&Error{File: a.name, Offset: a.pageOff,
+			Err: fmt.Errorf("page at byte %d has %d revision(s) and no title: they are skipped", a.pageOff, len(pending))})
+	}
+	for _, r := range pending {
 		r.Page = a.page
 		a.queue = append(a.queue, r)
 	}
-	a.pending = nil
+	return nil
 }
 
-// apiContent is where the text of a revision or of its main slot sits.
+// badPageValue returns the error of decoding a page's title or ns: a value
+// of the wrong type refuses the page (Skippable: reading goes on after
+// it, without the page's revisions); any other error stands.
+func (a *apiReader) badPageValue(err error) error {
+	if !isWrongType(err) {
+		return err
+	}
+	a.badPage = true
+	return skippable(err)
+}
+
+// valueError is an *Error at the start of the value just decoded.
+func (a *apiReader) valueError(err error) error {
+	return &Error{File: a.name, Offset: a.lastValue, Err: err}
+}
+
+// apiNamespace is one entry of query.namespaces or
+// query.namespacealiases: the local name is "*" in formatversion 1,
+// "name" (namespaces) or "alias" (aliases) in 2.
+type apiNamespace struct {
+	ID        int    `json:"id"`
+	Star      string `json:"*"`
+	Name      string `json:"name"`
+	Alias     string `json:"alias"`
+	Canonical string `json:"canonical"`
+}
+
+func (n apiNamespace) name() string {
+	switch {
+	case n.Star != "":
+		return n.Star
+	case n.Name != "":
+		return n.Name
+	}
+	return n.Alias
+}
+
+// apiContent is where the text of a revision or of its main slot sits,
+// with its content model and whether the wiki hides it.
 type apiContent struct {
-	Content *string `json:"content"` // formatversion 2
-	Star    *string `json:"*"`       // formatversion 1
+	Content    *string         `json:"content"` // formatversion 2
+	Star       *string         `json:"*"`       // formatversion 1
+	Model      string          `json:"contentmodel"`
+	TextHidden json.RawMessage `json:"texthidden"` // "" (fv1) or true (fv2): revision deletion
 }
 
 func (c apiContent) text() (string, bool) {
@@ -429,37 +531,28 @@ type apiRevision struct {
 	apiContent
 }
 
-// rawID returns a JSON number or string as a string ("" for null, 0 or "").
-func rawID(m json.RawMessage) string {
-	s := strings.TrimSpace(string(m))
-	if strings.HasPrefix(s, `"`) {
-		var v string
-		if json.Unmarshal(m, &v) == nil {
-			s = v
-		}
-	}
-	if s == "null" || s == "0" {
-		return ""
-	}
-	return s
-}
-
-// rawFlag reads a formatversion 1 flag ("" present = true) or a
-// formatversion 2 boolean.
-func rawFlag(m json.RawMessage) bool {
-	s := strings.TrimSpace(string(m))
-	return s != "" && s != "false" && s != "null"
-}
-
-// readRevision decodes one revision object; nil, nil when it has no text.
+// readRevision decodes one revision object; nil, nil when it has no text
+// (listed in noText) or belongs to a refused page.
 func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 	off := a.inputOffset()
 	var ar apiRevision
-	if err := a.dec.Decode(&ar); err != nil {
-		return nil, a.fail(err, a.where())
+	if err := a.decode(&ar, strings.TrimSpace(a.where()+" revision")); err != nil {
+		if isWrongType(err) {
+			if uerr := a.badUTF8(off); uerr != nil {
+				return nil, uerr
+			}
+			return nil, skippable(err) // the revision was read whole
+		}
+		return nil, err
+	}
+	if off < a.lastValue {
+		off = a.lastValue // the revision's '{', past the white space before it
 	}
 	if err := a.badUTF8(off); err != nil {
 		return nil, err
+	}
+	if a.badPage {
+		return nil, nil
 	}
 	rev := &wikirules.Revision{
 		Page:     a.page,
@@ -467,39 +560,66 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 		ParentID: QualifyID(a.page.Wiki, rawID(ar.ParentID)),
 		User:     ar.User,
 		Comment:  ar.Comment,
-		Minor:    rawFlag(ar.Minor),
 		Format:   wikirules.FormatAPI,
 		Origin:   origin(a.name, off),
 	}
-	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
+	page := fmt.Sprintf("page %q", rev.Page.Title)
+	if !a.titleSeen { // the title comes after the revisions
+		page = fmt.Sprintf("page at byte %d", a.pageOff)
+	}
+	what := page + " revision " + rev.ID
 	if rev.ID == "" {
-		return nil, skippable(a.failf(a.where(), "revision without revid"))
+		return nil, skippable(a.failAt(off, a.where(), "revision without revid"))
 	}
 	for _, id := range []struct {
 		name string
 		raw  json.RawMessage
 	}{{"revid", ar.RevID}, {"parentid", ar.ParentID}} {
 		if v := rawID(id.raw); v != "" && !validRevID(v, bytes.HasPrefix(bytes.TrimSpace(id.raw), []byte(`"`))) {
-			return nil, skippable(a.failf(fmt.Sprintf("page %q", rev.Page.Title), "bad %s %.40q: want a positive integer (or a derived id)", id.name, v))
+			return nil, skippable(a.failAt(off, page, "bad %s %s: want a positive integer (or a derived id)", id.name, wikirules.Excerpt(v, 40)))
 		}
 	}
+	minor, ok := rawFlag(ar.Minor)
+	if !ok {
+		return nil, skippable(a.failAt(off, what, `bad minor %s: want "" (formatversion 1) or true/false (formatversion 2)`, wikirules.Excerpt(string(ar.Minor), 40)))
+	}
+	rev.Minor = minor
 	ts, err := time.Parse(time.RFC3339, ar.Timestamp)
 	if err != nil {
-		return nil, skippable(a.failf(what, "bad timestamp %q: %w", ar.Timestamp, err))
+		return nil, skippable(a.failAt(off, what, "bad timestamp %s: %s", wikirules.Excerpt(ar.Timestamp, 40), errNotRFC3339))
 	}
 	rev.Timestamp = ts.UTC()
-	text, ok := ar.apiContent.text()
+	content := ar.apiContent
 	if main, has := ar.Slots["main"]; has {
-		text, ok = main.text()
+		content = main
 	}
+	text, ok := content.text()
+	rev.Model = content.Model
 	if !ok {
+		why := "no content (the request did not ask for rvprop=content)"
+		if hidden, _ := rawFlag(content.TextHidden); hidden {
+			why = "text deleted (texthidden)"
+		}
+		a.noText = append(a.noText, TextlessRevision{Page: rev.Page.Title, ID: rev.ID, Offset: off, Why: why})
 		return nil, nil
 	}
-	rev.Text = text
 	sum := sha1.Sum([]byte(text))
-	rev.SHA1 = hex.EncodeToString(sum[:])
-	if ar.SHA1 != "" && !sameSHA1(rev.SHA1, ar.SHA1) {
-		return nil, skippable(a.failf(what, "text SHA-1 %s does not match the API's %s", rev.SHA1, ar.SHA1))
+	if hexSum := hex.EncodeToString(sum[:]); ar.SHA1 != "" && !sameSHA1(hexSum, ar.SHA1) {
+		return nil, skippable(a.failAt(off, what, "text SHA-1 %s does not match the API's %s", hexSum, wikirules.Excerpt(ar.SHA1, 40)))
 	}
+	rev.Text = wikirules.NormalizeLineEnds(text)
+	if len(rev.Text) != len(text) {
+		sum = sha1.Sum([]byte(rev.Text))
+	}
+	rev.SHA1 = hex.EncodeToString(sum[:])
 	return rev, nil
+}
+
+// failAt is failf at the input offset off (the start of the value at fault).
+func (a *apiReader) failAt(off int64, what, format string, args ...any) error {
+	e := &Error{File: a.name, Offset: off, Err: fmt.Errorf(format, args...)}
+	if what != "" {
+		e.Err = fmt.Errorf("%s: %w", what, e.Err)
+	}
+	return e
 }

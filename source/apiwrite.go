@@ -114,7 +114,8 @@ func marshalAPIRevision(r *wikirules.Revision, fv1 bool) ([]byte, error) {
 		"sha1":      hex.EncodeToString(sum[:]),
 	}
 	_, ipErr := netip.ParseAddr(r.User)
-	slot := map[string]any{"contentmodel": "wikitext", "contentformat": "text/x-wiki"}
+	model, format := modelFormat(r.Model)
+	slot := map[string]any{"contentmodel": model, "contentformat": format}
 	if fv1 {
 		if r.Minor {
 			m["minor"] = ""

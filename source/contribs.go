@@ -33,10 +33,12 @@ import (
 // a non-blank line ending in ':'; it must follow a blank line (or the file
 // header). The text of a revision is every byte from the line after the
 // blank that follows the user line up to the next revision header or the end
-// of the file, with the trailing line breaks removed (strings.TrimRight with
-// "\r\n": that strips the blank lines separating revisions and the last
-// newline, as MediaWiki itself right-trims text on save). Everything else is
-// kept verbatim, including "\r" inside lines and lines of spaces.
+// of the file, with its line ends made "\n" and the trailing ones removed,
+// as MediaWiki does on save (TextContent::normalizeLineEndings: "\r\n" and
+// "\r" become "\n", then the text is right-trimmed; here only of line
+// breaks, which strips the blank lines separating revisions): a copy of
+// the dump with CRLF line ends gives the same revisions. Everything else
+// is kept verbatim, lines of spaces included.
 
 // contribsLine is one line of input: raw holds the line with its
 // terminator, off its byte offset and no its 1-based line number; bad is
@@ -74,17 +76,18 @@ type contribsReader struct {
 // wikirules.FormatContribs). name is used in errors and in Revision.Origin
 // ("name:byte offset of the title line").
 //
-// Each revision gets Page{Title, Namespace (from a known namespace prefix,
-// else 0), Language (the header's "[es]" tag), Wiki ("infinity-es": the
+// Each revision gets Page{Title, Namespace (from a namespace prefix
+// wikirules.DefaultNamespaces knows, else 0), Language (the header's "[es]" tag), Wiki ("infinity-es": the
 // header's site name before " - " plus the language)}, Timestamp in UTC,
 // User without the ':', ID = wikirules.DeriveRevisionID(title, timestamp,
 // text) and SHA1 = hex SHA-1 of Text. Text is the wikitext verbatim minus
-// the line breaks at its end (the blank lines separating revisions; see the
-// format comment above). The input is read line by line; only the current
+// the line breaks at its end (the blank lines separating revisions), with
+// "\n" line ends (see the format comment above). The input is read line by line; only the current
 // revision's text is held in memory.
 //
 // Errors: a missing or malformed header, a line that is not a revision
-// header where one is expected, or invalid UTF-8 give an *Error with the
+// header where one is expected, a title MediaWiki would refuse
+// (wikirules.CheckTitle: empty, over 255 bytes) or invalid UTF-8 give an *Error with the
 // line number and byte offset (and the page title when inside a
 // revision). After the file header they are Skippable: the bad revision
 // (or the lines that are no revision) is dropped and the next Next goes on
@@ -349,11 +352,14 @@ func (c *contribsReader) next() (*wikirules.Revision, error) {
 		prevBlank = l.blank()
 		text.WriteString(l.raw)
 	}
-	body := strings.TrimRight(text.String(), "\r\n")
+	body := strings.TrimRight(wikirules.NormalizeLineEnds(text.String()), "\n")
 	title := strings.TrimSpace(titleLine.text())
+	if err := wikirules.CheckTitle(title, nil); err != nil {
+		return nil, c.errorf(titleLine.off, titleLine.no, "revision header: %w", err)
+	}
 	page := c.page
 	page.Title = title
-	page.Namespace = titleNamespace(title)
+	page.Namespace = wikirules.DefaultNamespaces().Of(title)
 	ts = ts.UTC()
 	sum := sha1.Sum([]byte(body))
 	return &wikirules.Revision{

@@ -189,7 +189,7 @@ func TestContribsEdgeCases(t *testing.T) {
 		r.Timestamp.Format(time.RFC3339) != "2024-01-02T02:04:05Z" || r.User != "Bob" {
 		t.Errorf("first = %+v", r)
 	}
-	if r := revs[1]; r.Text != "line\r\n  " || r.User != "Ann" {
+	if r := revs[1]; r.Text != "line\n  " || r.User != "Ann" {
 		t.Errorf("second text = %q user %q", r.Text, r.User)
 	}
 }

@@ -36,8 +36,9 @@ type htmlReader struct {
 // (format wikirules.FormatHTML). It yields exactly one revision, then io.EOF:
 //
 //   - Page.Title is the text of #firstHeading, else the <title> without its
-//     " - SITE" suffix, else RLCONF's wgTitle; Namespace comes from a known
-//     namespace prefix; Language is <html lang>, else RLCONF's
+//     " - SITE" suffix, else RLCONF's wgTitle; Namespace is RLCONF's
+//     wgNamespaceNumber, or comes from a namespace prefix
+//     (wikirules.Namespaces.Resolve with DefaultNamespaces); Language is <html lang>, else RLCONF's
 //     wgPageContentLanguage, else "es"; Wiki is from RLCONF's wgSiteName or
 //     the og:site_name meta (default "Infinity") plus the language.
 //   - ID is RLCONF's wgRevisionId when it is positive (a native revision
@@ -47,13 +48,15 @@ type htmlReader struct {
 //     UTC); without it, the month of the newest update marker
 //     ("Actualización 1.1.1, Dec 2021") with TimestampInferred set, else
 //     the zero time, inferred.
-//   - Text is the input verbatim; SHA1 its hex SHA-1; Origin "name:0".
+//   - Text is the input verbatim but for its line ends, made "\n"
+//     (wikirules.NormalizeLineEnds); SHA1 its hex SHA-1; Model is RLCONF's
+//     wgPageContentModel ("" when absent); Origin "name:0".
 //
 // Errors are *Error naming name with a byte offset (and line where
 // useful): a read error, invalid UTF-8, an input over 64 MiB, HTML cut
 // short (an element .mw-parser-output or <html> never closed), markup with
 // no MediaWiki page in it (no .mw-parser-output, #mw-content-text or
-// #firstHeading) or no title.
+// #firstHeading), no title or one MediaWiki would refuse (wikirules.CheckTitle).
 func NewHTML(r io.Reader, name string) Reader { return &htmlReader{r: r, name: name} }
 
 // Offset returns the bytes consumed: 0 before Next, the input size after.
@@ -108,6 +111,9 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 	if title == "" {
 		return nil, fail(0, errNoTitle)
 	}
+	if err := wikirules.CheckTitle(title, nil); err != nil {
+		return nil, fail(0, err)
+	}
 	lang := strings.TrimSpace(doc.Find("html").AttrOr("lang", ""))
 	if lang == "" {
 		lang = conf["wgPageContentLanguage"]
@@ -122,7 +128,7 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 	if site == "" {
 		site = defaultSite
 	}
-	text := string(b)
+	text := wikirules.NormalizeLineEnds(string(b))
 	ts, exact := parseLastMod(collapseSpace(doc.Find("#footer-info-lastmod").Text()))
 	if !exact {
 		ts, _ = InferUpdateDate(blockText(doc.Find(".mw-parser-output, #mw-content-text").First()))
@@ -133,10 +139,15 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 	} else {
 		id = wikirules.DeriveRevisionID(title, ts, text)
 	}
-	sum := sha1.Sum(b)
+	ns, hasNS := 0, false
+	if n, err := strconv.Atoi(conf["wgNamespaceNumber"]); err == nil {
+		ns, hasNS = n, true
+	}
+	sum := sha1.Sum([]byte(text))
 	return &wikirules.Revision{
-		Page: wikirules.Page{Title: title, Namespace: titleNamespace(title),
+		Page: wikirules.Page{Title: title, Namespace: wikirules.DefaultNamespaces().Resolve(title, ns, hasNS),
 			Language: strings.ToLower(lang), Wiki: wikiName(site, strings.ToLower(lang))},
+		Model:             conf["wgPageContentModel"],
 		ID:                id,
 		Timestamp:         ts,
 		TimestampInferred: !exact,

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/bzip2"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -137,7 +138,78 @@ func Open(path string, format wikirules.Format) (Reader, *File, error) {
 		file.Close()
 		return nil, nil, fmt.Errorf("%s: format %q: %w", path, format, ErrUnsupportedFormat)
 	}
+	if file.Compression != "" {
+		return &compressedReader{r: c(br, path), file: file}, file, nil
+	}
 	return c(br, path), file, nil
+}
+
+// compressedReader is the Reader of a compressed file: its errors say that
+// their offsets count decompressed bytes (Error.Compression), and the first
+// one makes it check the whole compressed stream (File.verify). Damage in
+// a gzip or bzip2 file often decompresses into garbage that the format's
+// reader meets first (malformed XML, invalid UTF-8), long before the
+// decompressor detects it (gzip checks its CRC only at the end): when the
+// stream is damaged, the error says so, with the reader's error as what
+// was met first. It is final (nothing after the damage can be trusted).
+type compressedReader struct {
+	r       Reader
+	file    *File
+	checked bool
+	err     error // the damaged stream's error, once found
+}
+
+func (c *compressedReader) Offset() int64 { return c.r.Offset() }
+
+func (c *compressedReader) Next() (*wikirules.Revision, error) {
+	if c.err != nil {
+		return nil, c.err
+	}
+	rev, err := c.r.Next()
+	var e *Error
+	if err == nil || err == io.EOF || !errors.As(err, &e) {
+		return rev, err
+	}
+	e.Compression = c.file.Compression
+	if !c.checked {
+		c.checked = true
+		if at, derr := c.file.verify(); derr != nil {
+			c.err = &Error{File: e.File, Offset: e.Offset, Compression: e.Compression,
+				Err: fmt.Errorf("damaged %s data (%v, found at byte %d of the decompressed data when the whole file was checked); the %s reader had failed here first: %w",
+					c.file.Compression, derr, at, c.file.Format, e.Err)}
+			return nil, c.err
+		}
+	}
+	return rev, err
+}
+
+// Textless passes on the wrapped reader's list (see TextlessReporter).
+func (c *compressedReader) Textless() []TextlessRevision {
+	if t, ok := c.r.(TextlessReporter); ok {
+		return t.Textless()
+	}
+	return nil
+}
+
+// verify decompresses the whole file again, from a second handle, and
+// returns the decompressor's error (nil when the stream is sound) and how
+// many decompressed bytes came before it.
+func (f *File) verify() (int64, error) {
+	g, err := os.Open(f.Path)
+	if err != nil {
+		return 0, nil // cannot check: the reader's own error stands
+	}
+	defer g.Close()
+	other := &File{Path: f.Path, raw: &countingReader{r: g}}
+	r, err := other.decompress()
+	if err != nil {
+		return 0, err
+	}
+	if other.gz != nil {
+		defer other.gz.Close()
+	}
+	n, err := io.Copy(io.Discard, r)
+	return n, err
 }
 
 // decompress returns the file's content, through gzip or bzip2 when its
@@ -175,7 +247,8 @@ func (f *File) decompress() (io.Reader, error) {
 //   - any other UTF-8 text → FormatPageText.
 //
 // A leading UTF-8 byte-order mark and white space are ignored. Errors name
-// the input: empty, still compressed, or not UTF-8 text.
+// the input: empty, still compressed, not UTF-8 text, or a lone JSON value
+// (a number or a string: neither a response nor a page).
 func Detect(head []byte, name string) (wikirules.Format, error) {
 	h := bytes.TrimPrefix(head, []byte("\ufeff"))
 	h = bytes.TrimLeft(h, " \t\r\n")
@@ -194,6 +267,11 @@ func Detect(head []byte, name string) (wikirules.Format, error) {
 		return wikirules.FormatHTML, nil
 	case '{', '[':
 		return wikirules.FormatAPI, nil
+	}
+	// A lone JSON number, string or literal ("12345", "\"hola\"") is no
+	// page: neither an API response (an object) nor page text.
+	if t := bytes.TrimSpace(h); len(head) < headSize && json.Valid(t) {
+		return "", fmt.Errorf("%s: holds only the JSON value %s: not an API response (an object) nor a page", name, wikirules.Excerpt(string(t), 40))
 	}
 	// Text: valid UTF-8 apart from a rune cut at the end of the head, and
 	// no NUL byte (valid UTF-8, but no wiki text holds one: a binary file).

@@ -45,11 +45,13 @@ type pageTextReader struct {
 // wikirules.FormatPageText). It yields exactly one revision, then io.EOF:
 //
 //   - Page.Title is the first line (a UTF-8 byte-order mark and white space
-//     trimmed); Namespace comes from a known namespace prefix; Language is
+//     trimmed); Namespace comes from a namespace prefix that
+//     wikirules.DefaultNamespaces knows; Language is
 //     "es"; Wiki is "infinity-es", or the site a "De SITE" line of the page
 //     header names ("De Infinity", as MediaWiki's #siteSub shows it).
-//   - Text is the input verbatim (not even the final newline is trimmed);
-//     SHA1 is its hex SHA-1; Format is FormatPageText; Origin is "name:0".
+//   - Text is the input verbatim (not even the final newline is trimmed)
+//     but for its line ends, made "\n" (wikirules.NormalizeLineEnds: a
+//     CRLF copy of the file is the same revision); SHA1 is its hex SHA-1; Format is FormatPageText; Origin is "name:0".
 //   - Timestamp is the first day (00:00 UTC) of the month of the newest
 //     update marker the text shows ("Actualización 1.3, nov 2022" → 2022-11-01;
 //     Spanish and English month names and abbreviations, see
@@ -58,7 +60,8 @@ type pageTextReader struct {
 //   - ID is wikirules.DeriveRevisionID(title, timestamp, text).
 //
 // Errors are *Error naming name: a read error, invalid UTF-8 (byte offset
-// and line), an empty input or a blank first line (no title), or an input
+// and line), an empty input, a blank first line (no title) or one that
+// cannot be a title (over 255 bytes, wikirules.CheckTitle), or an input
 // over 64 MiB.
 func NewPageText(r io.Reader, name string) Reader {
 	return &pageTextReader{r: r, name: name}
@@ -112,16 +115,20 @@ func pageTextRevision(text, name string) (*wikirules.Revision, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, &Error{File: name, Offset: 0, Line: 1, Err: errors.New("empty rendered page")}
 	}
+	text = wikirules.NormalizeLineEnds(text)
 	first, _, _ := strings.Cut(text, "\n")
 	title := strings.TrimSpace(strings.TrimPrefix(first, "\ufeff"))
 	if title == "" {
 		return nil, &Error{File: name, Offset: 0, Line: 1, Err: errNoTitle}
 	}
+	if err := wikirules.CheckTitle(title, nil); err != nil {
+		return nil, &Error{File: name, Offset: 0, Line: 1, Err: fmt.Errorf("first line: %w", err)}
+	}
 	site := siteOfPageText(text)
 	ts, _ := InferUpdateDate(text)
 	sum := sha1.Sum([]byte(text))
 	return &wikirules.Revision{
-		Page: wikirules.Page{Title: title, Namespace: titleNamespace(title),
+		Page: wikirules.Page{Title: title, Namespace: wikirules.DefaultNamespaces().Of(title),
 			Language: defaultLanguage, Wiki: wikiName(site, defaultLanguage)},
 		ID:                wikirules.DeriveRevisionID(title, ts, text),
 		Timestamp:         ts,

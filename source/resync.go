@@ -1,9 +1,6 @@
 package source
 
-import (
-	"encoding/xml"
-	"fmt"
-)
+import "fmt"
 
 // Resynchronising the XML reader after a decode error.
 //
@@ -55,8 +52,7 @@ func (x *xmlReader) resynchronise() error {
 	x.lastSync = at
 	x.base = at - int64(len("<mediawiki>"))
 	x.lineBase = line + skipped
-	x.d = xml.NewDecoder(x.s)
-	x.d.Strict = true
+	x.d = newXMLDecoder(x.s)
 	x.injected = true
 	x.inPage = false
 	return nil

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -31,11 +32,12 @@ type Reader interface {
 // export it resynchronises at the next <page> (see NewXML). Any other
 // error is final: Next keeps returning it.
 type Error struct {
-	File      string
-	Offset    int64
-	Line      int
-	Err       error
-	Skippable bool
+	File        string
+	Offset      int64
+	Line        int
+	Err         error
+	Skippable   bool
+	Compression string // "gzip" or "bzip2" when Offset counts the decompressed bytes of a compressed file (set by Open)
 
 	read bool // the underlying reader failed: nothing to resynchronise on
 }
@@ -54,16 +56,25 @@ func final(err error) bool {
 	return !ok || !e.Skippable
 }
 
-// Error renders "file:line N (byte OFF): cause" or "file: byte OFF: cause".
+// Error renders "file:line N (byte OFF): cause" or "file: byte OFF: cause";
+// in a compressed file "byte OFF of the decompressed gzip data".
 func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d (byte %d): %v", e.File, e.Line, e.Offset, e.Err)
+	at := fmt.Sprintf("byte %d", e.Offset)
+	if e.Compression != "" {
+		at += " of the decompressed " + e.Compression + " data"
 	}
-	return fmt.Sprintf("%s: byte %d: %v", e.File, e.Offset, e.Err)
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d (%s): %v", e.File, e.Line, at, e.Err)
+	}
+	return fmt.Sprintf("%s: %s: %v", e.File, at, e.Err)
 }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// errNotRFC3339 is the cause of a bad timestamp error (time.Parse's own
+// error quotes the whole value, however long).
+var errNotRFC3339 = errors.New("want an RFC 3339 time such as 2021-02-11T10:26:28Z")
 
 // origin returns the Revision.Origin of a revision starting at off in name.
 func origin(name string, off int64) string { return fmt.Sprintf("%s:%d", name, off) }
@@ -94,25 +105,24 @@ func wikiName(site, lang string) string {
 	return b.String()
 }
 
-// namespacePrefixes maps the canonical and Spanish names of MediaWiki's
-// built-in namespaces to their numbers, for sources that give a title but
-// no namespace (the contributions dump).
-var namespacePrefixes = map[string]int{
-	"user": 2, "usuario": 2, "usuaria": 2,
-	"project": 4, "file": 6, "archivo": 6, "image": 6, "imagen": 6,
-	"mediawiki": 8, "template": 10, "plantilla": 10,
-	"help": 12, "ayuda": 12, "category": 14, "categoría": 14,
+// TextlessRevision is a revision a reader met without its text: deleted
+// by the wiki (revision deletion: XML <text deleted="deleted"/>, API
+// texthidden), stored elsewhere (a stub dump's <text location=…>) or not
+// requested (API JSON without rvprop=content). Such a revision is not
+// returned by Next (it has nothing to read or store); Why says which case
+// it is, Offset is where it starts in the (uncompressed) input.
+type TextlessRevision struct {
+	Page   string `json:"page"`
+	ID     string `json:"id"`
+	Offset int64  `json:"offset"`
+	Why    string `json:"why"`
 }
 
-// titleNamespace returns the namespace number of a full page title from its
-// prefix ("Plantilla:Faqbox" → 10); 0 (main) when the prefix is not a known
-// namespace ("G: Jumper" is a main-namespace page).
-func titleNamespace(title string) int {
-	i := strings.IndexByte(title, ':')
-	if i <= 0 {
-		return 0
-	}
-	return namespacePrefixes[strings.ToLower(strings.TrimSpace(title[:i]))]
+// TextlessReporter is implemented by the readers of formats whose
+// revisions may come without text (XML export, API JSON): Textless lists
+// those read so far, in input order.
+type TextlessReporter interface {
+	Textless() []TextlessRevision
 }
 
 // QualifyID returns the id under which a revision with native id id of
@@ -130,40 +140,4 @@ func QualifyID(wiki, id string) string {
 		}
 	}
 	return wiki + ":" + id
-}
-
-// validRevID reports whether id is a revision id (API JSON and XML
-// readers): as a JSON number (quoted false), what MediaWiki's are, a
-// positive integer in decimal (at most 19 digits: a signed 64-bit integer)
-// without sign, exponent or leading zero; as a JSON string or an XML
-// element's text (quoted true) also an id derived from content
-// (wikirules.DeriveRevisionID, which WriteAPI and WriteXML write for a
-// contributions dump), or one qualified by its wiki ("infinity-es:1234",
-// QualifyID, as they write a stored revision back): up to 64 letters,
-// digits, "-", "_" and ":".
-func validRevID(id string, quoted bool) bool {
-	if quoted {
-		if len(id) == 0 || len(id) > 64 {
-			return false
-		}
-		for i := 0; i < len(id); i++ {
-			if c := id[i]; !isAlnum(c) && c != '-' && c != '_' && c != ':' {
-				return false
-			}
-		}
-		return true
-	}
-	if len(id) == 0 || len(id) > 19 || id[0] == '0' {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		if id[i] < '0' || id[i] > '9' {
-			return false
-		}
-	}
-	return len(id) < 19 || id <= "9223372036854775807"
-}
-
-func isAlnum(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

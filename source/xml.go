@@ -52,6 +52,9 @@ type xmlReader struct {
 	page    wikirules.Page
 	pageID  string
 	nsSeen  bool
+	nsGiven int                   // the page's <ns>, when nsSeen
+	names   *wikirules.Namespaces // siteinfo's <namespaces> (nil: the default names)
+	noText  []TextlessRevision
 
 	// After a resynchronisation (see resync.go) d reads from the input
 	// offset base on, which is line lineBase of the input; its first token
@@ -67,15 +70,21 @@ type xmlReader struct {
 // 0.11; older versions with the same elements also read). Each <revision>
 // gives a Revision with the native revision id as ID, <parentid> as
 // ParentID, <timestamp> in UTC, the contributor's <username> (or <ip>),
-// <comment>, <minor/>, the <text> verbatim and SHA1 as lower-case hex.
-// Page.Title and Namespace come from <title> and <ns>; Page.Language from
-// the xml:lang attribute of <mediawiki>; Page.Wiki from <siteinfo>'s
-// <dbname> ("infinity_es" → "infinity-es"), else its <sitename> plus the
-// language. Revisions whose text is deleted or stored elsewhere (<text
-// deleted="deleted"/>, location=…) are skipped: they hold nothing to read.
+// <comment>, <minor/>, <model> as Model, the <text> verbatim (line ends
+// "\n", as the XML decoder and MediaWiki make them) and SHA1 as lower-case
+// hex. Page.Title comes from <title>; Namespace from <ns>, or from the
+// title's prefix when <ns> is missing or says 0 (wikirules.Namespaces.Resolve,
+// with the names of siteinfo's <namespaces> when the export has them);
+// Page.Language from the xml:lang attribute of <mediawiki>; Page.Wiki from
+// <siteinfo>'s <dbname> ("infinity_es" → "infinity-es"), else its
+// <sitename> plus the language. Revisions whose text is deleted or stored
+// elsewhere (<text deleted="deleted"/>, location=…) are not returned (they
+// hold nothing to read) but listed by Textless.
 //
 // Errors (*Error with byte offset, and line where encoding/xml gives one):
-// malformed or truncated XML, invalid UTF-8, a root other than <mediawiki>,
+// malformed or truncated XML, invalid UTF-8, an encoding other than UTF-8,
+// a root other than <mediawiki>, a title MediaWiki would refuse (empty,
+// over 255 bytes: wikirules.CheckTitle; at the <title>),
 // a revision without id or with a bad timestamp, and a text whose SHA-1 or
 // byte count disagrees with the export's <sha1> (base 36) or bytes
 // attribute — the message names the page (its title, or its byte offset
@@ -93,10 +102,33 @@ type xmlReader struct {
 // damaged .gz or .bz2).
 func NewXML(r io.Reader, name string) Reader {
 	s := newXMLStream(r)
+	return &xmlReader{name: name, s: s, d: newXMLDecoder(s), lineBase: 1, lastSync: -1}
+}
+
+// newXMLDecoder returns a strict Decoder over s that reads UTF-8 only.
+func newXMLDecoder(s *xmlStream) *xml.Decoder {
 	d := xml.NewDecoder(s)
 	d.Strict = true
-	return &xmlReader{name: name, s: s, d: d, lineBase: 1, lastSync: -1}
+	d.CharsetReader = onlyUTF8
+	return d
 }
+
+// onlyUTF8 is the Decoder's CharsetReader: encoding/xml reads UTF-8 by
+// itself and asks for a converter for any other encoding a declaration
+// names. ASCII, a subset of UTF-8, reads as it is; anything else is an
+// error saying what to do. (Special:Export and dumpBackup.php always
+// write UTF-8.)
+func onlyUTF8(label string, input io.Reader) (io.Reader, error) {
+	switch strings.ToLower(label) {
+	case "utf8", "us-ascii", "ascii":
+		return input, nil
+	}
+	return nil, fmt.Errorf("the XML declaration says encoding=%s: only UTF-8 is read (MediaWiki exports are UTF-8; convert the file, e.g. iconv -f %s -t UTF-8)", wikirules.Excerpt(label, 40), clip(label, 40))
+}
+
+// Textless lists the revisions read so far that had no text to read
+// (deleted, or stored elsewhere): they are not returned by Next.
+func (x *xmlReader) Textless() []TextlessRevision { return x.noText }
 
 func (x *xmlReader) Offset() int64 { return x.offset() }
 
@@ -129,7 +161,13 @@ func (x *xmlReader) Next() (*wikirules.Revision, error) {
 // fail wraps err as an *Error at the decoder's position; what names the
 // page or revision when known.
 func (x *xmlReader) fail(err error, what string) error {
-	e := &Error{File: x.name, Offset: x.offset(), Err: err}
+	return x.failAt(x.offset(), err, what)
+}
+
+// failAt is fail at the input offset off (where the element at fault
+// starts), for errors found once the element is read.
+func (x *xmlReader) failAt(off int64, err error, what string) error {
+	e := &Error{File: x.name, Offset: off, Err: err}
 	var se *xml.SyntaxError
 	var ue *utf8Error
 	switch {
@@ -230,9 +268,13 @@ func (x *xmlReader) startElement(t xml.StartElement, off int64) error {
 	switch t.Name.Local {
 	case "siteinfo":
 		var si struct {
-			Sitename string `xml:"sitename"`
-			DBName   string `xml:"dbname"`
-			Base     string `xml:"base"`
+			Sitename   string `xml:"sitename"`
+			DBName     string `xml:"dbname"`
+			Base       string `xml:"base"`
+			Namespaces []struct {
+				Key  string `xml:"key,attr"`
+				Name string `xml:",chardata"`
+			} `xml:"namespaces>namespace"`
 		}
 		if err := x.d.DecodeElement(&si, &t); err != nil {
 			return x.fail(err, "siteinfo")
@@ -242,13 +284,22 @@ func (x *xmlReader) startElement(t xml.StartElement, off int64) error {
 		} else {
 			x.site.Wiki = wikiName(si.Sitename, x.site.Language)
 		}
+		if len(si.Namespaces) > 0 {
+			var names []wikirules.NamespaceName
+			for _, n := range si.Namespaces {
+				if id, err := strconv.Atoi(strings.TrimSpace(n.Key)); err == nil {
+					names = append(names, wikirules.NamespaceName{ID: id, Name: n.Name})
+				}
+			}
+			x.names = wikirules.NewNamespaces(names)
+		}
 		return nil
 	case "page":
 		x.inPage = true
 		x.pageOff = off
 		x.page = x.site
 		x.pageID = ""
-		x.nsSeen = false
+		x.nsSeen, x.nsGiven = false, 0
 		return nil
 	case "revision":
 		if !x.inPage {
@@ -260,11 +311,15 @@ func (x *xmlReader) startElement(t xml.StartElement, off int64) error {
 		switch t.Name.Local {
 		case "title":
 			s, err := x.readText()
-			x.page.Title = s
-			if !x.nsSeen {
-				x.page.Namespace = titleNamespace(s)
+			if err != nil {
+				return err
 			}
-			return err
+			if err := wikirules.CheckTitle(s, x.names); err != nil {
+				return x.failAt(off, fmt.Errorf("<title>: %w", err), fmt.Sprintf("page at byte %d", x.pageOff))
+			}
+			x.page.Title = s
+			x.page.Namespace = x.names.Resolve(s, x.nsGiven, x.nsSeen)
+			return nil
 		case "ns":
 			s, err := x.readText()
 			if err != nil {
@@ -272,9 +327,10 @@ func (x *xmlReader) startElement(t xml.StartElement, off int64) error {
 			}
 			n, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil {
-				return x.failf(x.where(), "<ns> %q is not a number", s)
+				return x.failf(x.where(), "<ns> %s is not a number", wikirules.Excerpt(s, 40))
 			}
-			x.page.Namespace, x.nsSeen = n, true
+			x.nsGiven, x.nsSeen = n, true
+			x.page.Namespace = x.names.Resolve(x.page.Title, n, true)
 			return nil
 		case "id":
 			s, err := x.readText()
@@ -330,6 +386,7 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 		ts, sha36, attrSHA36 string
 		bytesAttr            = -1
 		hasText              bool
+		textWhy              = "no <text>"
 		text                 strings.Builder
 		h                    = sha1.New()
 	)
@@ -356,6 +413,8 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 				field = &rev.Comment
 			case "sha1":
 				field = &sha36
+			case "model":
+				field = &rev.Model
 			}
 			switch {
 			case field != nil:
@@ -376,15 +435,18 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 						}
 					case "sha1":
 						attrSHA36 = a.Value
-					case "deleted", "location":
-						deleted = true
+					case "deleted":
+						deleted, textWhy = true, "text deleted"
+					case "location":
+						deleted, textWhy = true, "text stored elsewhere (stub dump)"
 					}
 				}
 				if bytesAttr > 0 {
-					// Pre-size from the dump's byte count, but never trust
-					// it for more than 1 MiB: a corrupt attribute must not
-					// allocate gigabytes.
-					text.Grow(min(bytesAttr, 1<<20))
+					// Pre-size from the dump's byte count (the text is then
+					// built without copies), but never trust it for more
+					// than 16 MiB, twice the largest revision ingested: a
+					// corrupt attribute must not allocate gigabytes.
+					text.Grow(min(bytesAttr, 16<<20))
 				}
 				if err := x.readTextTo(&text, h); err != nil {
 					return nil, err
@@ -398,8 +460,12 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 			}
 		}
 	}
+	if rev.Page.Title == "" {
+		return nil, skippable(x.failAt(off, fmt.Errorf("<revision> of a page without <title>"), x.where()))
+	}
 	rev.ID = strings.TrimSpace(rev.ID)
 	rev.ParentID = strings.TrimSpace(rev.ParentID)
+	rev.Model = strings.TrimSpace(rev.Model)
 	ts, sha36 = strings.TrimSpace(ts), strings.TrimSpace(sha36)
 	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
 	if rev.ID == "" {
@@ -412,11 +478,12 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 	}
 	t, err := time.Parse(time.RFC3339, ts)
 	if err != nil {
-		return nil, skippable(x.failf(what, "bad <timestamp> %q: %w", ts, err))
+		return nil, skippable(x.failf(what, "bad <timestamp> %s: %w", wikirules.Excerpt(ts, 40), errNotRFC3339))
 	}
 	rev.Timestamp = t.UTC()
 	rev.ID, rev.ParentID = QualifyID(rev.Page.Wiki, rev.ID), QualifyID(rev.Page.Wiki, rev.ParentID)
 	if !hasText {
+		x.noText = append(x.noText, TextlessRevision{Page: rev.Page.Title, ID: rev.ID, Offset: off, Why: textWhy})
 		return nil, nil
 	}
 	rev.Text = text.String()
@@ -426,8 +493,15 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 	}
 	for _, want := range []string{sha36, attrSHA36} {
 		if want != "" && !sameSHA1(rev.SHA1, want) {
-			return nil, skippable(x.failf(what, "text SHA-1 %s (base 36 %s) does not match export's %s", rev.SHA1, SHA1Base36(rev.SHA1), want))
+			return nil, skippable(x.failf(what, "text SHA-1 %s (base 36 %s) does not match export's %s", rev.SHA1, SHA1Base36(rev.SHA1), wikirules.Excerpt(want, 40)))
 		}
+	}
+	// A "\r" can only come from a character reference (the Decoder
+	// turns line ends into "\n"); MediaWiki never stores one.
+	if t := wikirules.NormalizeLineEnds(rev.Text); t != rev.Text {
+		rev.Text = t
+		sum := sha1.Sum([]byte(t))
+		rev.SHA1 = hex.EncodeToString(sum[:])
 	}
 	return rev, nil
 }

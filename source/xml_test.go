@@ -25,7 +25,7 @@ var fixtureRevisions = []fixtureRevision{
 	{"Esquivar", "infinity-es:105", "infinity-es:102", "2021-03-01T09:00:00Z", "Judge \"Mk\" <Ñ>", "errata 1.1 & typo", false,
 		"{{section-common-skills}}", "hasta un máximo de 5 cm (2 pulgadas) & <nada más>.\n\n[[Category: Common Skills]]"},
 	{"Suplantado", "infinity-es:201", "", "2021-02-11T11:03:18Z", "HellLois2", "", false,
-		"{{section-game-states}}\n{{n4only}}", "de 360˚.\r\n* Las únicas ORA que se pueden ejecutar contra un Marcador de Suplantado son: [[Descubrir]], [[Esquivar]], [[Reset]] o [[Alertar]]."},
+		"{{section-game-states}}\n{{n4only}}", "de 360˚.\n* Las únicas ORA que se pueden ejecutar contra un Marcador de Suplantado son: [[Descubrir]], [[Esquivar]], [[Reset]] o [[Alertar]]."},
 	{"Suplantado", "infinity-es:202", "infinity-es:201", "2021-02-11T11:04:04Z", "HellLois2", "categoría", false,
 		"{{section-game-states}}", "[[Alertar]].\n\n[[Category: Game States]]"},
 }

@@ -65,6 +65,11 @@ func (x *XMLWriter) header() {
 	x.started = true
 	v := x.version
 	fmt.Fprintf(x.w, "<mediawiki xmlns=\"http://www.mediawiki.org/xml/export-%s/\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.mediawiki.org/xml/export-%s/ http://www.mediawiki.org/xml/export-%s.xsd\" version=\"%s\" xml:lang=\"%s\">\n", v, v, v, v, escAttr(x.site.Language))
+	if x.site.Sitename == "" && x.site.DBName == "" {
+		// No site to name: an empty <siteinfo> would read back as a
+		// wiki named after the language alone.
+		return
+	}
 	fmt.Fprintf(x.w, "  <siteinfo>\n    <sitename>%s</sitename>\n    <dbname>%s</dbname>\n    <generator>wikirules source.XMLWriter</generator>\n    <case>first-letter</case>\n  </siteinfo>\n",
 		escText(x.site.Sitename), escText(x.site.DBName))
 }
@@ -112,7 +117,8 @@ func (x *XMLWriter) WriteRevision(r *wikirules.Revision) error {
 	}
 	sum := sha1.Sum([]byte(r.Text))
 	sha36 := SHA1Base36(hex.EncodeToString(sum[:]))
-	w.WriteString("      <model>wikitext</model>\n      <format>text/x-wiki</format>\n")
+	model, format := modelFormat(r.Model)
+	fmt.Fprintf(w, "      <model>%s</model>\n      <format>%s</format>\n", escText(model), format)
 	if x.version == "0.10" {
 		fmt.Fprintf(w, "      <text xml:space=\"preserve\" bytes=\"%d\">", len(r.Text))
 	} else {
@@ -240,4 +246,23 @@ func writeEscaped(w stringWriter, s string, attr bool) {
 		last = i + 1
 	}
 	w.WriteString(s[last:])
+}
+
+// modelFormat returns the content model of a revision as an export names it
+// ("" is wikitext) and the serialisation format MediaWiki gives it.
+func modelFormat(model string) (string, string) {
+	if model == "" {
+		model = wikirules.ModelWikitext
+	}
+	switch model {
+	case wikirules.ModelWikitext:
+		return model, "text/x-wiki"
+	case "css", "sanitized-css":
+		return model, "text/css"
+	case "javascript":
+		return model, "text/javascript"
+	case "json":
+		return model, "application/json"
+	}
+	return model, "text/plain"
 }

@@ -188,6 +188,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if err := db.EndBulk(); err != nil {
 		fmt.Fprintf(stderr, "ingest: warning: %v (the knowledge base is stored; the next ingest switches it to WAL mode)\n", err)
 	}
+	// What was stored stays stored when the index step fails: the summary
+	// is printed (with the error in it), then the error is returned.
+	var indexErr error
 	if !*noIndex {
 		var progress io.Writer // like the progress bar: on a terminal only
 		if f, ok := stderr.(*os.File); ok && !*quiet && term.IsTerminal(int(f.Fd())) {
@@ -212,18 +215,24 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		_, err = pipeline.SyncIndex(ctx, rdb, *dbPath, progress)
 		cerr := <-closed
 		if err != nil {
-			return errors.Join(fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath), cerr)
-		}
-		if cerr != nil {
+			indexErr = errors.Join(fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath), cerr)
+			sum.IndexError = indexErr.Error()
+		} else if cerr != nil {
 			return cerr
 		}
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(sum)
+		if err := enc.Encode(sum); err != nil {
+			return err
+		}
+		return indexErr
 	}
 	printSummary(stdout, sum, *dbPath, time.Since(start))
+	if indexErr != nil {
+		return indexErr
+	}
 	if len(sum.Bad) > 0 {
 		return fmt.Errorf("%d bad file(s) or revision(s), listed above", len(sum.Bad))
 	}
@@ -254,6 +263,15 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	}
 	if s.Diagnostics > 0 {
 		fmt.Fprintf(w, "  diagnostics  %d (malformed wikitext, parsed anyway)\n", s.Diagnostics)
+	}
+	if s.Textless > 0 {
+		fmt.Fprintf(w, "  no text      %d revision(s) without their text in the input, not stored:\n", s.Textless)
+		for _, t := range s.TextlessListed[:min(len(s.TextlessListed), 10)] {
+			fmt.Fprintf(w, "    %s (byte %d): page %q revision %s: %s\n", t.File, t.Offset, t.Page, t.ID, t.Why)
+		}
+		if s.Textless > 10 {
+			fmt.Fprintf(w, "    … (-json lists %d)\n", len(s.TextlessListed))
+		}
 	}
 	for _, b := range s.Bad {
 		fmt.Fprintf(w, "  BAD %s: %s\n", b.File, b.Error)

@@ -311,3 +311,51 @@ func readFile(t *testing.T, p string) string {
 	}
 	return string(b)
 }
+
+// TestJSONSummaryWhenIndexFails: when only the search index step fails,
+// the revisions stay stored, -json prints the summary with the index's
+// error in it, and the command fails.
+func TestJSONSummaryWhenIndexFails(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "x.db")
+	if err := os.WriteFile(pipeline.IndexPath(db), []byte("not an index"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	err := Run(context.Background(), []string{"-json", "-db", db, seedDump(t)}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "search index") {
+		t.Fatalf("error %v", err)
+	}
+	var s struct {
+		Added      int    `json:"added"`
+		IndexError string `json:"index_error"`
+	}
+	if jerr := json.Unmarshal(out.Bytes(), &s); jerr != nil {
+		t.Fatalf("no JSON summary: %v\n%q", jerr, out.String())
+	}
+	if s.Added != 50 || !strings.Contains(s.IndexError, "the knowledge base is stored") {
+		t.Errorf("summary %+v", s)
+	}
+	var text bytes.Buffer
+	os.Remove(db)
+	if err := Run(context.Background(), []string{"-db", db, seedDump(t)}, &text, &errb); err == nil || !strings.Contains(text.String(), "pages ") {
+		t.Errorf("text summary: error %v, output %q", err, text.String())
+	}
+}
+
+// TestSummaryCountsTextless: the text summary says how many revisions came
+// without their text and names them.
+func TestSummaryCountsTextless(t *testing.T) {
+	dir := t.TempDir()
+	export := filepath.Join(dir, "x.xml")
+	os.WriteFile(export, []byte(`<mediawiki xml:lang="es"><siteinfo><dbname>infinity_es</dbname></siteinfo><page><title>Esquivar</title><ns>0</ns>`+
+		`<revision><id>1</id><timestamp>2021-02-11T10:26:28Z</timestamp><text xml:space="preserve">* Regla.</text></revision>`+
+		`<revision><id>2</id><timestamp>2021-02-12T10:26:28Z</timestamp><text deleted="deleted" /></revision></page></mediawiki>`), 0o644)
+	var out, errb bytes.Buffer
+	if err := Run(context.Background(), []string{"-no-index", "-db", filepath.Join(dir, "x.db"), export}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "no text      1 revision(s)") || !strings.Contains(out.String(), `page "Esquivar" revision infinity-es:2: text deleted`) {
+		t.Errorf("summary %q", out.String())
+	}
+}

@@ -59,6 +59,10 @@ func printPage(e *env, v *wikirules.PageView) {
 		fmt.Fprintf(w, " by %s", v.Revision.User)
 	}
 	fmt.Fprint(w, "\n\n")
+	if to := wikirules.RedirectTarget(v.Revision.Text); to != "" {
+		// A redirect holds no records: say where it leads.
+		fmt.Fprintf(w, "a redirect to %s (query show %q)\n", to, to)
+	}
 	section := ""
 	for _, r := range v.Records {
 		if s := strings.Join(r.Section, " › "); s != section {
