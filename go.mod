@@ -52,7 +52,7 @@ require (
 	go.etcd.io/bbolt v1.4.0 // indirect
 	golang.org/x/sys v0.50.0
 	google.golang.org/protobuf v1.36.6 // indirect
-	modernc.org/libc v1.80.1
+	modernc.org/libc v1.80.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
