@@ -43,8 +43,6 @@ const searchFlushRows = 1 << 16
 // wait until then.
 type Writer struct {
 	ctx     context.Context // Begin's, for Commit's final statements
-	db      *DB
-	conn    *sql.Conn // a bulk load's (OpenBulk): its connection, synchronous=OFF until the Writer ends
 	tx      *sql.Tx
 	w       *writer
 	res     PutResult
@@ -61,48 +59,16 @@ func (db *DB) Begin(ctx context.Context) (*Writer, error) {
 	if db.readOnly {
 		return nil, fmt.Errorf("kb: begin %s: database opened read-only", db.path)
 	}
-	db.mu.Lock()
-	bulk := db.bulk
-	db.mu.Unlock()
-	var conn *sql.Conn
-	var tx *sql.Tx
-	var err error
-	if bulk {
-		// The load of a new database commits without syncing (OpenBulk):
-		// EndBulk syncs the file once, in the background.
-		conn, err = db.db.Conn(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("kb: begin: %w", err)
-		}
-		if _, err = conn.ExecContext(ctx, `PRAGMA synchronous=OFF`); err == nil {
-			tx, err = conn.BeginTx(ctx, nil)
-		}
-		if err != nil {
-			restoreSynchronous(conn)
-			conn.Close()
-			return nil, fmt.Errorf("kb: begin: %w", err)
-		}
-	} else if tx, err = db.db.BeginTx(ctx, nil); err != nil {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
-	wr := &Writer{ctx: ctx, db: db, conn: conn, tx: tx, flushAt: searchFlushRows}
+	wr := &Writer{ctx: ctx, tx: tx, flushAt: searchFlushRows}
 	if wr.w, err = newWriter(ctx, tx); err != nil {
 		tx.Rollback()
-		wr.release()
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
 	return wr, nil
-}
-
-// release gives a bulk load's connection back to the pool, set back to
-// synchronous=NORMAL, once the transaction has ended.
-func (w *Writer) release() {
-	if w.conn == nil {
-		return
-	}
-	restoreSynchronous(w.conn)
-	w.conn.Close()
-	w.conn = nil
 }
 
 // Put stores one item in the transaction (see DB.Put for what is stored
@@ -147,12 +113,6 @@ func (w *Writer) Commit() (PutResult, error) {
 	w.w.close()
 	err := w.tx.Commit()
 	w.err = ErrWriterDone
-	if w.conn != nil && err == nil {
-		w.db.mu.Lock()
-		w.db.unsynced = true
-		w.db.mu.Unlock()
-	}
-	w.release()
 	if err != nil {
 		return PutResult{}, fmt.Errorf("kb: commit: %w", err)
 	}
@@ -169,12 +129,10 @@ func (w *Writer) Rollback() error {
 	return nil
 }
 
-// fail rolls the transaction back, releases the connection and marks the
-// Writer done; it returns err.
+// fail rolls the transaction back and marks the Writer done; it returns err.
 func (w *Writer) fail(err error) error {
 	w.w.close()
 	w.tx.Rollback()
-	w.release()
 	if err == ErrWriterDone {
 		w.err = ErrWriterDone
 	} else {

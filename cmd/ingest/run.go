@@ -162,29 +162,22 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if f, ok := stderr.(*os.File); ok && !*quiet && term.IsTerminal(int(f.Fd())) {
 			progress = stderr
 		}
-		// The index reads back what was stored once, through connections
-		// with a small page cache: the store's are closed, in the
-		// background (freeing their caches took 60-150 ms before
-		// kb.ReservePageCache held them, and still does without it), and
-		// the index build may use the memory they held (indexMemoryLimit).
-		closed := make(chan error, 1)
-		go func() { closed <- closeDB() }()
+		// The index reads back what was stored once: the store's
+		// connections (and their page caches) are closed first, and the
+		// index's have a small page cache.
+		if err := closeDB(); err != nil {
+			return err
+		}
 		rdb, err := kb.OpenReadOnly(ctx, *dbPath, kb.SmallCache())
 		if err != nil {
-			<-closed
 			return err
 		}
 		defer rdb.Close()
 		if indexMemoryLimit > 0 {
 			debug.SetMemoryLimit(indexMemoryLimit)
 		}
-		_, err = pipeline.SyncIndex(ctx, rdb, *dbPath, progress)
-		cerr := <-closed
-		if err != nil {
-			return errors.Join(fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath), cerr)
-		}
-		if cerr != nil {
-			return cerr
+		if _, err := pipeline.SyncIndex(ctx, rdb, *dbPath, progress); err != nil {
+			return fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath)
 		}
 	}
 	if *asJSON {
