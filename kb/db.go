@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"modernc.org/sqlite" // registers the "sqlite" driver
@@ -23,9 +22,6 @@ type DB struct {
 	db       *sql.DB
 	path     string
 	readOnly bool
-
-	mu   sync.Mutex
-	bulk bool // created by OpenBulk with a rollback journal: EndBulk switches it to WAL
 }
 
 var _ wikirules.Store = (*DB)(nil)
@@ -39,8 +35,8 @@ const busyTimeoutMS = 10000
 const cacheSizeKiB = -32000
 
 // writeCacheKiB is the page cache of each connection of a writable handle
-// (Open, OpenBulk): 16 MiB. A larger one made an ingest no faster and
-// cost as much more memory (BENCHMARKS.md, Ingest).
+// (Open): 16 MiB. A larger one made an ingest no faster and cost as much
+// more memory (BENCHMARKS.md, Ingest).
 const writeCacheKiB = -16000
 
 // Open opens the database at path, creating it if needed, and applies the
@@ -59,55 +55,12 @@ const writeCacheKiB = -16000
 // to a temporary file past 64 KiB, and writes through the system call
 // interface many times the size of the database. Read-only handles keep
 // SQLite's default.
-func Open(ctx context.Context, path string) (*DB, error) {
-	return open(ctx, path, "WAL")
-}
-
-// OpenBulk opens the database at path as Open does, for a bulk load such
-// as an ingest. When there is no database at path yet (no file, or an
-// empty one), the new file uses SQLite's rollback journal
-// (journal_mode=DELETE) instead of the write-ahead log until EndBulk or
-// Close, which switch it to WAL. A load into a new file then writes each
-// database page once, instead of into the log and again at the
-// checkpoint. Transactions stay atomic: a process killed in the middle of
-// one leaves a hot journal that the next opening rolls back (OpenReadOnly
-// too, through a writable connection); with synchronous=NORMAL, SQLite
-// documents a very small chance that a power loss at the wrong moment
-// corrupts a rollback-journal database on an older file system. Other processes can
-// read the file only between transactions (the writer locks it out once
-// its page cache spills, until it commits: OpenReadOnly then fails with
-// ErrBusy after the busy timeout), which is why only a new database is
-// loaded this way. An existing database is opened in WAL mode, exactly as
-// by Open.
-func OpenBulk(ctx context.Context, path string) (*DB, error) {
-	if path == ":memory:" {
-		return Open(ctx, path)
-	}
-	st, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist), err == nil && st.Mode().IsRegular() && st.Size() == 0:
-		db, err := open(ctx, path, "")
-		if err != nil {
-			return nil, err
-		}
-		db.bulk = true
-		return db, nil
-	default:
-		return Open(ctx, path)
-	}
-}
-
-// open is Open with the given journal mode: "WAL", or "" for a new file
-// left in SQLite's default rollback-journal mode (OpenBulk: the DSN then
-// names no journal mode, so that a connection opened after EndBulk does
-// not switch the file back). Both use synchronous=NORMAL.
 //
 // Opening retries for up to the busy timeout while another process holds
 // the database: SQLite answers "database is locked" at once, without
-// waiting, when waiting could deadlock (this process reads the schema
-// while another holds the write lock of a rollback-journal database, as
-// during a bulk load), so writers would fail instead of queueing.
-func open(ctx context.Context, path, journal string) (*DB, error) {
+// waiting, when waiting could deadlock, so writers would fail instead of
+// queueing.
+func Open(ctx context.Context, path string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("kb: open: empty path")
 	}
@@ -115,10 +68,7 @@ func open(ctx context.Context, path, journal string) (*DB, error) {
 		return nil, fmt.Errorf("kb: open %s: '?' and '#' are not allowed in a database path", path)
 	}
 	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate&_pragma=cache_size(%d)&_pragma=temp_store(memory)", busyTimeoutMS, writeCacheKiB)
-	dsn := "file:" + path + "?" + params + "&_synchronous=NORMAL"
-	if journal != "" {
-		dsn += "&_journal_mode=" + journal + "&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
-	}
+	dsn := "file:" + path + "?" + params + "&_synchronous=NORMAL&_journal_mode=WAL&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
 	if path == ":memory:" {
 		dsn = ":memory:?" + params
 	}
@@ -178,15 +128,6 @@ func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, er
 		return nil, fmt.Errorf("kb: open read-only %s: '?' and '#' are not allowed in a database path", path)
 	}
 	db, err := openReadOnly(ctx, path, cache)
-	if sqliteCode(err) == sqlite3.SQLITE_READONLY_ROLLBACK {
-		// A write was interrupted (a killed ingest) and left a hot
-		// rollback journal, which a read-only connection cannot roll
-		// back: roll it back through a writable one, once.
-		if rerr := rollBack(ctx, path); rerr != nil {
-			return nil, fmt.Errorf("kb: open read-only %s: an interrupted write left a journal to roll back, which needs write access: %w", path, rerr)
-		}
-		db, err = openReadOnly(ctx, path, cache)
-	}
 	if isBusy(err) {
 		return nil, fmt.Errorf("kb: open read-only %s: %w: %w", path, ErrBusy, err)
 	}
@@ -197,9 +138,7 @@ func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, er
 }
 
 // ErrBusy is wrapped by OpenReadOnly when another process held the
-// database locked for longer than the busy timeout (10 s): an ingest
-// loading a new knowledge base (OpenBulk) holds it from its first cache
-// spill until it commits.
+// database locked for longer than the busy timeout (10 s).
 var ErrBusy = errors.New("the knowledge base is locked by a process writing it")
 
 // openReadOnly opens path with mode=ro and checks its migrations.
@@ -217,19 +156,6 @@ func openReadOnly(ctx context.Context, path string, cacheKiB int) (*DB, error) {
 	return db, nil
 }
 
-// rollBack opens path writable and reads its schema, which makes SQLite
-// roll back a hot journal (what an interrupted write transaction left);
-// it changes nothing else (no migration, no journal mode).
-func rollBack(ctx context.Context, path string) error {
-	sdb, err := sql.Open("sqlite", fmt.Sprintf("file:%s?_busy_timeout=%d", path, busyTimeoutMS))
-	if err != nil {
-		return err
-	}
-	defer sdb.Close()
-	var n int
-	return sdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema`).Scan(&n)
-}
-
 // ReadOption is an option of OpenReadOnly.
 type ReadOption struct{ cacheKiB int }
 
@@ -240,41 +166,10 @@ type ReadOption struct{ cacheKiB int }
 // index build.
 func SmallCache() ReadOption { return ReadOption{cacheKiB: -4096} }
 
-// Close closes the database. A database loaded through OpenBulk is
-// switched to WAL mode first (EndBulk); if that fails (another process
-// holds the file), the error is returned and the next Open switches it.
+// Close closes the database.
 func (db *DB) Close() error {
-	walErr := db.EndBulk()
 	if err := db.db.Close(); err != nil {
-		return errors.Join(fmt.Errorf("kb: close %s: %w", db.path, err), walErr)
-	}
-	return walErr
-}
-
-// EndBulk switches a database loaded through OpenBulk to WAL mode now,
-// instead of at Close: other connections (a reader of this process, or
-// of another) then see a WAL database. It does nothing for a database
-// opened otherwise, or the second time. It fails when another connection
-// holds a transaction open.
-func (db *DB) EndBulk() error {
-	db.mu.Lock()
-	bulk := db.bulk
-	db.bulk = false
-	db.mu.Unlock()
-	if !bulk {
-		return nil
-	}
-	return db.switchToWAL()
-}
-
-// switchToWAL sets the journal mode to WAL.
-func (db *DB) switchToWAL() error {
-	var mode string
-	if err := db.db.QueryRowContext(context.Background(), `PRAGMA journal_mode=WAL`).Scan(&mode); err != nil {
-		return fmt.Errorf("kb: %s: switch to WAL: %w", db.path, err)
-	}
-	if !strings.EqualFold(mode, "wal") {
-		return fmt.Errorf("kb: %s: switch to WAL: journal mode is still %s", db.path, mode)
+		return fmt.Errorf("kb: close %s: %w", db.path, err)
 	}
 	return nil
 }
@@ -288,28 +183,6 @@ func (db *DB) read(ctx context.Context, fn func(*sql.Tx) error) error {
 	}
 	defer tx.Rollback()
 	return fn(tx)
-}
-
-// Checkpoint copies the write-ahead log into the database file and
-// truncates it (PRAGMA wal_checkpoint(TRUNCATE)). SQLite does this when
-// the last connection closes; an ingest calls it before reading back what
-// it wrote (the search index), because every page read that misses the
-// cache looks the page up in the log's index, which grows with the log (a
-// 1 GB export leaves a 2 GB log). Readers of another process (query
-// serve) may keep part of the log in use: then it is not truncated, and
-// the number of log frames left is returned (0 when all were copied).
-func (db *DB) Checkpoint(ctx context.Context) (left int, err error) {
-	if db.readOnly {
-		return 0, fmt.Errorf("kb: checkpoint %s: database opened read-only", db.path)
-	}
-	var busy, logFrames, done int
-	if err := db.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logFrames, &done); err != nil {
-		return 0, fmt.Errorf("kb: checkpoint %s: %w", db.path, err)
-	}
-	if busy != 0 && logFrames > done {
-		return logFrames - done, nil
-	}
-	return 0, nil
 }
 
 // Integrity runs PRAGMA integrity_check and the FTS5 integrity check and

@@ -18,10 +18,8 @@ var ErrWriterDone = errors.New("kb: writer already committed, rolled back or fai
 // into the FTS5 tables and brings search_current up to date (syncCurrent,
 // whose statements read only the pages whose current revision changed).
 // Each flush is one INSERT into FTS5, whose memory SQLite keeps for reuse
-// afterwards: at 262,144 rows a 1 GB export's ingest grew by 80 MB at the
-// first flush; at 65,536 rows (one new content for every ~8 records
-// stored, so about 30,000 revisions of the synthetic exports) the same
-// ingest peaked at 155 MB of anonymous memory (BENCHMARKS.md, Ingest).
+// afterwards, so the flush size bounds the memory of an ingest's store
+// whatever the size of the export (BENCHMARKS.md, Ingest).
 const searchFlushRows = 1 << 16
 
 // Writer is a streaming write transaction, made by Begin: Put stores one
@@ -31,9 +29,7 @@ const searchFlushRows = 1 << 16
 // go to the WAL as the connection's page cache (16 MiB, see Open) fills
 // (SQLite's cache spill), so memory stays bounded whatever the size of
 // the transaction; the WAL grows to about the size of the data written
-// and is checkpointed and truncated to 64 MiB after the commit. In a
-// database made by OpenBulk the spilled pages go to the database file
-// itself (new pages need no rollback journal).
+// and is checkpointed and truncated to 64 MiB after the commit.
 //
 // The semantics are those of Put over the concatenation of every item:
 // a revision already stored (or put earlier in the same Writer) is

@@ -106,9 +106,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	} else if len(files) == 0 {
 		return fmt.Errorf("no input file found in %s", strings.Join(fl.Args(), ", "))
 	}
-	// A new knowledge base is loaded with a rollback journal and switched
-	// to WAL mode when it is closed (kb.OpenBulk).
-	db, err := kb.OpenBulk(ctx, *dbPath)
+	db, err := kb.Open(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
@@ -143,27 +141,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	}
 
 	if !*noIndex {
-		// The index reads back what was stored: from the database file,
-		// not through the index of a write-ahead log as large as it
-		// (a new knowledge base has none yet).
-		if _, err := db.Checkpoint(ctx); err != nil {
-			return err
-		}
-	}
-	// What was stored is committed: a new knowledge base, loaded with a
-	// rollback journal, now switches to WAL mode. If a reader holds it
-	// past the busy timeout, it stays as it is (readable) until the next
-	// ingest switches it: a warning, not a failure.
-	if err := db.EndBulk(); err != nil {
-		fmt.Fprintf(stderr, "ingest: warning: %v (the knowledge base is stored; the next ingest switches it to WAL mode)\n", err)
-	}
-	if !*noIndex {
 		var progress io.Writer // like the progress bar: on a terminal only
 		if f, ok := stderr.(*os.File); ok && !*quiet && term.IsTerminal(int(f.Fd())) {
 			progress = stderr
 		}
 		// The index reads back what was stored once: the store's
-		// connections (and their page caches) are closed first, and the
+		// connections (and their page caches) are closed first, which
+		// checkpoints the write-ahead log into the database file, and the
 		// index's have a small page cache.
 		if err := closeDB(); err != nil {
 			return err

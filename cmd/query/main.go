@@ -19,11 +19,10 @@ import (
 )
 
 // indexMemoryLimit is the soft Go memory limit "query index" sets while it
-// builds or syncs the search index, as ingest does for the same work (see
-// its indexMemoryLimit: 144 MB of anonymous memory at 128 MiB for the
-// index of a 1 GB export, and the collector runs at the limit instead of
-// letting the heap grow to five times the live heap at GOGC=400); 0
-// leaves the limit alone (GOMEMLIMIT given, or Run called by tests).
+// builds or syncs the search index: the collector then runs at the limit
+// instead of letting the heap grow to five times the live heap at
+// GOGC=400; 0 leaves the limit alone (GOMEMLIMIT given, or Run called by
+// tests).
 var indexMemoryLimit int64
 
 func main() {
