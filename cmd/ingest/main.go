@@ -14,22 +14,20 @@ import (
 	"runtime/debug"
 )
 
-// indexMemoryLimit is the soft Go memory limit Run sets for building the
-// search index, once the store's SQLite connections (and their 16 MiB
-// page caches) are closed; 0 leaves the limit alone (GOMEMLIMIT given, or
-// Run called by tests). At 64 MiB the index build of a 1 GB export (live
-// heap up to 46 MB) took 45.7 s and peaked at 165 MB of anonymous memory;
-// at 128 MiB with a 4 MiB SQLite cache (kb.SmallCache), 34.0 s and 144 MB
-// (BENCHMARKS.md, Ingest).
-var indexMemoryLimit int64
+// heapLimit is the Go heap an ingest may grow to before the collector
+// runs. An ingest allocates a great deal and keeps little: its live heap
+// (the revisions in flight, the search index's batches) stays under the
+// limit whatever the size of the export. Collecting at the limit instead
+// of whenever the heap doubles (GOGC=100) saves much of the ingest's CPU
+// time and bounds its memory (BENCHMARKS.md, Ingest). This is the memory
+// limit of https://go.dev/doc/gc-guide#Memory_limit with GOGC=off; GOGC or
+// GOMEMLIMIT in the environment replace it.
+const heapLimit = 64 << 20
 
 func main() {
-	// A soft limit of 64 MiB bounds the heap (live: 7-18 MB over a 1 GB
-	// export) whatever the size of the input. GOMEMLIMIT in the
-	// environment wins.
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(64 << 20)
-		indexMemoryLimit = 128 << 20
+	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetGCPercent(-1)
+		debug.SetMemoryLimit(heapLimit)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -157,9 +156,6 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 			return err
 		}
 		defer rdb.Close()
-		if indexMemoryLimit > 0 {
-			debug.SetMemoryLimit(indexMemoryLimit)
-		}
 		if _, err := pipeline.SyncIndex(ctx, rdb, *dbPath, progress); err != nil {
 			return fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath)
 		}
