@@ -30,7 +30,7 @@ func main() {
 	// the search index is memory-mapped, so with the default GOGC=100 the
 	// collector runs almost constantly: 400 took Ask's p99 at 123k records
 	// from 53 to 32 ms and the search's CPU per query by a fifth
-	// (BENCHMARKS.md, Engine and Search). GOGC in the environment wins.
+	// (BENCHMARKS.md, Ask and Search). GOGC in the environment wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
