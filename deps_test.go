@@ -23,7 +23,7 @@ var allowed = map[string]struct {
 	"wikitext": {nil, nil},
 	"source":   {[]string{""}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
 	"extract":  {[]string{"", "wikitext"}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
-	"kb":       {[]string{""}, []string{"modernc.org/sqlite", "modernc.org/libc", "github.com/klauspost/compress", "golang.org/x/sys/unix"}},
+	"kb":       {[]string{""}, []string{"modernc.org/sqlite", "github.com/klauspost/compress"}},
 	"index":    {[]string{""}, []string{"github.com/blevesearch/"}},
 	"diff":     {[]string{""}, []string{"github.com/sergi/go-diff"}},
 	"engine":   {[]string{""}, nil},
