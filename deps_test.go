@@ -25,7 +25,7 @@ var allowed = map[string]struct {
 	"lang":            {[]string{"docs"}, nil},
 	"source":          {[]string{""}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
 	"extract":         {[]string{"", "wikitext", "lang"}, []string{"github.com/PuerkitoBio/goquery", "golang.org/x/net/html"}},
-	"kb":              {[]string{"", "lang"}, []string{"modernc.org/sqlite", "modernc.org/libc", "github.com/klauspost/compress", "golang.org/x/sys/unix"}},
+	"kb":              {[]string{"", "lang"}, []string{"modernc.org/sqlite", "github.com/klauspost/compress"}},
 	"index":           {[]string{"", "lang"}, []string{"github.com/blevesearch/"}},
 	"diff":            {[]string{""}, []string{"github.com/sergi/go-diff"}},
 	"engine":          {[]string{"", "lang"}, nil},

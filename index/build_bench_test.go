@@ -29,7 +29,7 @@ import (
 // Reports the peak Go heap (objects, sampled every 2 ms), the peak live
 // heap after a collection, the peak resident set (Linux VmHWM, reset
 // before each build) and the documents indexed. The garbage collector runs
-// at the GOGC of the environment (ingest sets 1600 unless given).
+// at the GOGC of the environment (ingest sets its own, see its heapLimit).
 //
 //	go test ./index -run '^$' -bench BenchmarkBuildFrom -benchtime 1x
 //	INDEX_BUILD_DB=/tmp/w.db go test ./index -run '^$' -bench BenchmarkBuildFrom -benchtime 1x

@@ -3,13 +3,10 @@ package kb
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"modernc.org/sqlite" // registers the "sqlite" driver
@@ -26,14 +23,6 @@ type DB struct {
 	path      string
 	readOnly  bool
 	immutable bool // opened with immutable=1 on read-only media (openImmutable)
-
-	mu       sync.Mutex
-	bulk     bool       // created by OpenBulk with a rollback journal: Close switches it to WAL
-	unsynced bool       // a bulk transaction committed without syncing the file (Begin)
-	synced   chan error // the background sync EndBulk started, if any
-	// stopWriteback ends the goroutine of a bulk load that has the kernel
-	// write the file back as it grows (writeBack); nil when none runs.
-	stopWriteback func()
 }
 
 var _ wikirules.Store = (*DB)(nil)
@@ -47,10 +36,8 @@ const busyTimeoutMS = 10000
 const cacheSizeKiB = -32000
 
 // writeCacheKiB is the page cache of each connection of a writable handle
-// (Open, OpenBulk): 16 MiB. An ingest's store ran as fast with it as with
-// 32 or 64 MiB (100 MB export: 6.2-7.7 s for each of 16, 24 and 32 MiB
-// over three alternating runs; 1 GB: 71.1 s against 74.7 s at 32 MiB) at
-// 30 MB less anonymous memory (1 GB: 153 against 185 MB).
+// (Open): 16 MiB. A larger one made an ingest no faster and cost as much
+// more memory (BENCHMARKS.md, Ingest).
 const writeCacheKiB = -16000
 
 // Open opens the database at path, creating it if needed, and applies the
@@ -58,85 +45,23 @@ const writeCacheKiB = -16000
 // (one connection, so every call sees the same data). The file uses WAL
 // journaling (readers never block the writer), synchronous=NORMAL, a
 // busy_timeout of 10 s, a 16 MiB page cache, enforced foreign keys and
-// temporary files in memory (temp_store=MEMORY); the WAL is
-// checkpointed every 16,384 pages (64 MiB: fewer checkpoint fsyncs during
-// bulk ingest) and truncated to 64 MiB after. Transactions begin
-// IMMEDIATE so that writers queue instead of failing on lock upgrade.
+// temporary files in memory (temp_store=MEMORY); the WAL is checkpointed
+// every 16,384 pages (64 MiB) and truncated to 64 MiB after.
+// Transactions begin IMMEDIATE so that writers queue instead of failing
+// on lock upgrade.
 //
 // Temporary files in memory: within an ingest's transaction, a statement
 // that fires a trigger or checks a foreign key keeps a statement journal
-// (the pages it changes, to undo it alone); past 64 KiB SQLite spills it
-// to a temporary file. On the 1 GB synthetic export that was 5.9 million
-// writes, 13 GB through the system call interface for a 2 GB database,
-// 17 s of system time; in memory, 2.2 GB and a store of 74.7 s instead of
-// 79-80 s, at 185 MB of anonymous memory instead of 154-168 with a 32 MiB
-// cache (the pending search rows' temporary table is in memory too; at
-// 100 MB the peak was lower, 119 against 131 MB). Read-only handles keep
+// (the pages it changes, to undo it alone), which SQLite otherwise spills
+// to a temporary file past 64 KiB, and writes through the system call
+// interface many times the size of the database. Read-only handles keep
 // SQLite's default.
-func Open(ctx context.Context, path string) (*DB, error) {
-	return open(ctx, path, "WAL")
-}
-
-// OpenBulk opens the database at path as Open does, for a bulk load such
-// as an ingest. When there is no database at path yet (no file, or an
-// empty one), the new file uses SQLite's rollback journal
-// (journal_mode=DELETE) instead of the write-ahead log until Close, which
-// switches it to WAL. A load into a new file then writes each database
-// page once, instead of into the log and again at the checkpoint, and
-// reads no page through the index of a log that grows as large as the
-// database within the load's transaction (the 100 MB synthetic export:
-// 8.3-8.4 s instead of 9.6-10.1 s stored with ingest -no-index; the
-// figures are in BENCHMARKS.md). Transactions stay atomic: a process
-// killed in the middle of one leaves a hot journal that the next opening
-// rolls back (OpenReadOnly too, through a writable connection). The
-// load's transactions (Begin) commit without waiting for the disk
-// (synchronous=OFF); EndBulk writes the file to disk (fsync) in the
-// background and Close waits for that, so the new database is durable
-// when Close returns, and the wait for the disk overlaps whatever the
-// caller does meanwhile (an ingest builds its search index: 35-80 ms
-// after the 10 MB synthetic export's store, 265 ms after the 100 MB
-// one's). A killed process loses nothing committed (the operating system
-// has the data), but a power loss before Close returns may corrupt the
-// new database: it is then deleted and loaded again. Other processes can
-// read the file only between
-// transactions (the writer locks it out once its page cache spills, until
-// it commits: OpenReadOnly then fails with ErrBusy after the busy
-// timeout), which is why only a new database is loaded this way. An
-// existing database is opened in WAL mode, exactly as by Open.
-func OpenBulk(ctx context.Context, path string) (*DB, error) {
-	if path == ":memory:" {
-		return Open(ctx, path)
-	}
-	st, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist), err == nil && st.Mode().IsRegular() && st.Size() == 0:
-		db, err := open(ctx, path, "")
-		if err != nil {
-			return nil, err
-		}
-		db.bulk = true
-		db.stopWriteback = writeBack(path, writebackInterval)
-		return db, nil
-	default:
-		return Open(ctx, path)
-	}
-}
-
-// open is Open with the given journal mode: "WAL", or "" for a new file
-// left in SQLite's default rollback-journal mode (OpenBulk: the DSN then
-// names no journal mode, so that a connection opened after EndBulk does
-// not switch the file back). Both use synchronous=NORMAL (with the
-// rollback journal, FULL made SQLite sync the journal at every cache
-// spill, and the 100 MB export's store took 9.6-10.1 s instead of
-// 5.9-6.0 s, ingest -no-index); the transactions of a bulk load run with
-// synchronous=OFF on their own connection (Begin, EndBulk: see OpenBulk).
 //
 // Opening retries for up to the busy timeout while another process holds
 // the database: SQLite answers "database is locked" at once, without
-// waiting, when waiting could deadlock (this process reads the schema
-// while another holds the write lock of a rollback-journal database, as
-// during a bulk load), so writers would fail instead of queueing.
-func open(ctx context.Context, path, journal string) (*DB, error) {
+// waiting, when waiting could deadlock, so writers would fail instead of
+// queueing.
+func Open(ctx context.Context, path string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("kb: open: empty path")
 	}
@@ -144,10 +69,7 @@ func open(ctx context.Context, path, journal string) (*DB, error) {
 		return nil, fmt.Errorf("kb: open %s: '?' and '#' are not allowed in a database path", path)
 	}
 	params := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=1&_txlock=immediate&_pragma=cache_size(%d)&_pragma=temp_store(memory)", busyTimeoutMS, writeCacheKiB)
-	dsn := "file:" + path + "?" + params + "&_synchronous=NORMAL"
-	if journal != "" {
-		dsn += "&_journal_mode=" + journal + "&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
-	}
+	dsn := "file:" + path + "?" + params + "&_synchronous=NORMAL&_journal_mode=WAL&_pragma=wal_autocheckpoint(16384)&_pragma=journal_size_limit(67108864)"
 	if path == ":memory:" {
 		dsn = ":memory:?" + params
 	}
@@ -209,15 +131,6 @@ func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, er
 		return nil, fmt.Errorf("kb: open read-only %s: '?' and '#' are not allowed in a database path", path)
 	}
 	db, err := openReadOnly(ctx, path, cache)
-	if sqliteCode(err) == sqlite3.SQLITE_READONLY_ROLLBACK {
-		// A write was interrupted (a killed ingest) and left a hot
-		// rollback journal, which a read-only connection cannot roll
-		// back: roll it back through a writable one, once.
-		if rerr := rollBack(ctx, path); rerr != nil {
-			return nil, fmt.Errorf("kb: open read-only %s: an interrupted write left a journal to roll back, which needs write access: %w", path, rerr)
-		}
-		db, err = openReadOnly(ctx, path, cache)
-	}
 	if onReadOnlyMedia(err) {
 		db, err = openImmutable(ctx, path, cache)
 	}
@@ -231,9 +144,7 @@ func OpenReadOnly(ctx context.Context, path string, opts ...ReadOption) (*DB, er
 }
 
 // ErrBusy is wrapped by OpenReadOnly when another process held the
-// database locked for longer than the busy timeout (10 s): an ingest
-// loading a new knowledge base (OpenBulk) holds it from its first cache
-// spill until it commits.
+// database locked for longer than the busy timeout (10 s).
 var ErrBusy = errors.New("the knowledge base is locked by a process writing it")
 
 // openReadOnly opens path with mode=ro and checks its migrations.
@@ -251,231 +162,22 @@ func openReadOnly(ctx context.Context, path string, cacheKiB int) (*DB, error) {
 	return db, nil
 }
 
-// rollBack opens path writable and reads its schema, which makes SQLite
-// roll back a hot journal (what an interrupted write transaction left);
-// it changes nothing else (no migration, no journal mode).
-func rollBack(ctx context.Context, path string) error {
-	sdb, err := sql.Open("sqlite", fmt.Sprintf("file:%s?_busy_timeout=%d", path, busyTimeoutMS))
-	if err != nil {
-		return err
-	}
-	defer sdb.Close()
-	var n int
-	return sdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema`).Scan(&n)
-}
-
 // ReadOption is an option of OpenReadOnly.
 type ReadOption struct{ cacheKiB int }
 
 // SmallCache gives each connection a 4 MiB page cache instead of 32 MiB,
 // for a reader that goes through the database once, such as the build of
 // the search index after an ingest: the pages it reads again are in the
-// operating system's cache anyway, and on a 1 GB export the index build
-// peaked at 144 MB of anonymous memory with it instead of 213 MB, in the
-// same time (34 s; BENCHMARKS.md, Ingest).
+// operating system's cache anyway, and the memory is better left to the
+// index build.
 func SmallCache() ReadOption { return ReadOption{cacheKiB: -4096} }
 
-// Close closes the database. A database loaded through OpenBulk is
-// switched to WAL mode first (EndBulk); if that fails (another process
-// holds the file), the error is returned and the next Open switches it.
-// Closing frees the connections' page caches, which takes a while for a
-// large one (60 ms after the 10 MB synthetic export's ingest, 145 ms after
-// the 100 MB one's: SQLite's allocator returns the pages one madvise at a
-// time), so a caller may close in the background once EndBulk is done.
-// Close returns when the file of a bulk load is on disk (see OpenBulk),
-// with the error of that sync if it failed.
+// Close closes the database.
 func (db *DB) Close() error {
-	walErr := db.EndBulk()
-	var closeErr error
 	if err := db.db.Close(); err != nil {
-		closeErr = fmt.Errorf("kb: close %s: %w", db.path, err)
-	}
-	var syncErr error
-	db.mu.Lock()
-	synced := db.synced
-	db.mu.Unlock()
-	if synced != nil {
-		if err := <-synced; err != nil {
-			syncErr = fmt.Errorf("kb: close %s: write the loaded database to disk: %w", db.path, err)
-		}
-		synced <- nil // a second Close does not wait
-	}
-	return errors.Join(closeErr, walErr, syncErr)
-}
-
-// EndBulk switches a database loaded through OpenBulk to WAL mode now,
-// instead of at Close: other connections (a reader of this process, or
-// of another) then see a WAL database. It does nothing for a database
-// opened otherwise, or the second time. It fails when another connection
-// holds a transaction open.
-//
-// When the load committed anything, EndBulk also starts writing the file
-// to disk (fsync of the file and of its directory) in the background:
-// the switch itself is not synced either, so that this one sync writes
-// everything and overlaps what the caller does next; Close waits for it.
-func (db *DB) EndBulk() error {
-	db.mu.Lock()
-	if !db.bulk {
-		db.mu.Unlock()
-		return nil
-	}
-	db.bulk = false
-	unsynced := db.unsynced
-	stop := db.stopWriteback
-	db.stopWriteback = nil
-	db.mu.Unlock()
-	if stop != nil {
-		stop()
-	}
-	err := db.switchToWAL(unsynced)
-	if unsynced {
-		synced := make(chan error, 1)
-		db.mu.Lock()
-		db.synced = synced
-		db.mu.Unlock()
-		go func() { synced <- syncFile(db.path) }()
-	}
-	return err
-}
-
-// writebackInterval is how often a bulk load has the kernel start writing
-// the new file back (writeBack).
-const writebackInterval = 500 * time.Millisecond
-
-// writeBackFile is startWriteback; a variable so that tests can count the
-// calls.
-var writeBackFile = startWriteback
-
-// writeBack starts a goroutine that, every interval until the returned
-// function is called, asks the kernel to start writing the file at path
-// back to disk without waiting (startWriteback; a no-op where the system
-// has no sync_file_range). A bulk load commits without syncing and its
-// file is synced once at the end (EndBulk): without this, everything the
-// load wrote in the last 30 s (the kernel's default age for writing dirty
-// pages back) was still to be written then, and on ext4 the search
-// index's own first syncs, right after, waited for it (bleve creating its
-// index took 5-73 ms instead of 6 ms after the 10 MB export's store).
-// Errors are ignored: the final sync reports what matters.
-func writeBack(path string, interval time.Duration) (stop func()) {
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		var f *os.File // keptFile's: never closed
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-			if f == nil {
-				var err error
-				if f, err = keptFile(path); err != nil {
-					continue
-				}
-			}
-			writeBackFile(f)
-		}
-	}()
-	var once sync.Once
-	return func() {
-		once.Do(func() { close(done); <-stopped })
-	}
-}
-
-// switchToWAL sets the journal mode to WAL on one connection, with
-// synchronous=OFF for the switch when unsynced (the sync is left to
-// syncFile).
-func (db *DB) switchToWAL(unsynced bool) error {
-	ctx := context.Background()
-	conn, err := db.db.Conn(ctx)
-	if err != nil {
-		return fmt.Errorf("kb: %s: switch to WAL: %w", db.path, err)
-	}
-	defer conn.Close()
-	if unsynced {
-		if _, err := conn.ExecContext(ctx, `PRAGMA synchronous=OFF`); err != nil {
-			return fmt.Errorf("kb: %s: switch to WAL: %w", db.path, err)
-		}
-		defer restoreSynchronous(conn)
-	}
-	var mode string
-	if err := conn.QueryRowContext(ctx, `PRAGMA journal_mode=WAL`).Scan(&mode); err != nil {
-		return fmt.Errorf("kb: %s: switch to WAL: %w", db.path, err)
-	}
-	if !strings.EqualFold(mode, "wal") {
-		return fmt.Errorf("kb: %s: switch to WAL: journal mode is still %s", db.path, mode)
+		return fmt.Errorf("kb: close %s: %w", db.path, err)
 	}
 	return nil
-}
-
-// keptFiles are the database files syncFile and writeBack opened, each
-// open until the process exits. Closing any descriptor of a file releases
-// every POSIX advisory lock the process holds on it (fcntl semantics),
-// SQLite's included: its connections then believe they hold their locks,
-// and other processes no longer see them ("How To Corrupt An SQLite
-// Database File", 2.2). A WAL connection holds a shared lock on the
-// database file as long as it is open, so a descriptor closed after
-// EndBulk's switch (while ingest reads the database back to build the
-// search index) let another process's last connection take the
-// exclusive lock, checkpoint into pages under this process's read
-// transactions and delete the -wal and -shm files this process used.
-var keptFiles struct {
-	sync.Mutex
-	files []*os.File
-}
-
-// keptFile returns a descriptor of the file at path, opened read-only the
-// first time and never closed (see keptFiles): one per database file a
-// bulk load syncs in the life of the process.
-func keptFile(path string) (*os.File, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	keptFiles.Lock()
-	defer keptFiles.Unlock()
-	for _, f := range keptFiles.files {
-		if fst, err := f.Stat(); err == nil && os.SameFile(st, fst) {
-			return f, nil
-		}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	keptFiles.files = append(keptFiles.files, f)
-	return f, nil
-}
-
-// restoreSynchronous sets conn back to synchronous=NORMAL (the setting of
-// every connection, see open) before it returns to the pool; a connection
-// that cannot be set back is discarded instead.
-func restoreSynchronous(conn *sql.Conn) {
-	if _, err := conn.ExecContext(context.Background(), `PRAGMA synchronous=NORMAL`); err != nil {
-		conn.Raw(func(any) error { return driver.ErrBadConn })
-	}
-}
-
-// syncFile writes the file at path and the directory entry naming it to
-// disk (fsync of both), through keptFile's descriptor of the file. A
-// variable so that tests can see it called.
-var syncFile = func(path string) error {
-	f, err := keptFile(path)
-	if err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	d, err := os.Open(filepath.Dir(path))
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }
 
 // read runs fn in a read transaction. The transaction is always rolled
@@ -487,28 +189,6 @@ func (db *DB) read(ctx context.Context, fn func(*sql.Tx) error) error {
 	}
 	defer tx.Rollback()
 	return fn(tx)
-}
-
-// Checkpoint copies the write-ahead log into the database file and
-// truncates it (PRAGMA wal_checkpoint(TRUNCATE)). SQLite does this when
-// the last connection closes; an ingest calls it before reading back what
-// it wrote (the search index), because every page read that misses the
-// cache looks the page up in the log's index, which grows with the log (a
-// 1 GB export leaves a 2 GB log). Readers of another process (query
-// serve) may keep part of the log in use: then it is not truncated, and
-// the number of log frames left is returned (0 when all were copied).
-func (db *DB) Checkpoint(ctx context.Context) (left int, err error) {
-	if db.readOnly {
-		return 0, fmt.Errorf("kb: checkpoint %s: database opened read-only", db.path)
-	}
-	var busy, logFrames, done int
-	if err := db.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logFrames, &done); err != nil {
-		return 0, fmt.Errorf("kb: checkpoint %s: %w", db.path, err)
-	}
-	if busy != 0 && logFrames > done {
-		return logFrames - done, nil
-	}
-	return 0, nil
 }
 
 // Integrity runs PRAGMA integrity_check and the FTS5 integrity check and

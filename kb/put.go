@@ -34,7 +34,8 @@ type PutResult struct {
 }
 
 // Put stores a batch of revisions with their extractions in one
-// transaction: either every item is stored or, on error, none is.
+// transaction: either every item is stored or, on error, none is. It is
+// Begin, a Writer.Put per item and Commit.
 //
 // A revision whose ID is already stored is skipped and listed in
 // PutResult.Skipped (also in Conflicts when its stored text differs), so
@@ -50,34 +51,17 @@ type PutResult struct {
 // plus one occurrence row per (revision, FAQ) shown. Errors name the item
 // index, page and revision.
 func (db *DB) Put(ctx context.Context, batch []Item) (PutResult, error) {
-	var res PutResult
-	tx, err := db.db.BeginTx(ctx, nil)
+	w, err := db.Begin(ctx)
 	if err != nil {
-		return PutResult{}, fmt.Errorf("kb: put: %w", err)
+		return PutResult{}, err
 	}
-	defer tx.Rollback()
-
-	w, err := newWriter(ctx, tx)
-	if err != nil {
-		return PutResult{}, fmt.Errorf("kb: put: %w", err)
-	}
-	defer w.close()
-	for i := range batch {
-		it := &batch[i]
-		if err := ctx.Err(); err != nil {
-			return PutResult{}, fmt.Errorf("kb: put item %d: %w", i, err)
-		}
-		if err := w.put(statementContext(ctx), it, &res); err != nil {
-			return PutResult{}, fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err)
+	defer w.Rollback()
+	for _, it := range batch {
+		if err := w.Put(ctx, it); err != nil {
+			return PutResult{}, err
 		}
 	}
-	if err := w.flushSearch(ctx); err != nil {
-		return PutResult{}, fmt.Errorf("kb: put: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return PutResult{}, fmt.Errorf("kb: put: commit: %w", err)
-	}
-	return res, nil
+	return w.Commit()
 }
 
 // statementContext is the context of the short statements that store one
@@ -89,7 +73,7 @@ func (db *DB) Put(ctx context.Context, batch []Item) (PutResult, error) {
 // which can run for seconds, keep ctx.
 func statementContext(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
 
-// writer holds the statements of one Put, prepared once per transaction.
+// writer holds the statements of one Writer, prepared once per transaction.
 type writer struct {
 	tx    *sql.Tx
 	pages map[string]int64 // title → pages.pk, cache

@@ -84,9 +84,7 @@ var migrationFS embed.FS
 // in name order, all in one transaction (after Ben Johnson's WTF Dial
 // sqlite.DB.migrate, which commits each on its own): a failing migration
 // leaves the database as it was, and a new database is created with one
-// commit instead of one per file (in the rollback-journal mode of a bulk
-// load each commit syncs the journal and the file: a 10 MB export's ingest
-// made 34 fsyncs with seven commits, 16 with one, `strace -f -c`).
+// commit instead of one per file.
 func (db *DB) migrate(ctx context.Context) error {
 	names, err := migrationNames()
 	if err != nil {

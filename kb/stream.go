@@ -18,10 +18,8 @@ var ErrWriterDone = errors.New("kb: writer already committed, rolled back or fai
 // into the FTS5 tables and brings search_current up to date (syncCurrent,
 // whose statements read only the pages whose current revision changed).
 // Each flush is one INSERT into FTS5, whose memory SQLite keeps for reuse
-// afterwards: at 262,144 rows a 1 GB export's ingest grew by 80 MB at the
-// first flush; at 65,536 rows (one new content for every ~8 records
-// stored, so about 30,000 revisions of the synthetic exports) the same
-// ingest peaked at 155 MB of anonymous memory (BENCHMARKS.md, Ingest).
+// afterwards, so the flush size bounds the memory of an ingest's store
+// whatever the size of the export (BENCHMARKS.md, Ingest).
 const searchFlushRows = 1 << 16
 
 // Writer is a streaming write transaction, made by Begin: Put stores one
@@ -31,9 +29,7 @@ const searchFlushRows = 1 << 16
 // go to the WAL as the connection's page cache (16 MiB, see Open) fills
 // (SQLite's cache spill), so memory stays bounded whatever the size of
 // the transaction; the WAL grows to about the size of the data written
-// and is checkpointed and truncated to 64 MiB after the commit. In a
-// database made by OpenBulk the spilled pages go to the database file
-// itself (new pages need no rollback journal).
+// and is checkpointed and truncated to 64 MiB after the commit.
 //
 // The semantics are those of Put over the concatenation of every item:
 // a revision already stored (or put earlier in the same Writer) is
@@ -43,8 +39,6 @@ const searchFlushRows = 1 << 16
 // wait until then.
 type Writer struct {
 	ctx     context.Context // Begin's, for Commit's final statements
-	db      *DB
-	conn    *sql.Conn // a bulk load's (OpenBulk): its connection, synchronous=OFF until the Writer ends
 	tx      *sql.Tx
 	w       *writer
 	res     PutResult
@@ -61,48 +55,16 @@ func (db *DB) Begin(ctx context.Context) (*Writer, error) {
 	if db.readOnly {
 		return nil, fmt.Errorf("kb: begin %s: database opened read-only", db.path)
 	}
-	db.mu.Lock()
-	bulk := db.bulk
-	db.mu.Unlock()
-	var conn *sql.Conn
-	var tx *sql.Tx
-	var err error
-	if bulk {
-		// The load of a new database commits without syncing (OpenBulk):
-		// EndBulk syncs the file once, in the background.
-		conn, err = db.db.Conn(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("kb: begin: %w", err)
-		}
-		if _, err = conn.ExecContext(ctx, `PRAGMA synchronous=OFF`); err == nil {
-			tx, err = conn.BeginTx(ctx, nil)
-		}
-		if err != nil {
-			restoreSynchronous(conn)
-			conn.Close()
-			return nil, fmt.Errorf("kb: begin: %w", err)
-		}
-	} else if tx, err = db.db.BeginTx(ctx, nil); err != nil {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
-	wr := &Writer{ctx: ctx, db: db, conn: conn, tx: tx, flushAt: searchFlushRows}
+	wr := &Writer{ctx: ctx, tx: tx, flushAt: searchFlushRows}
 	if wr.w, err = newWriter(ctx, tx); err != nil {
 		tx.Rollback()
-		wr.release()
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
 	return wr, nil
-}
-
-// release gives a bulk load's connection back to the pool, set back to
-// synchronous=NORMAL, once the transaction has ended.
-func (w *Writer) release() {
-	if w.conn == nil {
-		return
-	}
-	restoreSynchronous(w.conn)
-	w.conn.Close()
-	w.conn = nil
 }
 
 // Put stores one item in the transaction (see DB.Put for what is stored
@@ -147,12 +109,6 @@ func (w *Writer) Commit() (PutResult, error) {
 	w.w.close()
 	err := w.tx.Commit()
 	w.err = ErrWriterDone
-	if w.conn != nil && err == nil {
-		w.db.mu.Lock()
-		w.db.unsynced = true
-		w.db.mu.Unlock()
-	}
-	w.release()
 	if err != nil {
 		return PutResult{}, fmt.Errorf("kb: commit: %w", err)
 	}
@@ -169,12 +125,10 @@ func (w *Writer) Rollback() error {
 	return nil
 }
 
-// fail rolls the transaction back, releases the connection and marks the
-// Writer done; it returns err.
+// fail rolls the transaction back and marks the Writer done; it returns err.
 func (w *Writer) fail(err error) error {
 	w.w.close()
 	w.tx.Rollback()
-	w.release()
 	if err == ErrWriterDone {
 		w.err = ErrWriterDone
 	} else {

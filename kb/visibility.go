@@ -21,11 +21,6 @@ type Hidden struct {
 	LogID int64
 }
 
-// any reports whether anything is hidden.
-func (h Hidden) any() bool {
-	return h.Deleted || h.Text || h.SHA1 || h.User || h.Comment || h.Suppressed
-}
-
 // SetHidden records what revision deletion hides of the stored revision
 // id (see hidden_revisions), replacing the flags recorded (the deleted
 // flag of a page deletion stays unless h sets it). The revision's page is then brought in step:

@@ -19,24 +19,21 @@
 //     file that breaks mid-way keeps the revisions read before the break
 //     (listed in Summary.Bad with Kept, their count); the other files are
 //     ingested;
-//   - a process killed mid-file (kill -9; a power loss, for an existing
-//     database) loses that file's uncommitted transaction only: SQLite
-//     discards it when the database is next opened (the WAL's uncommitted
-//     frames, or for a new database the hot rollback journal, see
-//     kb.OpenBulk, where a power loss has a very small chance of
-//     corrupting the new file), the files committed before stay, and a
-//     rerun stores every revision exactly once, since revisions are keyed
-//     by id and the ones already stored are skipped.
+//   - a process killed mid-file (kill -9) loses that file's uncommitted
+//     transaction only: SQLite discards the write-ahead log's uncommitted
+//     frames when the database is next opened, the files committed before
+//     stay, and a rerun stores every revision exactly once, since
+//     revisions are keyed by id and the ones already stored are skipped.
+//     A power loss may also undo the last commits (synchronous=NORMAL
+//     syncs the log at checkpoints, not at every commit) but leaves a
+//     consistent database.
 //
-// One transaction per file was kept at 1 GB (measured, BENCHMARKS.md
-// "Ingest"): the writer's page cache is bounded (16 MiB) and pages beyond
-// it spill, into the WAL of an existing database (which grows to about
-// the size of the data written for that file and is checkpointed and
-// truncated after the commit) or, for a new database, which ingest loads
-// with a rollback journal, straight into the database file (new pages
-// need no journal). Resident memory stays flat (BENCHMARKS.md); in WAL
-// mode cache misses pay a WAL-index lookup that grows with the WAL.
-// Committing in chunks would bound that but needs a way to hide or undo a
-// failed file's committed chunks (FAQ rows are merged in place), which
-// the store does not have yet.
+// One transaction per file holds at any size: the writer's page cache is
+// bounded (16 MiB) and pages beyond it spill into the write-ahead log,
+// which grows to about the size of the data written for that file and is
+// checkpointed and truncated after the commit, so resident memory stays
+// flat (BENCHMARKS.md, Ingest); the disk needs room for the log meanwhile.
+// Committing in chunks would bound the log but needs a way to hide or
+// undo a failed file's committed chunks (FAQ rows are merged in place),
+// which the store does not have.
 package pipeline

@@ -97,7 +97,6 @@ func TestKillMidIngest(t *testing.T) {
 	// The write returns once the ingest has read all but a pipe buffer
 	// of it; give its store a moment to put what was read.
 	time.Sleep(300 * time.Millisecond)
-	checkHugeMappings(t, cmd.Process.Pid)
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -137,9 +136,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	} else if len(files) == 0 {
 		return fmt.Errorf("no input file found in %s", strings.Join(fl.Args(), ", "))
 	}
-	// A new knowledge base is loaded with a rollback journal and switched
-	// to WAL mode when it is closed (kb.OpenBulk).
-	db, err := kb.OpenBulk(ctx, *dbPath)
+	db, err := kb.Open(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
@@ -173,52 +170,30 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return err
 	}
 
-	if !*noIndex {
-		// The index reads back what was stored: from the database file,
-		// not through the index of a write-ahead log as large as it
-		// (a new knowledge base has none yet).
-		if _, err := db.Checkpoint(ctx); err != nil {
-			return err
-		}
-	}
-	// What was stored is committed: a new knowledge base, loaded with a
-	// rollback journal, now switches to WAL mode. If a reader holds it
-	// past the busy timeout, it stays as it is (readable) until the next
-	// ingest switches it: a warning, not a failure.
-	if err := db.EndBulk(); err != nil {
-		fmt.Fprintf(stderr, "ingest: warning: %v (the knowledge base is stored; the next ingest switches it to WAL mode)\n", err)
-	}
-	// What was stored stays stored when the index step fails: the summary
-	// is printed (with the error in it), then the error is returned.
 	var indexErr error
 	if !*noIndex {
+		// What was stored stays stored when the index step fails: the
+		// summary is printed (with the error in it), then the error is
+		// returned.
 		var progress io.Writer // like the progress bar: on a terminal only
 		if f, ok := stderr.(*os.File); ok && !*quiet && term.IsTerminal(int(f.Fd())) {
 			progress = stderr
 		}
-		// The index reads back what was stored once, through connections
-		// with a small page cache: the store's are closed, in the
-		// background (freeing their caches took 60-150 ms before
-		// kb.ReservePageCache held them, and still does without it), and
-		// the index build may use the memory they held (indexMemoryLimit).
-		closed := make(chan error, 1)
-		go func() { closed <- closeDB() }()
+		// The index reads back what was stored once: the store's
+		// connections (and their page caches) are closed first, which
+		// checkpoints the write-ahead log into the database file, and the
+		// index's have a small page cache.
+		if err := closeDB(); err != nil {
+			return err
+		}
 		rdb, err := kb.OpenReadOnly(ctx, *dbPath, kb.SmallCache())
 		if err != nil {
-			<-closed
 			return err
 		}
 		defer rdb.Close()
-		if indexMemoryLimit > 0 {
-			debug.SetMemoryLimit(indexMemoryLimit)
-		}
-		_, err = pipeline.SyncIndex(ctx, rdb, *dbPath, progress)
-		cerr := <-closed
-		if err != nil {
-			indexErr = errors.Join(fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath), cerr)
+		if _, err := pipeline.SyncIndex(ctx, rdb, *dbPath, progress); err != nil {
+			indexErr = fmt.Errorf("the knowledge base is stored, but its search index is not: %w (retry with: query index -db %s)", err, *dbPath)
 			sum.IndexError = indexErr.Error()
-		} else if cerr != nil {
-			return cerr
 		}
 	}
 	if *asJSON {

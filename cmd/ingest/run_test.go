@@ -185,8 +185,8 @@ func TestKeepGoingCLI(t *testing.T) {
 
 // TestIngestKeepsSearchIndex: ingest builds the search index beside the
 // database (query search reads it) and in step with it, into a new
-// database (loaded with a rollback journal, indexed through a new
-// read-only handle) as into an existing one, unless -no-index.
+// database (indexed through a new read-only handle) as into an existing
+// one, unless -no-index.
 func TestIngestKeepsSearchIndex(t *testing.T) {
 	dump := seedDump(t)
 	dir := t.TempDir()

@@ -86,9 +86,6 @@ func runWiki(ctx context.Context, wf wikiFlags, dbPath string, asJSON, quiet, no
 		return fmt.Errorf("sync %s: %w (what the batches before stored is kept; run the same command again to go on)", wf.api, err)
 	}
 	if !noIndex {
-		if _, err := db.Checkpoint(ctx); err != nil {
-			return err
-		}
 		var progress io.Writer
 		if onTerminal {
 			progress = stderr

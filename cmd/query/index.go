@@ -35,7 +35,7 @@ func runIndex(ctx context.Context, e *env, args []string) error {
 		return errors.New("index: needs a knowledge base file (-db PATH, or ./rules.db); the embedded sample is indexed in memory by query search")
 	}
 	// The index reads the knowledge base once: a small page cache per
-	// connection, and the Go memory limit ingest uses for the same build.
+	// connection, and a Go memory limit (indexMemoryLimit).
 	c.read = []kb.ReadOption{kb.SmallCache()}
 	if indexMemoryLimit > 0 {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(indexMemoryLimit))

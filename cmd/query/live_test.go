@@ -38,7 +38,7 @@ Arbitro:
 func ingestLikeIngest(t *testing.T, path string, files ...string) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := kb.OpenBulk(ctx, path)
+	db, err := kb.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

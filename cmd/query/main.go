@@ -19,11 +19,10 @@ import (
 )
 
 // indexMemoryLimit is the soft Go memory limit "query index" sets while it
-// builds or syncs the search index, as ingest does for the same work (see
-// its indexMemoryLimit: 144 MB of anonymous memory at 128 MiB for the
-// index of a 1 GB export, and the collector runs at the limit instead of
-// letting the heap grow to five times the live heap at GOGC=400); 0
-// leaves the limit alone (GOMEMLIMIT given, or Run called by tests).
+// builds or syncs the search index: the collector then runs at the limit
+// instead of letting the heap grow to five times the live heap at
+// GOGC=400; 0 leaves the limit alone (GOMEMLIMIT given, or Run called by
+// tests).
 var indexMemoryLimit int64
 
 // serveMemoryLimit is the soft Go memory limit of "query serve" besides
@@ -39,7 +38,7 @@ func main() {
 	// the search index is memory-mapped, so with the default GOGC=100 the
 	// collector runs almost constantly: 400 took Ask's p99 at 123k records
 	// from 53 to 32 ms and the search's CPU per query by a fifth
-	// (BENCHMARKS.md, Engine and Search). GOGC in the environment wins.
+	// (BENCHMARKS.md, Ask and Search). GOGC in the environment wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}

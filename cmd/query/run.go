@@ -204,7 +204,7 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 			db, err = kb.OpenReadOnly(ctx, path, c.read...)
 		}
 		if errors.Is(err, kb.ErrBusy) {
-			return nil, fmt.Errorf("%s is locked by a process writing it (an ingest into a new knowledge base holds it until it commits): try again when it is done: %w", path, err)
+			return nil, fmt.Errorf("%s is locked by a process writing it: try again when it is done: %w", path, err)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s is not a readable wikirules knowledge base: %w", path, err)

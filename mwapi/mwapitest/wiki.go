@@ -72,8 +72,6 @@ type rev struct {
 	minor            bool
 	text             string
 	textHidden       bool
-	commentHidden    bool
-	userHidden       bool
 }
 
 // change is a recentchanges entry (rcid > 0) or a log entry (logid > 0).
