@@ -1,0 +1,480 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
+)
+
+// Features of a candidate the relevance weighs (weights, by feature).
+const (
+	fCoverage = iota // share of the question's weight it holds (coverage), an FAQ mostly on its question
+	fClause          // the same over the units of the clause that asks
+	fAction          // share of what is asked of its subject it holds (actionShare)
+	fSearch          // the Searcher's score, over the best hit's
+	fTopic           // it stands on (an FAQ: relates to) a page the question names
+	fIntent          // a block of the kind the question asks for (intents)
+	fEdition         // scoped to the edition asked for
+	fExample         // an example
+	fSkill           // a skill box
+	fFAQFit          // an FAQ asking the judge's question
+	fFAQOther        // an FAQ asking something else
+	fLong            // how long past 50 words it is (per 100 words)
+	fCross           // in another language than the question
+	fSentence        // coverage by its best sentence alone
+	fVerdict         // it entails a verdict of the kind asked (a yes or no, a number)
+	fReminder        // a remember box or a note: it restates a rule stated elsewhere
+	fList            // an open question, and a closed list ("las únicas ORA … son: A, B o C")
+	nFeatures
+)
+
+// weights are the weights of the features in the relevance: a linear
+// score, the share of the question a candidate covers first. They were
+// chosen on the development part of testdata/questions.json (every case
+// but each fifth) and are checked on the held-out part (TestQuestions).
+var weights = [nFeatures]float64{
+	fCoverage: 0.7, fClause: 0.2, fAction: 0.2, fSearch: 0.3, fTopic: 0.1, fIntent: 0.08, fEdition: 0.04,
+	fExample: -0.1, fSkill: -0.15, fFAQFit: 0.1, fFAQOther: -0.05, fLong: -0.1, fCross: -0.1,
+	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2,
+}
+
+// features returns the features of candidate c for q.
+func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[string]bool) [nFeatures]float64 {
+	var f [nFeatures]float64
+	own := c.keys
+	f[fCoverage] = e.coverage(q, c, c.keys)
+	if c.faq != nil {
+		fwd := e.coverage(q, c, c.qkeys)
+		f[fCoverage] = faqQuestionShare*fwd + (1-faqQuestionShare)*f[fCoverage]
+		c.faqFit = faqFits(fwd, e.reverse(c.faq.Question, qk)) && e.sameSubject(c.faq.Question, q, qk)
+		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo {
+			// A yes or a no answers a yes/no question, not "which" or
+			// "how many".
+			c.faqFit = false
+		}
+		if c.faq.Question == "" { // an errata that only states its correction
+			c.faqFit = e.coverage(q, c, c.keys) >= faqForwardMin
+		} else {
+			own = c.qkeys
+		}
+		if c.faqFit {
+			f[fFAQFit] = 1
+		} else {
+			f[fFAQOther] = 1
+		}
+	}
+	f[fClause] = e.clauseCoverage(q, c, own)
+	f[fAction] = e.actionShare(q, c, own)
+	f[fSearch] = c.searched
+	if onTopic(q, c) {
+		f[fTopic] = 1
+	}
+	if c.rec != nil && matchesIntent(q, c.rec) {
+		f[fIntent] = 1
+	}
+	if ed != 0 && (c.rec != nil && c.rec.Editions.Has(ed) || c.faq != nil && c.faq.Editions.Has(ed)) {
+		f[fEdition] = 1
+	}
+	switch c.kind() {
+	case wikirules.KindExample:
+		f[fExample] = 1
+	case wikirules.KindSkill:
+		f[fSkill] = 1
+	case wikirules.KindRemember, wikirules.KindNote:
+		f[fReminder] = 1
+	}
+	if n := len(c.keys); n > 50 {
+		f[fLong] = float64(n-50) / 100
+	}
+	if c.lang != "" && c.lang != q.lang {
+		f[fCross] = 1
+	}
+	f[fSentence] = e.sentenceCoverage(q, c)
+	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
+		f[fList] = 1
+	}
+	if q.kind != askOpen {
+		if v, _ := e.verdict(q, c); v != q.v.Labels.SeeDeciding {
+			f[fVerdict] = 1
+		}
+	}
+	return f
+}
+
+// score sets the relevance of every candidate (the weighted sum of its
+// features, between equals the shorter text first) and sorts them best
+// first. It also marks the FAQs whose question is the judge's question
+// (faqFit).
+func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
+	qk := q.keys()
+	for _, c := range cands {
+		if q.total == 0 {
+			continue
+		}
+		f := e.features(q, c, ed, qk)
+		s := 0.0
+		for i, w := range weights {
+			s += w * f[i]
+		}
+		c.score = s - lengthTieBreak*float64(len(c.keys))
+	}
+	sortByScore(cands)
+}
+
+// sameSubject reports whether an FAQ's question and the judge's question
+// q (its keys qk) have one subject: not when the FAQ names a page the
+// judge's question does not name while that one names a page the FAQ's
+// question does not (an FAQ about Berserk in Trabado does not answer a
+// question about the Pilot in Trabado).
+func (e *Engine) sameSubject(faqQuestion string, q query, qk map[string]bool) bool {
+	fw := lang.Words(faqQuestion)
+	fk := keySet(faqQuestion)
+	faqOnly := false
+	for _, p := range e.pages {
+		if containsWords(fw, p.words) && !e.titleHeld(p.title, qk) {
+			faqOnly = true
+			break
+		}
+	}
+	if !faqOnly {
+		return true
+	}
+	for _, t := range q.topics {
+		if !e.titleHeld(t, fk) {
+			return false
+		}
+	}
+	return true
+}
+
+// titleHeld reports whether keys hold every stem of title, or of one of
+// its glossary synonyms.
+func (e *Engine) titleHeld(title string, qk map[string]bool) bool {
+	all := true
+	for _, k := range keys(title) {
+		if !qk[k] {
+			all = false
+		}
+	}
+	return all || e.synonymHeld(title, qk)
+}
+
+// synonymHeld reports whether qk holds every stem of a glossary synonym of
+// title.
+func (e *Engine) synonymHeld(title string, qk map[string]bool) bool {
+	for _, s := range e.gloss.Synonyms(title) {
+		all := true
+		for _, k := range keys(s) {
+			if !qk[k] {
+				all = false
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// faqFits reports whether an FAQ asks the judge's question, from the
+// share of the question its own question (with its pages) holds (fwd) and
+// the share of its question the judge's holds (rev): most of the
+// question and some of the FAQ's, or a good part of both. An FAQ's
+// question often carries an example ("Por ejemplo, …") the judge's lacks.
+func faqFits(fwd, rev float64) bool {
+	return fwd >= faqForwardMin && rev >= faqReverseMin || fwd >= faqLooseForward && rev >= faqLooseReverse
+}
+
+// closedList reports whether a text states a closed list: a restriction
+// phrase ("sólo", "las únicas", "only") followed by at least three items
+// (two commas, or a comma and a conjunction, after it).
+func closedList(text string, v *Vocabulary) bool {
+	w := lang.Words(text)
+	at := -1
+	for i := range w {
+		if startsWithAny(w[i:], phrases(v.Polarity.Restriction)) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	// Count the separators of the text after the restriction word.
+	rest := text
+	for _, t := range lang.Split(text) {
+		if t.Position == at+1 {
+			rest = text[t.Start:]
+			break
+		}
+	}
+	return strings.Count(rest, ",")+strings.Count(rest, " o ")+strings.Count(rest, " y ")+strings.Count(rest, " or ")+strings.Count(rest, " and ") >= 2
+}
+
+// sentenceCoverage is the coverage of c by its best sentence alone (an
+// FAQ: its question), with its page, section and lead-in as context: a
+// long text holds many words by chance, one sentence holding them all
+// speaks to them.
+func (e *Engine) sentenceCoverage(q query, c *candidate) float64 {
+	text := ""
+	if c.faq != nil {
+		text = c.faq.Question
+	} else {
+		text = recordText(c.rec)
+	}
+	best := 0.0
+	for _, s := range sentences(text) {
+		best = max(best, e.coverage(q, c, keySet(s)))
+	}
+	return best
+}
+
+// clauseCoverage is coverage over the units of the clause that asks.
+func (e *Engine) clauseCoverage(q query, c *candidate, own map[string]bool) float64 {
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.inClause {
+			continue
+		}
+		h := 0.0
+		if u.idf > 0 {
+			h = held(u, c, own)
+		}
+		w := unitWeight(q, u, c, h)
+		total += w
+		got += w * h
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// actionShare is the share of what q asks of the candidate's subject that
+// it holds: the units its page title and section path do not hold, held
+// by its text or lead-in; a plain word of the question's language left
+// out against a text in another (it cannot hold it). 1 when q asks
+// nothing more than the subject.
+func (e *Engine) actionShare(q query, c *candidate, own map[string]bool) float64 {
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		if u.trivial() {
+			continue
+		}
+		h := 0.0
+		if u.idf > 0 {
+			h = held(u, c, own)
+		}
+		// A unit the page title or section path holds names the subject;
+		// an FAQ's pages are only those it relates to: what its own
+		// question holds counts.
+		if u.holds(c.pageKeys) && !(c.faq != nil && h == 1) {
+			continue
+		}
+		if h == 0 && u.idf > 0 && crossLanguage(q, c, u) {
+			continue
+		}
+		total += u.dw
+		got += u.dw * h
+	}
+	if total == 0 {
+		return 1
+	}
+	return got / total
+}
+
+// matchesIntent reports whether a record is a block of a kind the
+// question asks for: its kind, or a heading of its section path in any
+// vocabulary ("CANCELLATION" on a rendered English page).
+func matchesIntent(q query, r *wikirules.Record) bool {
+	for _, in := range q.intents {
+		if string(r.Kind) == in {
+			return true
+		}
+		for _, v := range sortedVocabs() {
+			for _, h := range v.Headings[in] {
+				hw := lang.Words(h)
+				for _, s := range r.Section {
+					if containsWords(lang.Words(s), hw) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// onTopic reports whether c stands on (an FAQ: shows on or relates to) a
+// page the question names.
+func onTopic(q query, c *candidate) bool {
+	for _, t := range q.topics {
+		if c.rec != nil && lang.Fold(c.rec.Page) == lang.Fold(t) || c.faq != nil && (hasFold(c.faq.Related, t) || hasFold(c.faq.Pages, t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// keys returns the stems of the question, its glossary expansion and the
+// titles of the pages it names.
+func (q query) keys() map[string]bool {
+	m := keySet(q.text + "\n" + strings.Join(q.expanded, "\n") + "\n" + strings.Join(q.topics, "\n"))
+	return m
+}
+
+// held is how much of unit u a candidate holds in own (its text or its
+// FAQ question): 1 in own, contextHold in its lead-in or section path,
+// pageHold in its page title, else 0.
+func held(u *unit, c *candidate, own map[string]bool) float64 {
+	switch {
+	case u.holds(own):
+		return 1
+	case u.holds(c.pageKeys):
+		return pageHold
+	case u.holds(c.ctx):
+		return contextHold
+	}
+	return 0
+}
+
+// unitWeight is the weight of u against candidate c, which holds h of it:
+// its share of the question, but a plain word that c does not hold much
+// less when c is in another language than the question (a Spanish rule
+// cannot hold "shoot"; it can hold a glossary term, or a name both
+// languages share: "Berserk").
+func unitWeight(q query, u *unit, c *candidate, h float64) float64 {
+	if h == 0 && crossLanguage(q, c, u) {
+		return u.dw * crossWeight
+	}
+	return u.dw
+}
+
+// crossLanguage reports whether u is a plain word of the question's
+// language and c a text in another one.
+func crossLanguage(q query, c *candidate, u *unit) bool {
+	return !u.term && c.lang != "" && c.lang != q.lang && !u.trivial()
+}
+
+// coverage is the share of the question's weight that candidate c holds,
+// with own as its text.
+func (e *Engine) coverage(q query, c *candidate, own map[string]bool) float64 {
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		h := 0.0
+		if u.idf > 0 {
+			h = held(u, c, own)
+		}
+		w := unitWeight(q, u, c, h)
+		total += w
+		got += w * h
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// reverse is the share of the weighted words of an FAQ's question that the
+// judge's question (its keys qk, expansion and named pages included)
+// holds: an FAQ about something else shares the subject but not the rest.
+// A glossary term of the FAQ counts as held when any of its terms is.
+func (e *Engine) reverse(faqQuestion string, qk map[string]bool) float64 {
+	var total, got float64
+	covered := map[string]bool{}
+	for _, m := range e.gloss.Segment(faqQuestion) {
+		tk := keys(m.Text)
+		if len(m.Synonyms) == 0 || len(tk) == 0 {
+			continue
+		}
+		u := unit{alts: [][]string{tk}}
+		for _, k := range tk {
+			covered[k] = true
+		}
+		for _, o := range m.Synonyms {
+			if ok := keys(o); len(ok) > 0 {
+				u.alts = append(u.alts, ok)
+			}
+		}
+		w := 0.0
+		for _, alt := range u.alts {
+			w = max(w, e.altIDF(alt))
+		}
+		total += w
+		if u.holds(qk) {
+			got += w
+		}
+	}
+	for _, k := range keys(faqQuestion) {
+		if covered[k] {
+			continue
+		}
+		w := e.idf(k)
+		total += w
+		if qk[k] {
+			got += w
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// answers reports whether candidate c answers q, and if not why: the
+// question names a game concept the knowledge base knows (a glossary
+// term, a name it holds, or the title of c's page or section) and c speaks
+// of one of them (in its text, its context or its page); c holds at least
+// minRelevance of the question's weight (bare numbers left out) and at
+// least minAction of what the question asks of its subject
+// (actionShare). Sharing words is not answering:
+// "<script>alert(1)</script>" reads as Alertar and the number 1, which a
+// Suplantado bullet holds.
+func (e *Engine) answers(q query, c *candidate) (bool, string) {
+	own := c.keys
+	if c.faq != nil && c.faq.Question != "" {
+		own = c.qkeys
+	}
+	named, term := len(q.topics) > 0, onTopic(q, c)
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		if u.trivial() {
+			continue
+		}
+		h := 0.0
+		if u.idf > 0 {
+			h = held(u, c, own)
+		}
+		w := unitWeight(q, u, c, h)
+		total += w
+		got += w * h
+		if u.idf > 0 && (u.term || q.names[u.alts[0][0]]) {
+			// A game concept: a glossary term, or a name the knowledge
+			// base knows ("Retroalimentación", "Uso Estratégico").
+			named = true
+			if h > 0 {
+				term = true
+			}
+		}
+		if h == pageHold {
+			// The candidate's page (or section) is named by the question.
+			named, term = true, true
+		}
+	}
+	switch {
+	case !named:
+		return false, q.v.reason("no-term")
+	case !term:
+		return false, q.v.reason("no-term-held")
+	case total == 0 || got/total < minRelevance:
+		return false, q.v.reason("too-little")
+	case e.actionShare(q, c, own) < minAction:
+		return false, q.v.reason("not-what-is-asked")
+	}
+	return true, ""
+}
