@@ -84,13 +84,17 @@ func (u *unit) holds(keys map[string]bool) bool {
 	return false
 }
 
-// detectLanguage returns the language of a question: Spanish when it opens
-// a question or an exclamation the Spanish way (¿ ¡), else the language
-// whose function words it holds most of (Spanish on a tie: the wiki this
+// detectLanguage returns the language of a question: the one whose own
+// opening marks it holds (Spanish "¿", "¡"), else the language whose
+// function words it holds most of (Spanish on a tie: the wiki this
 // project starts from is the Spanish one).
 func detectLanguage(question string) string {
-	if strings.ContainsAny(question, "¿¡") {
-		return "es"
+	for _, v := range sortedVocabs() {
+		for _, m := range append(append([]string(nil), v.Question.QuestionMarks...), v.Question.ExclamationMarks...) {
+			if strings.Contains(question, m) {
+				return v.Language
+			}
+		}
 	}
 	best, bestN := "es", 0
 	words := lang.Words(question)
@@ -108,15 +112,19 @@ func detectLanguage(question string) string {
 	return best
 }
 
-// interrogative returns the folded words of the clause that asks: in
-// Spanish what follows the last "¿", else the last sentence ending in "?"
-// (the whole text when there is none); then, of its clauses (split at , :
-// ;), the last one that opens with a yes/no opener or an interrogative
-// word of v, or the whole sentence.
+// interrogative returns the folded words of the clause that asks: what
+// follows the last question mark of v that opens a question ("¿"), else the last sentence ending
+// in "?" (the whole text when there is none); then, of its clauses (split
+// at , : ;), the last one that opens with a yes/no opener or an
+// interrogative word of v, or the whole sentence.
 func interrogative(question string, v *Vocabulary) []string {
 	s := question
-	if i := strings.LastIndex(s, "¿"); i >= 0 {
-		s = s[i:]
+	open := -1
+	for _, m := range v.Question.QuestionMarks {
+		open = max(open, strings.LastIndex(s, m))
+	}
+	if open >= 0 {
+		s = s[open:]
 	} else if j := strings.LastIndex(s, "?"); j >= 0 {
 		k := strings.LastIndexAny(s[:j], ".!?")
 		s = s[k+1 : j]

@@ -209,7 +209,13 @@ func closedList(text string, v *Vocabulary) bool {
 			break
 		}
 	}
-	return strings.Count(rest, ",")+strings.Count(rest, " o ")+strings.Count(rest, " y ")+strings.Count(rest, " or ")+strings.Count(rest, " and ") >= 2
+	n := strings.Count(rest, ",")
+	for _, x := range lang.Words(rest) {
+		if v.has("conj", x) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // sentenceCoverage is the coverage of c by its best sentence alone (an

@@ -76,8 +76,12 @@ func (q query) yesNo(yes bool, qual string) string {
 // Tropa …"), not a yes: "" is returned.
 func (e *Engine) openingYesNo(answer string) (string, string) {
 	a := strings.TrimSpace(answer)
-	for _, p := range []string{"A:", "A :", "R:"} {
-		a = strings.TrimSpace(strings.TrimPrefix(a, p))
+	for _, v := range sortedVocabs() {
+		for _, p := range v.AnswerPrefixes {
+			if len(a) >= len(p) && strings.EqualFold(strings.ReplaceAll(a[:len(p)], " ", ""), strings.ReplaceAll(p, " ", "")) {
+				a = strings.TrimSpace(a[len(p):])
+			}
+		}
 	}
 	first, rest := a, ""
 	if i := strings.IndexFunc(a, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
@@ -95,9 +99,10 @@ func (e *Engine) openingYesNo(answer string) (string, string) {
 			}
 		}
 		for _, w := range v.Polarity.Yes {
-			// An accented "Sí" is a yes before anything; "Si" and "Yes"
-			// need punctuation after them.
-			if lang.Fold(w) == f && (first != lang.Fold(first) && first != strings.ToUpper(first) && strings.ContainsRune(first, 'í') || punct()) {
+			// A yes word written with a diacritic ("Sí") is a yes before
+			// anything when typed so; its bare form ("Si", "if") and a
+			// plain one ("Yes") need punctuation after them.
+			if lang.Fold(w) == f && (w != lang.Fold(w) && strings.EqualFold(first, w) || punct()) {
 				return "yes", rest
 			}
 		}

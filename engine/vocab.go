@@ -47,6 +47,8 @@ type Vocabulary struct {
 	Numbers map[string]int `json:"numbers"`
 	// Units maps unit words to the unit a verdict shows ("cm", "inches").
 	Units map[string]string `json:"units"`
+	// AnswerPrefixes open an FAQ answer ("A:", "R:").
+	AnswerPrefixes []string `json:"answer_prefixes"`
 	// Labels are the words of an answer card (Labels).
 	Labels Labels `json:"labels"`
 	// Reasons are the templates of the reasons an answer gives a source,
@@ -74,6 +76,10 @@ type QuestionWords struct {
 	NumericNouns   []string `json:"numeric_nouns"`
 	// ModifierWords name a modifier: a number after one is a MOD.
 	ModifierWords []string `json:"modifier_words"`
+	// QuestionMarks open a question, ExclamationMarks an exclamation, in
+	// this language only ("¿", "¡").
+	QuestionMarks    []string `json:"question_marks"`
+	ExclamationMarks []string `json:"exclamation_marks"`
 }
 
 // PolarityWords are the phrases that give a clause its polarity: a
@@ -93,6 +99,8 @@ type PolarityWords struct {
 	Concessive  []string `json:"concessive"`
 	// Contrast opens a contrasting clause ("pero", "sino", "but").
 	Contrast []string `json:"contrast"`
+	// ListConjunctions join the last items of a list ("y", "o", "and").
+	ListConjunctions []string `json:"list_conjunctions"`
 	// Permission says a clause allows what it names ("puede", "may").
 	Permission []string `json:"permission"`
 	Yes        []string `json:"yes"`
@@ -185,7 +193,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	v.sets = map[string]map[string]bool{}
 	for name, list := range map[string][]string{
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
-		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo,
+		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 	} {
 		v.sets[name] = wordSet(list)
 	}
@@ -247,16 +255,6 @@ func roleTitles(v *Vocabulary, role string) []string {
 	return out
 }
 
-// factPhrases returns the phrases of a fact in every vocabulary, as folded
-// word sequences: a record of either wiki may state it.
-func factPhrases(fact string) [][]string {
-	var all []string
-	for _, v := range sortedVocabs() {
-		all = append(all, v.Facts[fact]...)
-	}
-	return phrases(all)
-}
-
 // sortedVocabs returns the vocabularies in a fixed order (by language).
 func sortedVocabs() []*Vocabulary {
 	vs := Vocabularies()
@@ -272,15 +270,68 @@ func sortedVocabs() []*Vocabulary {
 	return out
 }
 
-// statesFact reports whether the folded words of a text hold one of the
-// phrases of fact (in any language), consecutively.
+// factAlternatives returns the alternatives of a fact in every
+// vocabulary (a record of either wiki may state it): each alternative is
+// the phrases (folded word sequences) a text must all hold, written
+// "careciendo + ldt" in the vocabulary file.
+func factAlternatives(fact string) [][][]string {
+	var out [][][]string
+	for _, v := range sortedVocabs() {
+		for _, alt := range v.Facts[fact] {
+			var parts [][]string
+			for _, p := range strings.Split(alt, " + ") {
+				if w := lang.Words(p); len(w) > 0 {
+					parts = append(parts, w)
+				}
+			}
+			if len(parts) > 0 {
+				out = append(out, parts)
+			}
+		}
+	}
+	return out
+}
+
+// statesFact reports whether the folded words of a text state fact: they
+// hold every phrase of one of its alternatives.
 func statesFact(words []string, fact string) bool {
-	for _, p := range factPhrases(fact) {
-		if indexWords(words, p) >= 0 {
+	for _, alt := range factAlternatives(fact) {
+		all := true
+		for _, p := range alt {
+			if indexWords(words, p) < 0 {
+				all = false
+				break
+			}
+		}
+		if all {
 			return true
 		}
 	}
 	return false
+}
+
+// factAt returns where in words the first phrase of fact (of its
+// one-phrase alternatives) starts and ends, or -1, -1.
+func factAt(words []string, fact string) (int, int) {
+	best, end := -1, -1
+	for _, alt := range factAlternatives(fact) {
+		if len(alt) != 1 {
+			continue
+		}
+		if i := indexWords(words, alt[0]); i >= 0 && (best < 0 || i < best) {
+			best, end = i, i+len(alt[0])
+		}
+	}
+	return best, end
+}
+
+// factLabel returns how v writes fact (its first phrase), or the fact's
+// name when v has none.
+func factLabel(v *Vocabulary, fact string) string {
+	if l := v.Facts[fact]; len(l) > 0 {
+		return l[0]
+	}
+	return fact
 }
 
 // indexWords returns the index in words where the sequence p starts, or -1.
