@@ -13,7 +13,8 @@ import (
 
 // Retrieval and decision parameters.
 const (
-	searchLimit      = 40   // hits asked of the Searcher
+	searchLimit      = 25   // hits asked of the Searcher
+	fullPass         = 24   // candidates scored on every feature (score)
 	contextPages     = 8    // pages of the best hits whose records are read for lead-ins
 	minRelevance     = 0.3  // below this the best candidate does not decide anything
 	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
@@ -287,15 +288,9 @@ func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
 // homeless reports whether no page title and no section heading of the
 // candidates names the concept u (in any of its terms).
 func (e *Engine) homeless(u *unit, cands []*candidate) bool {
-	for _, p := range e.pages {
-		st := make([]string, len(p.words))
-		for i, w := range p.words {
-			st[i] = stem(w)
-		}
-		for _, alt := range u.alts {
-			if containsStems(st, alt) {
-				return false
-			}
+	for _, alt := range u.alts {
+		if e.titles.holding(alt) {
+			return false
 		}
 	}
 	for _, c := range cands {

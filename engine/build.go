@@ -12,13 +12,14 @@ import (
 
 // builder assembles an answer around its deciding candidate.
 type builder struct {
-	e    *Engine
-	q    query
-	f    wikirules.Filter
-	a    *Answer
-	used map[string]bool
-	num  string   // the number of the verdict ("-3"), if any
-	mod  modifier // the modifier the verdict gives (attr "" when unknown)
+	e     *Engine
+	pages map[string]bool // rulePages of the deciding source
+	q     query
+	f     wikirules.Filter
+	a     *Answer
+	used  map[string]bool
+	num   string   // the number of the verdict ("-3"), if any
+	mod   modifier // the modifier the verdict gives (attr "" when unknown)
 }
 
 // build quotes d as deciding, then the supporting and overridden sources,
@@ -37,7 +38,9 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 	// the bullets whose seefaq note repeats it are the rules it extends;
 	// examples carrying such a note are corrected by it.
 	if d.faq != nil {
-		pages := append(append([]string{}, d.faq.Related...), d.faq.Pages...)
+		// The pages it relates to, and the page it is cited on: an FAQ
+		// repeated on every copy of a page is not about each of them.
+		pages := append(append([]string{}, d.faq.Related...), d.page)
 		rf := b.f
 		rf.Pages = pages
 		recs, err := b.e.store.Records(ctx, rf)
@@ -257,7 +260,10 @@ func rulePages(d *candidate) map[string]bool {
 // another rule (Sexto Sentido's own exception to Dodge modifiers is not
 // what the Dodge errata corrects).
 func (b *builder) sameRule(d, c *candidate) bool {
-	pages := rulePages(d)
+	if b.pages == nil {
+		b.pages = rulePages(d)
+	}
+	pages := b.pages
 	if c.rec != nil {
 		return pages[lang.Fold(c.rec.Page)]
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
@@ -47,7 +46,7 @@ type Engine struct {
 
 	once      sync.Once
 	initErr   error
-	pages     []pageKey         // every page title, its folded words and language
+	titles    *titles           // every page title
 	pageLang  map[string]string // folded title → language
 	titleKeys map[string]bool   // the stems of every title, space-joined
 	docs      int
@@ -57,18 +56,22 @@ type Engine struct {
 	df   map[string]int // stem → number of documents holding it (cache, or the whole table without stats)
 }
 
-// pageKey is a page title and its folded words, for spotting the pages a
-// question names.
-type pageKey struct {
-	title string
-	words []string
+// Option configures an Engine.
+type Option func(*Engine)
+
+// WithWordStats gives the engine the word statistics of the index its
+// Searcher searches when the Searcher does not give them itself (a cache
+// in front of the index): the engine then also leaves the glossary
+// expansion of its searches to that Searcher, as it does for the index.
+func WithWordStats(ws WordStats) Option {
+	return func(e *Engine) { e.stats = ws }
 }
 
 // New returns an engine over store, retrieving with search (nil: the
 // store's own SearchText). A search that is a WordStats (the bleve index)
 // also gives the engine its word statistics; as-of questions are searched
 // in the store, which keeps every revision.
-func New(store wikirules.Store, search wikirules.Searcher) *Engine {
+func New(store wikirules.Store, search wikirules.Searcher, opts ...Option) *Engine {
 	if search == nil {
 		search = store
 	}
@@ -76,7 +79,17 @@ func New(store wikirules.Store, search wikirules.Searcher) *Engine {
 	if ws, ok := search.(WordStats); ok {
 		e.stats = ws
 	}
+	for _, o := range opts {
+		o(e)
+	}
 	return e
+}
+
+// expands reports whether the Searcher for filter f expands a query
+// through the glossary itself (the index, as opposed to the store's FTS5
+// search, which is given the synonyms).
+func (e *Engine) expands(f wikirules.Filter) bool {
+	return e.stats != nil && (f.AsOf.IsZero() || e.search == wikirules.Searcher(e.store))
 }
 
 // searcher returns the Searcher for filter f: the store's own for an
@@ -99,12 +112,12 @@ func (e *Engine) init(ctx context.Context) error {
 			return
 		}
 		e.pageLang = make(map[string]string, len(pages))
-		e.titleKeys = make(map[string]bool, len(pages))
-		for _, p := range pages {
-			e.titleKeys[strings.Join(keys(p.Title), " ")] = true
-			e.pages = append(e.pages, pageKey{title: p.Title, words: lang.Words(p.Title)})
+		names := make([]string, len(pages))
+		for i, p := range pages {
+			names[i] = p.Title
 			e.pageLang[lang.Fold(p.Title)] = p.Language
 		}
+		e.titles = newTitles(names)
 		if e.stats != nil {
 			n, err := e.stats.Count()
 			if err != nil {

@@ -36,7 +36,9 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	sf := f
 	sf.Limit = searchLimit
 	text := q.text
-	if len(q.expanded) > 0 {
+	if !e.expands(f) && len(q.expanded) > 0 {
+		// The index expands a query through the glossary itself; the
+		// store's FTS5 search is given the synonyms.
 		text += " " + strings.Join(q.expanded, " ")
 	}
 	hits, err := e.searcher(f).SearchText(ctx, searchWords(text), sf)

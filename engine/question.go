@@ -133,7 +133,7 @@ func interrogative(question string, v *Vocabulary) []string {
 		s = s[:j]
 	}
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ':' || r == ';' })
-	yn, wh := phrases(v.Question.YesNo), phrases(v.Question.Interrogatives)
+	yn, wh := v.ps.yesNo, v.ps.wh
 	for i := len(parts) - 1; i >= 0; i-- {
 		w := lang.Words(parts[i])
 		if startsWithAny(w, yn) || startsWithAny(w, wh) {
@@ -175,10 +175,10 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 			nouns = append(nouns, w)
 		}
 	}
-	if containsAny(clause, phrases(v.Question.Numeric)) {
+	if containsAny(clause, v.ps.numeric) {
 		return askNumeric, nouns
 	}
-	wh := phrases(v.Question.Interrogatives)
+	wh := v.ps.wh
 	for i := range clause {
 		if !startsWithAny(clause[i:], wh) {
 			continue
@@ -192,7 +192,7 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 	if startsWithAny(clause, wh) {
 		return askOpen, nouns
 	}
-	if startsWithAny(clause, phrases(v.Question.YesNo)) || v.Language == "es" {
+	if startsWithAny(clause, v.ps.yesNo) || v.Language == "es" {
 		// A Spanish question that does not open with an interrogative
 		// word is a yes/no one ("¿El movimiento … hace saltar minas?").
 		return askYesNo, nouns
@@ -203,7 +203,7 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 // negations counts the negation and blocking phrases of words.
 func negations(words []string, v *Vocabulary) int {
 	n := 0
-	ps := phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...))
+	ps := v.ps.neg
 	for i := 0; i < len(words); i++ {
 		for _, p := range ps {
 			if i+len(p) <= len(words) && indexWords(words[i:i+len(p)], p) == 0 {
@@ -279,15 +279,15 @@ func (e *Engine) analyze(question string) query {
 		}
 	}
 	qw := lang.Words(question + " \n " + strings.Join(q.expanded, " \n "))
-	for _, p := range e.pages {
-		if containsWords(qw, p.words) && !e.commonTitle(p, names) {
+	for _, p := range e.titles.in(qw) {
+		if !e.commonTitle(p, names) {
 			q.topics = append(q.topics, p.title)
 		}
 	}
 	for i := range q.units {
 		u := &q.units[i]
 		for _, alt := range u.alts {
-			if e.titleKeys[strings.Join(alt, " ")] {
+			if e.titles != nil && e.titles.exact[strings.Join(alt, " ")] {
 				u.page, u.named = true, true
 			}
 		}
@@ -368,7 +368,7 @@ func capitalized(question string) map[string]bool {
 func intents(words []string, v *Vocabulary) []string {
 	var out []string
 	for _, k := range []string{"activation", "cancellation", "requirement", "effect"} {
-		if containsAny(words, phrases(v.Intents[k])) {
+		if containsAny(words, v.ps.intents[k]) {
 			out = append(out, k)
 		}
 	}

@@ -39,8 +39,9 @@ var weights = [nFeatures]float64{
 	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2,
 }
 
-// features returns the features of candidate c for q.
-func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[string]bool) [nFeatures]float64 {
+// features returns the features of candidate c for q; the costly ones
+// (fSentence, fVerdict: reading the text's sentences) only when full.
+func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[string]bool, full bool) [nFeatures]float64 {
 	var f [nFeatures]float64
 	own := c.keys
 	f[fCoverage] = e.coverage(q, c, c.keys)
@@ -90,10 +91,13 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	if c.lang != "" && c.lang != q.lang {
 		f[fCross] = 1
 	}
-	f[fSentence] = e.sentenceCoverage(q, c)
 	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
 		f[fList] = 1
 	}
+	if !full {
+		return f
+	}
+	f[fSentence] = e.sentenceCoverage(q, c)
 	if q.kind != askOpen {
 		if v, _ := e.verdict(q, c); v != q.v.Labels.SeeDeciding {
 			f[fVerdict] = 1
@@ -106,18 +110,29 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 // features, between equals the shorter text first) and sorts them best
 // first. It also marks the FAQs whose question is the judge's question
 // (faqFit).
+//
+// It scores in two passes: every candidate on the cheap features, then the
+// fullPass best of them on all features (the others cannot catch up: the
+// costly features add at most their weights).
 func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
 	qk := q.keys()
-	for _, c := range cands {
+	weigh := func(c *candidate, full bool) {
 		if q.total == 0 {
-			continue
+			return
 		}
-		f := e.features(q, c, ed, qk)
+		f := e.features(q, c, ed, qk, full)
 		s := 0.0
 		for i, w := range weights {
 			s += w * f[i]
 		}
 		c.score = s - lengthTieBreak*float64(len(c.keys))
+	}
+	for _, c := range cands {
+		weigh(c, false)
+	}
+	sortByScore(cands)
+	for _, c := range cands[:min(fullPass, len(cands))] {
+		weigh(c, true)
 	}
 	sortByScore(cands)
 }
@@ -131,8 +146,8 @@ func (e *Engine) sameSubject(faqQuestion string, q query, qk map[string]bool) bo
 	fw := lang.Words(faqQuestion)
 	fk := keySet(faqQuestion)
 	faqOnly := false
-	for _, p := range e.pages {
-		if containsWords(fw, p.words) && !e.titleHeld(p.title, qk) {
+	for _, p := range e.titles.in(fw) {
+		if !e.titleHeld(p.title, qk) {
 			faqOnly = true
 			break
 		}
@@ -193,7 +208,7 @@ func closedList(text string, v *Vocabulary) bool {
 	w := lang.Words(text)
 	at := -1
 	for i := range w {
-		if startsWithAny(w[i:], phrases(v.Polarity.Restriction)) {
+		if startsWithAny(w[i:], v.ps.restr) {
 			at = i
 			break
 		}

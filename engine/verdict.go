@@ -117,7 +117,7 @@ func qualifier(rest string) string {
 	clause := strings.TrimLeft(rest, " ,;:")
 	w := lang.Words(clause)
 	for _, v := range sortedVocabs() {
-		if !startsWithAny(w, phrases(v.Polarity.Qualifiers)) {
+		if !startsWithAny(w, v.ps.qual) {
 			continue
 		}
 		end := len(clause)
@@ -342,9 +342,9 @@ type clause struct {
 // in its clause) and before a
 // conditional, concessive, exception or contrast phrase of v.
 func clauses(sentence string, v *Vocabulary) []clause {
-	cond := phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...))
-	exc := phrases(v.Polarity.Exception)
-	contrast := phrases(v.Polarity.Contrast)
+	cond := v.ps.cond
+	exc := v.ps.exc
+	contrast := v.ps.contrast
 	var out []clause
 	for _, piece := range strings.FieldsFunc(sentence, func(r rune) bool { return strings.ContainsRune(",;:", r) }) {
 		w := lang.Words(piece)
@@ -395,7 +395,7 @@ func (sp span) keys() map[string]bool {
 // as polarity describes.
 func sentencePolarity(q query, d *candidate, sentence, text string, v *Vocabulary) int {
 	cs := clauses(sentence, v)
-	neg := phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...))
+	neg := v.ps.neg
 	objs := q.objects(d)
 	matches := func(c clause) bool {
 		k := c.keys()
@@ -436,7 +436,7 @@ func sentencePolarity(q query, d *candidate, sentence, text string, v *Vocabular
 	if len(main) == 0 {
 		return 0
 	}
-	restr := phrases(v.Polarity.Restriction)
+	restr := v.ps.restr
 	for _, c := range main {
 		if c.holdsAny(neg) {
 			return -1
@@ -464,7 +464,7 @@ func sentencePolarity(q query, d *candidate, sentence, text string, v *Vocabular
 	// A yes: a main clause allows what it names (a permission phrase, or
 	// the question's own verb) and holds nearly all the asking clause
 	// asks.
-	perm := phrases(v.Polarity.Permission)
+	perm := v.ps.perm
 	verb := q.verb()
 	cw := q.clauseWeight()
 	for _, c := range main {
@@ -505,7 +505,7 @@ func (s *unitSet) holds(u *unit) bool { return u.holds(s.keys) }
 // (a seefaq note, another sentence of the record) names u without a
 // negation in the clause naming it.
 func namedElsewhere(u *unit, sentence, text string, v *Vocabulary) bool {
-	neg := phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...))
+	neg := v.ps.neg
 	for _, s := range sentences(text) {
 		if s == sentence {
 			continue
@@ -522,7 +522,7 @@ func namedElsewhere(u *unit, sentence, text string, v *Vocabulary) bool {
 // questionNegative reports whether the main clauses of q's asking clause
 // hold a negation or blocking phrase.
 func questionNegative(q query) bool {
-	neg := phrases(append(append([]string(nil), q.v.Polarity.Negation...), q.v.Polarity.Blocking...))
+	neg := q.v.ps.neg
 	for _, c := range clauses(strings.Join(q.clause, " "), q.v) {
 		if !c.sub && !c.exception && c.holdsAny(neg) {
 			return true

@@ -62,6 +62,14 @@ type Vocabulary struct {
 	Facts map[string][]string `json:"facts"`
 
 	sets map[string]map[string]bool // folded word sets, by list name
+	ps   phraseLists                // the phrase lists, folded (phrases)
+}
+
+// phraseLists are a vocabulary's phrase lists as folded word sequences,
+// longest first, computed once.
+type phraseLists struct {
+	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual [][]string
+	intents                                                         map[string][][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -189,6 +197,16 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	}
 	if v.Labels.Deciding == "" || v.Labels.NotFound == "" || v.Labels.Yes == "" || v.Labels.No == "" {
 		return nil, fmt.Errorf("%s: labels deciding, not_found, yes and no are required", name)
+	}
+	v.ps = phraseLists{
+		yesNo: phrases(v.Question.YesNo), wh: phrases(v.Question.Interrogatives), numeric: phrases(v.Question.Numeric),
+		neg:  phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...)),
+		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
+		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
+		perm: phrases(v.Polarity.Permission), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
+	}
+	for k, l := range v.Intents {
+		v.ps.intents[k] = phrases(l)
 	}
 	v.sets = map[string]map[string]bool{}
 	for name, list := range map[string][]string{
