@@ -68,9 +68,15 @@ func (u *unit) trivial() bool {
 }
 
 // holds reports whether keys hold one alternative of u (all its stems; one
-// may miss in a term of three or more).
+// may miss in a term of three or more; a one-letter alternative never
+// counts).
 func (u *unit) holds(keys map[string]bool) bool {
 	for _, alt := range u.alts {
+		if len(alt) == 1 && len(alt[0]) == 1 && !unicode.IsDigit(rune(alt[0][0])) {
+			// A one-letter abbreviation ("B", "R") is a letter of
+			// something else in a text ("IMM-B").
+			continue
+		}
 		miss := 0
 		for _, k := range alt {
 			if !keys[k] {

@@ -10,8 +10,9 @@ import (
 // stem reduces a folded word to the key the engine compares, for Spanish
 // and English alike: a Spanish pronoun attached to an infinitive or a
 // gerund dropped ("moverme" → "mover"), a plural "s" or "es" dropped, then
-// one verb ending (gerund "-ando"/"-iendo"/"-ing", participle
-// "-ado"/"-ido"/"-ada"/"-ida"/"-ed" leaving four letters or more,
+// one verb ending (gerund "-ando"/"-iendo"/"-ing", participle "-ido",
+// "-ada", "-ida" leaving three letters or more and "-ado", "-ed" four:
+// "estado" keeps its "est" apart from EST,
 // infinitive "-ar"/"-er"/"-ir" leaving three or more) or else a final
 // vowel (a/o from five letters, e from four: "máxima" = "máximo", "move" =
 // "moving"), then at most six letters kept ("trabados" → "trab",
@@ -59,7 +60,7 @@ func verbEnding(w string) string {
 	for _, e := range []struct {
 		suffix string
 		keep   int
-	}{{"iendo", 3}, {"ando", 3}, {"ing", 3}, {"ado", 4}, {"ido", 4}, {"ada", 4}, {"ida", 4}, {"ed", 4}, {"ar", 3}, {"er", 3}, {"ir", 3}} {
+	}{{"iendo", 3}, {"ando", 3}, {"ing", 3}, {"ado", 4}, {"ido", 3}, {"ada", 3}, {"ida", 3}, {"ed", 4}, {"ar", 3}, {"er", 3}, {"ir", 3}} {
 		if b, ok := strings.CutSuffix(w, e.suffix); ok && len(b) >= e.keep {
 			return b
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -14,7 +15,7 @@ const (
 	polarMin = 0.5
 	// numberReach is how many words from a word of the question (a
 	// quantity noun first) a number may stand to be the one asked for.
-	numberReach = 6
+	numberReach = 12
 	// yesShare is the share of what the asking clause asks that the clause
 	// giving a yes must hold.
 	yesShare = 0.8
@@ -242,27 +243,36 @@ func (q query) actionWeight() float64 {
 // sentence states instead ("Reactive Turn" against "in the Active Turn")
 // gives 0.
 func (e *Engine) polarity(q query, d *candidate, text string) int {
-	cw := q.clauseWeight()
-	if cw == 0 {
+	m := newMatcher(q, d, text)
+	if m.weight == 0 {
 		return 0
 	}
 	var best string
-	bestW := 0.0
+	bestW, bestRank := 0.0, 0.0
+	verb := q.verb()
 	for _, s := range sentences(text) {
-		if w := clauseMatch(q, newSpan(s)); w > bestW {
-			best, bestW = s, w
+		sp := newSpan(s)
+		w := m.match(sp)
+		// Between sentences holding as much, the one holding the
+		// question's verb ("obligatorio" for "forced").
+		r := w
+		if verb != nil && verb.holds(sp.keys()) {
+			r += verb.dw
+		}
+		if r > bestRank {
+			best, bestW, bestRank = s, w, r
 		}
 	}
-	if d.leadIn != nil {
-		joined := d.leadIn.Plain + " " + best
-		if w := clauseMatch(q, newSpan(joined)); w > bestW*1.2 && w/cw >= polarMin {
-			// The lead-in holds what is asked ("… se cancela
-			// automáticamente en los siguientes casos:"): the bullet is a
-			// case of it, with its polarity.
-			best, bestW = joined, w
-		}
+	if d.leadIn != nil && best != "" && m.match(newSpan(d.leadIn.Plain)) > 0 {
+		// A bullet under a lead-in that holds some of what is asked is a
+		// case of it: the lead-in gives its modality ("Consumir un Token
+		// de Mando permite una de las siguientes opciones:") or what
+		// happens ("… se cancela automáticamente en los siguientes
+		// casos:").
+		best = d.leadIn.Plain + " " + best
+		bestW = m.match(newSpan(best))
 	}
-	if best == "" || bestW/cw < polarMin {
+	if best == "" || bestW/m.weight < polarMin {
 		return 0
 	}
 	v := vocabFor(d.lang)
@@ -273,7 +283,7 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		return 0
 	}
 	qNeg := questionNegative(q)
-	p := sentencePolarity(q, d, best, text, v)
+	p := sentencePolarity(q, d, m, best, text, v)
 	if p == 0 {
 		return 0
 	}
@@ -283,36 +293,45 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 	return p
 }
 
-// clauseWeight is the weight of the non-topic units of q's asking clause
-// (what it asks), or of all its non-topic units when the clause holds none.
-func (q query) clauseWeight() float64 {
-	var w float64
-	for i := range q.units {
-		if u := &q.units[i]; u.inClause && !u.topic && !u.trivial() && u.idf > 0 {
-			w += u.dw
-		}
-	}
-	if w == 0 {
-		return q.actionWeight()
-	}
-	return w
+// matcher weighs how much of what q asks a span of d's text holds: the
+// non-topic units of q's asking clause (of all of q when the clause holds
+// none), leaving out a plain word of the question's language that d's
+// text, in another language, does not hold (it cannot).
+type matcher struct {
+	units  []*unit
+	weight float64
 }
 
-// clauseMatch is the weight of the units clauseWeight counts that a span
-// holds.
-func clauseMatch(q query, sp span) float64 {
-	keys := map[string]bool{}
-	for _, s := range sp.stems {
-		keys[s] = true
-	}
-	inClause := q.clauseWeight() != q.actionWeight() || q.hasClauseUnits()
-	var w float64
-	for i := range q.units {
-		u := &q.units[i]
-		if u.topic || u.trivial() || u.idf == 0 || inClause && !u.inClause {
-			continue
+func newMatcher(q query, d *candidate, text string) matcher {
+	all := keySet(text)
+	var m matcher
+	pick := func(clauseOnly bool) {
+		m.units, m.weight = nil, 0
+		for i := range q.units {
+			u := &q.units[i]
+			if u.topic || u.trivial() || u.idf == 0 || clauseOnly && !u.inClause {
+				continue
+			}
+			if crossLanguage(q, d, u) && !u.holds(all) {
+				continue
+			}
+			m.units = append(m.units, u)
+			m.weight += u.dw
 		}
-		if u.holds(keys) {
+	}
+	pick(true)
+	if m.weight == 0 {
+		pick(false)
+	}
+	return m
+}
+
+// match returns the weight of the matcher's units a span holds.
+func (m matcher) match(sp span) float64 {
+	k := sp.keys()
+	var w float64
+	for _, u := range m.units {
+		if u.holds(k) {
 			w += u.dw
 		}
 	}
@@ -357,6 +376,11 @@ func clauses(sentence string, v *Vocabulary) []clause {
 			c := clause{span: spanOf(part)}
 			c.sub = startsWithAny(part, cond)
 			c.exception = startsWithAny(part, exc)
+			if len(out) > 0 && v.has("conj", part[0]) && start == 0 {
+				// ", or it is a VH or TAG": a piece opening with a
+				// conjunction goes on with the clause before it.
+				c.sub, c.exception = out[len(out)-1].sub, out[len(out)-1].exception
+			}
 			out = append(out, c)
 			start = end
 		}
@@ -382,6 +406,18 @@ func spanOf(words []string) span {
 // holdsAny reports whether a span holds one of the phrases.
 func (sp span) holdsAny(ps [][]string) bool { return containsAny(sp.words, ps) }
 
+// negated reports whether a clause holds a negation or blocking phrase of
+// v that does not open a relative clause ("las ORA que no requieren LDT
+// pueden ser declaradas": the "no" qualifies the ORA).
+func (c clause) negated(v *Vocabulary) bool {
+	for i := range c.words {
+		if startsWithAny(c.words[i:], v.ps.neg) && !(i > 0 && v.has("relative", c.words[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
 // keys returns the stems of a span as a set.
 func (sp span) keys() map[string]bool {
 	m := make(map[string]bool, len(sp.stems))
@@ -393,9 +429,8 @@ func (sp span) keys() map[string]bool {
 
 // sentencePolarity gives the polarity of a sentence for q (+1, −1, 0),
 // as polarity describes.
-func sentencePolarity(q query, d *candidate, sentence, text string, v *Vocabulary) int {
+func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v *Vocabulary) int {
 	cs := clauses(sentence, v)
-	neg := v.ps.neg
 	objs := q.objects(d)
 	matches := func(c clause) bool {
 		k := c.keys()
@@ -423,7 +458,7 @@ func sentencePolarity(q query, d *candidate, sentence, text string, v *Vocabular
 			}
 			continue
 		}
-		if !c.sub && c.holdsAny(neg) {
+		if !c.sub && c.negated(v) {
 			mainNeg = true
 		}
 	}
@@ -438,8 +473,17 @@ func sentencePolarity(q query, d *candidate, sentence, text string, v *Vocabular
 	}
 	restr := v.ps.restr
 	for _, c := range main {
-		if c.holdsAny(neg) {
+		if c.negated(v) {
 			return -1
+		}
+	}
+	// A restriction to one ("una única pieza", "a single") against a
+	// question about more ("dos piezas"): a no.
+	if n := q.count(); n > 1 {
+		for _, c := range main {
+			if c.holdsAny(restr) && c.holdsAny(v.ps.single) {
+				return -1
+			}
 		}
 	}
 	for _, c := range main {
@@ -466,11 +510,16 @@ func sentencePolarity(q query, d *candidate, sentence, text string, v *Vocabular
 	// asks.
 	perm := v.ps.perm
 	verb := q.verb()
-	cw := q.clauseWeight()
+	var allMain []string
+	allowed := false
 	for _, c := range main {
-		if (c.holdsAny(perm) || verb != nil && verb.holds(c.keys())) && clauseMatch(q, c.span) >= yesShare*cw {
-			return 1
+		allMain = append(allMain, c.stems...)
+		if c.holdsAny(perm) || verb != nil && verb.holds(c.keys()) {
+			allowed = true
 		}
+	}
+	if allowed && m.match(span{stems: allMain}) >= yesShare*m.weight {
+		return 1
 	}
 	return 0
 }
@@ -505,13 +554,12 @@ func (s *unitSet) holds(u *unit) bool { return u.holds(s.keys) }
 // (a seefaq note, another sentence of the record) names u without a
 // negation in the clause naming it.
 func namedElsewhere(u *unit, sentence, text string, v *Vocabulary) bool {
-	neg := v.ps.neg
 	for _, s := range sentences(text) {
 		if s == sentence {
 			continue
 		}
 		for _, c := range clauses(s, v) {
-			if u.holds(c.keys()) && !c.sub && !c.holdsAny(neg) {
+			if u.holds(c.keys()) && !c.sub && !c.negated(v) {
 				return true
 			}
 		}
@@ -522,9 +570,8 @@ func namedElsewhere(u *unit, sentence, text string, v *Vocabulary) bool {
 // questionNegative reports whether the main clauses of q's asking clause
 // hold a negation or blocking phrase.
 func questionNegative(q query) bool {
-	neg := q.v.ps.neg
 	for _, c := range clauses(strings.Join(q.clause, " "), q.v) {
-		if !c.sub && !c.exception && c.holdsAny(neg) {
+		if !c.sub && !c.exception && c.negated(q.v) {
 			return true
 		}
 	}
@@ -535,6 +582,11 @@ func questionNegative(q query) bool {
 // after its opener (the verb of "¿puede declarar …?", "can I place …"),
 // or nil.
 func (q query) verb() *unit {
+	if len(q.clause) > 0 && q.v.has("copula", q.clause[0]) {
+		// "¿es X …?", "is X …?": what follows names a thing, not what
+		// it does.
+		return nil
+	}
 	for _, w := range q.clause {
 		k := stem(w)
 		if stopwords[w] || q.v.has("opener", w) {
@@ -588,11 +640,25 @@ func (q query) objects(d *candidate) []*unit {
 	var out []*unit
 	for i := range q.units {
 		u := &q.units[i]
-		if u.idf > 0 && u.named && !u.holds(d.pageKeys) {
+		if u.idf > 0 && (u.page || q.names[u.alts[0][0]]) && !u.holds(d.pageKeys) {
 			out = append(out, u)
 		}
 	}
 	return out
+}
+
+// count returns the number q's asking clause states for what it asks
+// about ("dos piezas", "two Mines"), or 0.
+func (q query) count() int {
+	for _, w := range q.clause {
+		if n, ok := numberWord(w); ok {
+			return atoi(n)
+		}
+		if w != "" && w[0] >= '0' && w[0] <= '9' && len(w) <= 2 {
+			return atoi(w)
+		}
+	}
+	return 0
 }
 
 // subjectHeld reports whether the sentence giving a verdict, with d's page
@@ -628,15 +694,20 @@ func subjectHeld(q query, d *candidate, sentence string) bool {
 }
 
 // number reads the number a numeric question asks for from text: of the
-// sentences holding a quantity noun of q (or, when q names none, the most
-// of what it asks), the number (digits, or a number word of any
-// vocabulary) nearest to such a noun within numberReach words. A number
+// sentences holding a quantity noun of q (a modifier word for a modifier
+// noun: "bonificador" is read off "MOD de +3"), or, when q names none,
+// holding what it asks, the number (digits, or a number word of any
+// vocabulary) nearest to such a word within numberReach words. A number
 // after a MOD word or with a sign is a modifier ("MOD -3"); one before a
 // unit keeps it ("5 cm"). "" when no number stands close enough.
 func (e *Engine) number(q query, text string) string {
 	nouns := map[string]bool{}
+	modNoun := false
 	for _, n := range q.numNouns {
 		nouns[stem(n)] = true
+		if isModWord(n) {
+			modNoun = true
+		}
 		for _, s := range e.gloss.Synonyms(n) {
 			// An abbreviation of one or two letters ("R", "B") stands for
 			// the noun only where it is typed so; in a text it is a letter
@@ -653,23 +724,35 @@ func (e *Engine) number(q query, text string) string {
 		text string
 		dist int
 		w    float64
+		near int // distance to the nearest other word of the question
 	}
+	counted := q.countedUnit()
 	var best *pick
 	for _, s := range sentences(text) {
 		toks := numberTokens(s)
+		sp := newSpan(s)
+		toks = append(toks, articleOnes(sp, counted)...)
+		toks = dropLabelled(toks, sp, vocabFor(detectLanguage(s)))
 		if len(toks) == 0 {
 			continue
 		}
-		sp := newSpan(s)
-		w, at := matchUnits(q, sp)
+		w, at := matchAll(q, sp)
+		var clauseAt []int
+		for i, st := range sp.stems {
+			for j := range q.units {
+				if u := &q.units[j]; u.inClause && !u.topic && u.holds(map[string]bool{st: true}) {
+					clauseAt = append(clauseAt, i)
+				}
+			}
+		}
 		var anchors []int
 		for i, st := range sp.stems {
-			if nouns[st] {
+			if nouns[st] || modNoun && isModWord(sp.words[i]) {
 				anchors = append(anchors, i)
 			}
 		}
 		if len(anchors) == 0 {
-			if len(nouns) > 0 && !strings.ContainsAny(s, "+-−") {
+			if len(nouns) > 0 {
 				continue
 			}
 			anchors = at
@@ -682,8 +765,18 @@ func (e *Engine) number(q query, text string) string {
 			if d > numberReach {
 				continue
 			}
-			if best == nil || w > best.w || w == best.w && d < best.dist {
-				best = &pick{t.show, d, w}
+			near := len(sp.words)
+			for _, a := range clauseAt {
+				if !slices.Contains(anchors, a) {
+					near = min(near, abs(a-t.word))
+				}
+			}
+			// The sentence holding most of the question, then the number
+			// nearest the quantity asked, then nearest the rest of the
+			// question ("MOD de +3 a las Aliadas y MOD de -3 a las
+			// Enemigas" for an enemy).
+			if best == nil || w > best.w || w == best.w && (d < best.dist || d == best.dist && near < best.near) {
+				best = &pick{t.show, d, w, near}
 			}
 		}
 	}
@@ -691,6 +784,111 @@ func (e *Engine) number(q query, text string) string {
 		return ""
 	}
 	return best.text
+}
+
+// countedUnit returns the unit of what a "how many" question counts (the
+// word after its numeric phrase: "cuántas Tiradas de Salvación"), or nil.
+func (q query) countedUnit() *unit {
+	for i := range q.clause {
+		for _, p := range q.v.ps.numeric {
+			if i+len(p) < len(q.clause) && indexWords(q.clause[i:i+len(p)], p) == 0 {
+				k := stem(q.clause[i+len(p)])
+				for j := range q.units {
+					u := &q.units[j]
+					if len(u.alts[0]) > 0 && u.alts[0][0] == k {
+						return u
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// articleOnes returns, as the number 1, the articles of a sentence that
+// stand right before what a question counts ("sólo deberá realizar una
+// Tirada de Salvación" for "how many Saving Rolls").
+func articleOnes(sp span, counted *unit) []numberToken {
+	if counted == nil {
+		return nil
+	}
+	var out []numberToken
+	for i := 0; i+1 < len(sp.words); i++ {
+		if !one(sp.words[i]) {
+			continue
+		}
+		for _, alt := range counted.alts {
+			if len(alt) > 0 && i+len(alt) < len(sp.stems) && indexWords(sp.stems[i+1:i+1+len(alt)], alt) == 0 {
+				out = append(out, numberToken{word: i, show: "1"})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// one reports whether a folded word is a number word of value one that is
+// also an article ("un", "una", "one").
+func one(w string) bool {
+	for _, v := range sortedVocabs() {
+		for k, n := range v.Numbers {
+			if n == 1 && lang.Fold(k) == w && len(w) <= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropLabelled drops the numbers that label something rather than count
+// it ("Ejemplo 2", "Paso 1", "página 60") and those of an exception or
+// "instead of" clause ("en vez de realizar 3 Tiradas").
+func dropLabelled(toks []numberToken, sp span, v *Vocabulary) []numberToken {
+	var out []numberToken
+	for _, t := range toks {
+		if t.word > 0 && t.word <= len(sp.words) && v.has("label", sp.words[t.word-1]) {
+			continue
+		}
+		instead := false
+		for j := max(0, t.word-4); j < t.word; j++ {
+			if startsWithAny(sp.words[j:], v.ps.exc) {
+				instead = true
+			}
+		}
+		if !instead {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// matchAll returns the weight of the units of q (its subject's too) a span
+// holds and the word indexes where they stand.
+func matchAll(q query, sp span) (float64, []int) {
+	set := map[string]int{}
+	for i, s := range sp.stems {
+		if _, ok := set[s]; !ok {
+			set[s] = i
+		}
+	}
+	keys := sp.keys()
+	var w float64
+	var at []int
+	for i := range q.units {
+		u := &q.units[i]
+		if u.idf == 0 || u.trivial() || !u.holds(keys) {
+			continue
+		}
+		w += u.dw
+		for _, alt := range u.alts {
+			for _, k := range alt {
+				if j, ok := set[k]; ok {
+					at = append(at, j)
+				}
+			}
+		}
+	}
+	return w, at
 }
 
 func abs(n int) int {

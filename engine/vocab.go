@@ -68,7 +68,7 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual [][]string
+	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single [][]string
 	intents                                                         map[string][][]string
 }
 
@@ -84,6 +84,14 @@ type QuestionWords struct {
 	NumericNouns   []string `json:"numeric_nouns"`
 	// ModifierWords name a modifier: a number after one is a MOD.
 	ModifierWords []string `json:"modifier_words"`
+	// Copulas open a question that asks what something is ("es",
+	// "is"); Labels are the words a number labels rather than counts
+	// ("Ejemplo 2", "Paso 1").
+	Copulas []string `json:"copulas"`
+	Labels  []string `json:"number_labels"`
+	// CountNouns are nouns counted in the rules ("punto", "Orden",
+	// "Tirada"): an article before one is the number one.
+	CountNouns []string `json:"count_nouns"`
 	// QuestionMarks open a question, ExclamationMarks an exclamation, in
 	// this language only ("¿", "¡").
 	QuestionMarks    []string `json:"question_marks"`
@@ -109,6 +117,12 @@ type PolarityWords struct {
 	Contrast []string `json:"contrast"`
 	// ListConjunctions join the last items of a list ("y", "o", "and").
 	ListConjunctions []string `json:"list_conjunctions"`
+	// Single says "only one" of something ("única", "a single").
+	Single []string `json:"single"`
+	// Relative opens a relative clause ("que", "which"): a negation right
+	// after one qualifies a noun ("las ORA que no requieren LDT"), it is
+	// not the clause's polarity.
+	Relative []string `json:"relative"`
 	// Permission says a clause allows what it names ("puede", "may").
 	Permission []string `json:"permission"`
 	Yes        []string `json:"yes"`
@@ -204,6 +218,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
 		perm: phrases(v.Polarity.Permission), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
+		single: phrases(v.Polarity.Single),
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)
@@ -212,6 +227,8 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	for name, list := range map[string][]string{
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
+		"count": v.Question.CountNouns, "relative": v.Polarity.Relative,
+		"copula": v.Question.Copulas, "label": v.Question.Labels,
 	} {
 		v.sets[name] = wordSet(list)
 	}
