@@ -94,8 +94,19 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 	// deciding number is overridden, examples flagged by a note too; the
 	// rest supports. An FAQ that shares the question's words without
 	// asking its question supports at most.
+	// The bar is the deciding source's relevance, or for an FAQ the best
+	// rule text's (an FAQ asking the question scores above any rule).
+	bar := d.score
+	if d.faq != nil {
+		for _, c := range cands {
+			if c.rec != nil {
+				bar = c.score
+				break
+			}
+		}
+	}
 	for _, c := range cands {
-		if b.used[c.id()] || c.score < supportRatio*d.score {
+		if b.used[c.id()] || c.score < supportRatio*bar {
 			continue
 		}
 		if c.faq != nil && d.faq != nil && b.sameRule(d, c) && sameQuestion(c.faq, d.faq) && newerVersion(d.faq.Version, c.faq.Version) {

@@ -198,6 +198,10 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 	if startsWithAny(clause, wh) {
 		return askOpen, nouns
 	}
+	if alternatives(clause, v) {
+		// "is the modifier -3 or -6?": a choice between numbers.
+		return askNumeric, nouns
+	}
 	if startsWithAny(clause, v.ps.yesNo) || v.Language == "es" {
 		// A Spanish question that does not open with an interrogative
 		// word is a yes/no one ("¿El movimiento … hace saltar minas?").
@@ -205,6 +209,19 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 	}
 	return askOpen, nouns
 }
+
+// alternatives reports whether a clause offers a choice between numbers
+// ("-3 or -6", "¿2 o 3?").
+func alternatives(clause []string, v *Vocabulary) bool {
+	for i := 1; i+1 < len(clause); i++ {
+		if v.has("conj", clause[i]) && isNumber(clause[i-1]) && isNumber(clause[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNumber(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
 
 // negations counts the negation and blocking phrases of words.
 func negations(words []string, v *Vocabulary) int {

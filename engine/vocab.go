@@ -69,7 +69,7 @@ type Vocabulary struct {
 // longest first, computed once.
 type phraseLists struct {
 	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single [][]string
-	intents                                                         map[string][][]string
+	intents                                                                 map[string][][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
