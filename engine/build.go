@@ -48,6 +48,16 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			return fmt.Errorf("engine: records related to %s: %w", d.faq.ID, err)
 		}
 		ak := keySet(d.faq.Answer)
+		byPage := map[string][]*wikirules.Record{}
+		for i := range recs {
+			byPage[recs[i].Page] = append(byPage[recs[i].Page], &recs[i])
+		}
+		places := map[string]place{}
+		for _, rs := range byPage {
+			for id, p := range contexts(rs) {
+				places[id] = p
+			}
+		}
 		var ext []extended
 		for i := range recs {
 			r := &recs[i]
@@ -86,7 +96,11 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			return ext[i].sim > ext[j].sim
 		})
 		for _, x := range ext {
-			support = append(support, recordSource(x.r, RoleSupporting, v.reason("extends", d.faq.Title+" "+d.faq.Version)))
+			c := &candidate{rec: x.r, page: x.r.Page}
+			if p, ok := places[x.r.ID]; ok {
+				c.leadIn, c.children = p.leadIn, p.children
+			}
+			support = append(support, b.source(c, RoleSupporting, v.reason("extends", d.faq.Title+" "+d.faq.Version)))
 		}
 	}
 

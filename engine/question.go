@@ -276,10 +276,13 @@ func (e *Engine) analyze(question string) query {
 				u.named = true
 			}
 		}
+		// A term is in the asking clause when all its words are ("Líder
+		// de Fireteam" is not in "¿se cancela el Fireteam?").
+		u.inClause = true
 		for _, k := range tk {
 			covered[k] = true
-			if inClause[k] {
-				u.inClause = true
+			if !inClause[k] {
+				u.inClause = false
 			}
 		}
 		for _, o := range m.Synonyms {

@@ -17,8 +17,10 @@ import (
 // vowel (a/o from five letters, e from four: "máxima" = "máximo", "move" =
 // "moving"), then at most six letters kept ("trabados" → "trab",
 // "declarar" → "declar", "esquina" ≠ "esquivar"). Numbers are kept whole.
-// The key is always a prefix of the word (the index's dictionary is read
-// by prefix, docFreq).
+// A final "y" of four letters or more is read "i" ("apply" = "applies").
+// The key is a prefix of the word but for that "i" (the index's
+// dictionary is read by prefix, docFreq, which then counts only the
+// words that keep the "y" apart).
 func stem(w string) string {
 	if w == "" || unicode.IsDigit(rune(w[0])) {
 		return w
@@ -35,6 +37,9 @@ func stem(w string) string {
 		w = w[:len(w)-1]
 	}
 	w = verbEnding(w)
+	if len(w) >= 4 && strings.HasSuffix(w, "y") {
+		w = w[:len(w)-1] + "i" // apply = applies, ally = allies
+	}
 	if len(w) > 6 {
 		w = w[:6]
 	}

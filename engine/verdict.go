@@ -263,7 +263,10 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 			best, bestW, bestRank = s, w, r
 		}
 	}
-	if d.leadIn != nil && best != "" && m.match(newSpan(d.leadIn.Plain)) > 0 {
+	if d.leadIn != nil && m.match(newSpan(d.leadIn.Plain)) > 0 {
+		if best == "" {
+			best = text
+		}
 		// A bullet under a lead-in that holds some of what is asked is a
 		// case of it: the lead-in gives its modality ("Consumir un Token
 		// de Mando permite una de las siguientes opciones:") or what
@@ -469,6 +472,16 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		}
 	}
 	if len(main) == 0 {
+		// "A Mine never triggers if the template would affect an ally":
+		// the conditions hold what is asked, the main clause the subject
+		// and the polarity.
+		for _, c := range cs {
+			if !c.sub && !c.exception && holdsTopic(q, c) {
+				main = append(main, c)
+			}
+		}
+	}
+	if len(main) == 0 {
 		return 0
 	}
 	restr := v.ps.restr
@@ -522,6 +535,17 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 1
 	}
 	return 0
+}
+
+// holdsTopic reports whether a clause holds a unit of a page q names.
+func holdsTopic(q query, c clause) bool {
+	k := c.keys()
+	for i := range q.units {
+		if u := &q.units[i]; u.topic && u.holds(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // restAfter returns the stems of the clauses after c that are neither
@@ -592,20 +616,24 @@ func (q query) verb() *unit {
 		if stopwords[w] || q.v.has("opener", w) {
 			continue
 		}
+		var found *unit
 		for i := range q.units {
 			u := &q.units[i]
-			if u.topic || u.idf == 0 {
-				continue
-			}
-			for _, alt := range u.alts[:1] {
-				for _, x := range alt {
-					if x == k {
-						return u
-					}
+			for _, x := range u.alts[0] {
+				if x == k {
+					found = u
 				}
 			}
 		}
-		return nil
+		switch {
+		case found == nil:
+			return nil
+		case found.topic || found.named || found.idf == 0:
+			// The subject or an object ("can one Dodge let me …"): the
+			// verb comes after it.
+			continue
+		}
+		return found
 	}
 	return nil
 }
