@@ -35,7 +35,7 @@ const (
 	faqReverseMin    = 0.2    // … with this share of its question the judge's question holds
 	faqLooseForward  = 0.4    // or this share of the question…
 	faqLooseReverse  = 0.5    // … with this share of the FAQ's
-	faqRatio         = 0.5    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
+	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	topicBonus       = 0.1    // relevance added to sources on (or FAQs related to) a page the question names
 	intentBonus      = 0.08   // relevance added to a block of the kind the question asks for (a cancellation…)
 	editionBonus     = 0.04   // relevance added to text scoped to the edition asked for

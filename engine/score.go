@@ -9,23 +9,24 @@ import (
 
 // Features of a candidate the relevance weighs (weights, by feature).
 const (
-	fCoverage = iota // share of the question's weight it holds (coverage), an FAQ mostly on its question
-	fClause          // the same over the units of the clause that asks
-	fAction          // share of what is asked of its subject it holds (actionShare)
-	fSearch          // the Searcher's score, over the best hit's
-	fTopic           // it stands on (an FAQ: relates to) a page the question names
-	fIntent          // a block of the kind the question asks for (intents)
-	fEdition         // scoped to the edition asked for
-	fExample         // an example
-	fSkill           // a skill box
-	fFAQFit          // an FAQ asking the judge's question
-	fFAQOther        // an FAQ asking something else
-	fLong            // how long past 50 words it is (per 100 words)
-	fCross           // in another language than the question
-	fSentence        // coverage by its best sentence alone
-	fVerdict         // it entails a verdict of the kind asked (a yes or no, a number)
-	fReminder        // a remember box or a note: it restates a rule stated elsewhere
-	fList            // an open question, and a closed list ("las únicas ORA … son: A, B o C")
+	fCoverage   = iota // share of the question's weight it holds (coverage), an FAQ mostly on its question
+	fClause            // the same over the units of the clause that asks
+	fAction            // share of what is asked of its subject it holds (actionShare)
+	fSearch            // the Searcher's score, over the best hit's
+	fTopic             // it stands on (an FAQ: relates to) a page the question names
+	fIntent            // a block of the kind the question asks for (intents)
+	fEdition           // scoped to the edition asked for
+	fExample           // an example
+	fSkill             // a skill box
+	fFAQFit            // an FAQ asking the judge's question
+	fFAQOther          // an FAQ asking something else
+	fLong              // how long past 50 words it is (per 100 words)
+	fCross             // in another language than the question
+	fSentence          // coverage by its best sentence alone
+	fVerdict           // it entails a verdict of the kind asked (a yes or no, a number)
+	fReminder          // a remember box or a note: it restates a rule stated elsewhere
+	fList              // an open question, and a closed list ("las únicas ORA … son: A, B o C")
+	fTranslated        // in another language than the question, on a page whose translation is a candidate too
 	nFeatures
 )
 
@@ -36,7 +37,7 @@ const (
 var weights = [nFeatures]float64{
 	fCoverage: 0.7, fClause: 0.2, fAction: 0.2, fSearch: 0.3, fTopic: 0.1, fIntent: 0.08, fEdition: 0.04,
 	fExample: -0.1, fSkill: -0.15, fFAQFit: 0.1, fFAQOther: -0.05, fLong: -0.1, fCross: -0.1,
-	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2,
+	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2, fTranslated: -0.2,
 }
 
 // features returns the features of candidate c for q; the costly ones
@@ -127,14 +128,48 @@ func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
 		}
 		c.score = s - lengthTieBreak*float64(len(c.keys))
 	}
+	translated := e.translatedPages(q, cands)
 	for _, c := range cands {
 		weigh(c, false)
+		if translated[lang.Fold(c.page)] {
+			c.score += weights[fTranslated]
+		}
 	}
 	sortByScore(cands)
 	for _, c := range cands[:min(fullPass, len(cands))] {
 		weigh(c, true)
+		if translated[lang.Fold(c.page)] {
+			c.score += weights[fTranslated]
+		}
 	}
 	sortByScore(cands)
+}
+
+// translatedPages returns the folded titles of the candidates' pages in
+// another language than the question whose translation (a glossary
+// synonym of the title) is the page of a candidate in the question's
+// language: "Eclipse Ammunition" for a Spanish question when "Munición
+// Eclipse" is a candidate. The page in the question's language states the
+// same rule in the judge's words.
+func (e *Engine) translatedPages(q query, cands []*candidate) map[string]bool {
+	same := map[string]bool{}
+	for _, c := range cands {
+		if c.lang == q.lang && c.page != "" {
+			same[lang.Fold(c.page)] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, c := range cands {
+		if c.lang == "" || c.lang == q.lang || c.page == "" || out[lang.Fold(c.page)] {
+			continue
+		}
+		for _, syn := range e.gloss.Synonyms(c.page) {
+			if same[lang.Fold(syn)] {
+				out[lang.Fold(c.page)] = true
+			}
+		}
+	}
+	return out
 }
 
 // sameSubject reports whether an FAQ's question and the judge's question
