@@ -31,10 +31,10 @@ const (
 	contextHold      = 0.7    // a unit held only by the lead-in or the section path
 	pageHold         = 0.85   // a unit held only by the page title (the subject)
 	minAction        = 0.15   // share of what is asked (the non-topic units) a deciding source holds
-	faqForwardMin    = 0.5    // share of the question an FAQ's own question must hold to decide it (faqFits)…
-	faqReverseMin    = 0.2    // … with this share of its question the judge's question holds
+	faqForwardMin    = 0.45   // share of the question an FAQ's own question must hold to decide it (faqFits)…
+	faqReverseMin    = 0.15   // … with this share of its question the judge's question holds
 	faqLooseForward  = 0.4    // or this share of the question…
-	faqLooseReverse  = 0.5    // … with this share of the FAQ's
+	faqLooseReverse  = 0.4    // … with this share of the FAQ's
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	topicBonus       = 0.1    // relevance added to sources on (or FAQs related to) a page the question names
 	intentBonus      = 0.08   // relevance added to a block of the kind the question asks for (a cancellation…)
@@ -144,6 +144,13 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 		if len(cands) > 0 {
 			a.Notes = append(a.Notes, q.v.reason("nearest", why, citationOf(cands[0])))
 		}
+		if len(a.Nearest) == 0 {
+			// Words no document holds can leave the search empty; the
+			// known ones still find pages to read.
+			if a.Nearest, err = e.nearestKnown(ctx, q, f); err != nil {
+				return nil, err
+			}
+		}
 		return a, nil
 	}
 	b := &builder{e: e, q: q, f: f, a: a, used: map[string]bool{}}
@@ -151,6 +158,28 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 		return nil, err
 	}
 	return a, nil
+}
+
+// nearestKnown returns up to three pages of the hits for the words of q
+// some document holds.
+func (e *Engine) nearestKnown(ctx context.Context, q query, f wikirules.Filter) ([]string, error) {
+	known := e.knownWords(q.text)
+	if known == "" {
+		return nil, nil
+	}
+	sf := f
+	sf.Limit = searchLimit
+	hits, err := e.searcher(f).SearchText(ctx, known, sf)
+	if err != nil {
+		return nil, fmt.Errorf("engine: search %q: %w", known, err)
+	}
+	var out []string
+	for _, h := range hits {
+		if p := h.Citation.Page; len(out) < 3 && p != "" && !hasFold(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }
 
 // nearestPages returns up to n distinct pages of the best candidates.

@@ -151,6 +151,18 @@ func (e *Engine) describe(c *candidate) {
 	}
 }
 
+// knownWords returns searchWords(text) without the words whose stem no
+// document holds.
+func (e *Engine) knownWords(text string) string {
+	var out []string
+	for _, w := range strings.Fields(searchWords(text)) {
+		if e.idf(stem(w)) > 0 {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 // searchWords returns the words of text the Searcher is asked for: its
 // folded words without stopwords and repeats, in order. Function words
 // match nearly every record and decide nothing, yet the Searcher would

@@ -36,6 +36,7 @@ type query struct {
 	numNouns []string
 	neg      int
 	intents  []string        // kinds of block the question asks for ("cancellation")
+	conds    []string        // the topics that are a condition of what is asked ("while engaged")
 	names    map[string]bool // stems of the words written as names (capitalized)
 }
 
@@ -319,6 +320,7 @@ func (e *Engine) analyze(question string) query {
 		}
 	}
 	q.topics = dropContained(q.topics)
+	q.conds = e.conditionTopics(q, question)
 	topicKeys := map[string]bool{}
 	for _, t := range q.topics {
 		for _, k := range keys(t) {
@@ -448,6 +450,76 @@ func (q query) namedUnits() []*unit {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].dw > out[j].dw })
 	return out
+}
+
+// conditionTopics returns the topics of q that state a condition of what
+// it asks: named outside its asking clause ("Mi tropa está trabada…:
+// ¿puede declarar Esquivar?"), or after a conditional or state phrase in
+// it ("can I dodge while engaged?"). With two pages named, the one that is
+// a condition is where the rule restricting the other is written.
+func (e *Engine) conditionTopics(q query, question string) []string {
+	if len(q.topics) < 2 {
+		return nil
+	}
+	clause := q.clause
+	cut := len(clause)
+	for i := range clause {
+		if startsWithAny(clause[i:], q.v.ps.cond) || q.v.has("state", clause[i]) {
+			cut = i
+			break
+		}
+	}
+	head := map[string]bool{}
+	for _, w := range clause[:cut] {
+		head[stem(w)] = true
+	}
+	expanded := func(words []string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range words {
+			m[stem(w)] = true
+		}
+		for _, u := range e.gloss.Segment(strings.Join(words, " ")) {
+			for _, syn := range u.Synonyms {
+				for _, k := range keys(syn) {
+					m[k] = true
+				}
+			}
+		}
+		return m
+	}
+	headX := expanded(clause[:cut])
+	_ = head
+	var out []string
+	for _, t := range q.topics {
+		if !e.titleHeld(t, headX) {
+			out = append(out, t)
+		}
+	}
+	if len(out) == len(q.topics) {
+		return nil // every page is a condition: none is
+	}
+	return out
+}
+
+// asksMore reports whether q holds a known word beyond the pages it names.
+func (q query) asksMore() bool {
+	for i := range q.units {
+		if u := &q.units[i]; !u.topic && !u.trivial() && u.idf > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// topicKeys returns the stems of the titles of the pages q names.
+func (q query) topicKeys() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range q.topics {
+		for _, k := range keys(t) {
+			m[k] = true
+		}
+	}
+	return m
 }
 
 // dropContained drops the titles whose words stand inside another title

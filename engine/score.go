@@ -27,6 +27,7 @@ const (
 	fReminder          // a remember box or a note: it restates a rule stated elsewhere
 	fList              // an open question, and a closed list ("las únicas ORA … son: A, B o C")
 	fTranslated        // in another language than the question, on a page whose translation is a candidate too
+	fCondition         // on a page the question names as a condition ("while engaged"), naming the other page
 	nFeatures
 )
 
@@ -37,7 +38,7 @@ const (
 var weights = [nFeatures]float64{
 	fCoverage: 0.7, fClause: 0.2, fAction: 0.2, fSearch: 0.3, fTopic: 0.1, fIntent: 0.08, fEdition: 0.04,
 	fExample: -0.1, fSkill: -0.15, fFAQFit: 0.1, fFAQOther: -0.05, fLong: -0.1, fCross: -0.1,
-	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2, fTranslated: -0.2,
+	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2, fTranslated: -0.2, fCondition: 0.2,
 }
 
 // features returns the features of candidate c for q; the costly ones
@@ -49,7 +50,11 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	if c.faq != nil {
 		fwd := e.coverage(q, c, c.qkeys)
 		f[fCoverage] = faqQuestionShare*fwd + (1-faqQuestionShare)*f[fCoverage]
-		c.faqFit = faqFits(fwd, e.reverse(c.faq.Question, qk)) && e.sameSubject(c.faq.Question, q, qk)
+		rev := 1.0 // a question naming pages only ("Berserk Engaged") asks nothing more of an FAQ
+		if q.asksMore() {
+			rev = e.reverse(c.faq.Question, qk, q.topicKeys())
+		}
+		c.faqFit = faqFits(fwd, rev) && e.sameSubject(c.faq.Question, q, qk)
 		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo {
 			// A yes or a no answers a yes/no question, not "which" or
 			// "how many".
@@ -91,6 +96,9 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	}
 	if c.lang != "" && c.lang != q.lang {
 		f[fCross] = 1
+	}
+	if c.rec != nil && onCondition(q, c) {
+		f[fCondition] = 1
 	}
 	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
 		f[fList] = 1
@@ -364,6 +372,27 @@ func matchesIntent(q query, r *wikirules.Record) bool {
 	return false
 }
 
+// onCondition reports whether c stands on a page q names as a condition
+// and its text names another page q names (what the condition restricts).
+func onCondition(q query, c *candidate) bool {
+	on := false
+	for _, t := range q.conds {
+		if lang.Fold(t) == lang.Fold(c.page) {
+			on = true
+		}
+	}
+	if !on {
+		return false
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		if u.topic && !u.holds(c.pageKeys) && u.holds(c.keys) {
+			return true
+		}
+	}
+	return false
+}
+
 // onTopic reports whether c stands on (an FAQ: shows on or relates to) a
 // page the question names.
 func onTopic(q query, c *candidate) bool {
@@ -437,9 +466,20 @@ func (e *Engine) coverage(q query, c *candidate, own map[string]bool) float64 {
 
 // reverse is the share of the weighted words of an FAQ's question that the
 // judge's question (its keys qk, expansion and named pages included)
-// holds: an FAQ about something else shares the subject but not the rest.
-// A glossary term of the FAQ counts as held when any of its terms is.
-func (e *Engine) reverse(faqQuestion string, qk map[string]bool) float64 {
+// holds, the pages both name (topic, the stems of the judge's) left out:
+// an FAQ about something else shares the subject but not the rest ("¿se
+// puede mover a través de una esquina?" is not "¿Trepar y Mover en la
+// misma Orden?"). A glossary term of the FAQ counts as held when any of
+// its terms is.
+func (e *Engine) reverse(faqQuestion string, qk, topic map[string]bool) float64 {
+	inTopic := func(ks []string) bool {
+		for _, k := range ks {
+			if !topic[k] {
+				return false
+			}
+		}
+		return len(ks) > 0
+	}
 	var total, got float64
 	covered := map[string]bool{}
 	for _, m := range e.gloss.Segment(faqQuestion) {
@@ -450,6 +490,9 @@ func (e *Engine) reverse(faqQuestion string, qk map[string]bool) float64 {
 		u := unit{alts: [][]string{tk}}
 		for _, k := range tk {
 			covered[k] = true
+		}
+		if inTopic(tk) {
+			continue
 		}
 		for _, o := range m.Synonyms {
 			if ok := keys(o); len(ok) > 0 {
@@ -466,7 +509,7 @@ func (e *Engine) reverse(faqQuestion string, qk map[string]bool) float64 {
 		}
 	}
 	for _, k := range keys(faqQuestion) {
-		if covered[k] {
+		if covered[k] || topic[k] {
 			continue
 		}
 		w := e.idf(k)
@@ -476,7 +519,7 @@ func (e *Engine) reverse(faqQuestion string, qk map[string]bool) float64 {
 		}
 	}
 	if total == 0 {
-		return 0
+		return 1 // the FAQ asks of nothing but the pages both name
 	}
 	return got / total
 }

@@ -297,9 +297,11 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 }
 
 // matcher weighs how much of what q asks a span of d's text holds: the
-// non-topic units of q's asking clause (of all of q when the clause holds
-// none), leaving out a plain word of the question's language that d's
-// text, in another language, does not hold (it cannot).
+// units of q's asking clause (of all of q when the clause holds none)
+// that d's page and section do not name (d's subject: "Engaged" on the
+// Trabado page, where "can I dodge while engaged?" asks about Dodge),
+// leaving out a plain word of the question's language that d's text, in
+// another language, does not hold (it cannot).
 type matcher struct {
 	units  []*unit
 	weight float64
@@ -312,7 +314,7 @@ func newMatcher(q query, d *candidate, text string) matcher {
 		m.units, m.weight = nil, 0
 		for i := range q.units {
 			u := &q.units[i]
-			if u.topic || u.trivial() || u.idf == 0 || clauseOnly && !u.inClause {
+			if u.trivial() || u.idf == 0 || clauseOnly && !u.inClause || u.holds(d.pageKeys) {
 				continue
 			}
 			if crossLanguage(q, d, u) && !u.holds(all) {
@@ -437,9 +439,8 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	objs := q.objects(d)
 	matches := func(c clause) bool {
 		k := c.keys()
-		for i := range q.units {
-			u := &q.units[i]
-			if !u.topic && !u.trivial() && u.idf > 0 && u.holds(k) {
+		for _, u := range m.units {
+			if u.holds(k) {
 				return true
 			}
 		}
@@ -499,8 +500,8 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 			}
 		}
 	}
-	for _, c := range main {
-		if !c.holdsAny(restr) || len(objs) == 0 {
+	for _, c := range cs {
+		if c.sub || c.exception || !c.holdsAny(restr) || len(objs) == 0 {
 			continue
 		}
 		// A closed list: does it name what is asked about? Its items may

@@ -88,7 +88,10 @@ type QuestionWords struct {
 	// "is"); Labels are the words a number labels rather than counts
 	// ("Ejemplo 2", "Paso 1").
 	Copulas []string `json:"copulas"`
-	Labels  []string `json:"number_labels"`
+	// StateWords put what follows as the state a trooper is in
+	// ("estando", "while"): a condition of what is asked.
+	StateWords []string `json:"state_words"`
+	Labels     []string `json:"number_labels"`
 	// CountNouns are nouns counted in the rules ("punto", "Orden",
 	// "Tirada"): an article before one is the number one.
 	CountNouns []string `json:"count_nouns"`
@@ -142,7 +145,6 @@ type Labels struct {
 	Nearest     string `json:"nearest"`
 	SeeDeciding string `json:"see_deciding"`
 	Edition     string `json:"edition"`
-	LeadIn      string `json:"lead_in"`
 }
 
 //go:embed vocabulary/*.json
@@ -228,7 +230,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "relative": v.Polarity.Relative,
-		"copula": v.Question.Copulas, "label": v.Question.Labels,
+		"copula": v.Question.Copulas, "label": v.Question.Labels, "state": v.Question.StateWords,
 	} {
 		v.sets[name] = wordSet(list)
 	}
