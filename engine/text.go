@@ -92,14 +92,6 @@ var stopwords = func() map[string]bool {
 	return m
 }()
 
-func toSet(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
-
 // analyzer gives the keys the engine compares: folded words, stopwords
 // dropped, each reduced by stem.
 var analyzer = lang.Analyzer{Stop: stopwords, Stem: lang.StemFunc(stem)}
