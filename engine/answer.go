@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"sort"
 	"strings"
 	"time"
@@ -25,13 +26,18 @@ const NotFound = "not found in the knowledge base"
 // Source is one quoted source of an answer or a resolution: a record or an
 // FAQ entry, its text as quoted (for an FAQ "Q: … A: …"), its role, why it
 // has that role (Reason), its relevance to the question (Score, 0–1+) and
-// its citation. Record or FAQ holds the full entry.
+// its citation. Record or FAQ holds the full entry. Quote is the text as
+// it stands alone: a bullet under its lead-in (the parent bullet or the
+// paragraph that opens its list), a lead-in with the bullets it
+// introduces; LeadIn is that lead-in's text.
 type Source struct {
 	Role     Role               `json:"role"`
 	Kind     wikirules.Kind     `json:"kind"`
 	Page     string             `json:"page"`
 	Title    string             `json:"title,omitempty"`
 	Text     string             `json:"text"`
+	Quote    string             `json:"quote,omitempty"`
+	LeadIn   string             `json:"lead_in,omitempty"`
 	Notes    []string           `json:"notes,omitempty"`
 	Version  string             `json:"version,omitempty"`
 	Reason   string             `json:"reason,omitempty"`
@@ -46,20 +52,27 @@ type Source struct {
 // Found is false when nothing decides it: Verdict is then NotFound and
 // Sources is empty. Otherwise Sources are in order of weight: the deciding
 // source first, then the supporting ones, then those it overrides.
-// Verdict is the short answer where the deciding source gives one ("Sí",
-// "No", "MOD -3", "5 cm"), else empty. Edition is the edition the answer
+// Verdict is the short answer where the deciding source entails one
+// ("Sí", "No", "MOD -3", "5 cm"), else Labels.SeeDeciding. Edition is the edition the answer
 // speaks for ("n4"), EditionDefaulted true when none was asked. AsOf is set
 // when the answer was pinned to a date; Data lists the revisions and FAQ
 // versions quoted (the data version). Notes says what the reader should
 // know (the edition default, the as-of pin, near misses).
+//
+// Language is the question's language ("es", "en"), Labels the words of
+// an answer card in it. Nearest lists the pages nearest to the question
+// when nothing decides it (the pages to read).
 type Answer struct {
 	Question         string      `json:"question"`
+	Language         string      `json:"language"`
+	Labels           Labels      `json:"labels"`
 	Found            bool        `json:"found"`
 	Verdict          string      `json:"verdict"`
 	Edition          string      `json:"edition"`
 	EditionDefaulted bool        `json:"edition_defaulted,omitempty"`
 	AsOf             *time.Time  `json:"as_of,omitempty"`
 	Sources          []Source    `json:"sources"`
+	Nearest          []string    `json:"nearest,omitempty"`
 	Data             DataVersion `json:"data_version"`
 	Notes            []string    `json:"notes,omitempty"`
 }
@@ -143,4 +156,41 @@ func dataVersion(sources []Source) DataVersion {
 	}
 	sort.SliceStable(dv.Revisions, func(i, j int) bool { return dv.Revisions[i].Page < dv.Revisions[j].Page })
 	return dv
+}
+
+// newAnswer returns an empty answer to question in v's language, with the
+// edition it speaks for (opt's, else the newest the knowledge base holds,
+// named in a note) and the as-of note.
+func (e *Engine) newAnswer(ctx context.Context, question string, v *Vocabulary, opt Options) (*Answer, error) {
+	if err := e.init(ctx); err != nil {
+		return nil, err
+	}
+	a := &Answer{Question: question, Language: v.Language, Labels: v.Labels, Sources: []Source{},
+		Data: DataVersion{Revisions: []PageRevision{}}}
+	ed := opt.Edition
+	if ed == 0 {
+		ed = e.newest
+		a.EditionDefaulted = true
+		a.Notes = append(a.Notes, v.reason("edition-default", strings.ToUpper(wikirules.Editions(ed).String())))
+	}
+	a.Edition = wikirules.Editions(ed).String()
+	if !opt.AsOf.IsZero() {
+		t := opt.AsOf.UTC()
+		a.AsOf = &t
+		a.Notes = append(a.Notes, v.reason("as-of", t.Format("2006-01-02 15:04 MST")))
+	}
+	return a, nil
+}
+
+// filterFor returns the store filter an answer speaks for: its edition
+// and as-of date.
+func (e *Engine) filterFor(a *Answer) wikirules.Filter {
+	f := wikirules.Filter{}
+	if ed, err := wikirules.ParseEdition(a.Edition); err == nil {
+		f.Edition = ed
+	}
+	if a.AsOf != nil {
+		f.AsOf = *a.AsOf
+	}
+	return f
 }

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
@@ -14,165 +13,57 @@ import (
 
 // Retrieval and decision parameters.
 const (
-	searchLimit      = 40   // hits asked of the Searcher
-	glossaryWeight   = 0.8  // weight of a glossary expansion against a typed word
-	topicBonus       = 0.15 // relevance added to sources on (or FAQs related to) a page the question names
-	minRelevance     = 0.45 // below this the best candidate does not decide anything
+	searchLimit      = 25   // hits asked of the Searcher
+	fullPass         = 24   // candidates scored on every feature (score)
+	contextPages     = 8    // pages of the best hits whose records are read for lead-ins
+	minRelevance     = 0.3  // below this the best candidate does not decide anything
 	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
 	supportRatio     = 0.55 // candidates within this ratio of the best are quoted as supporting
 	maxSupporting    = 4
-	numberBonus      = 0.05   // a text stating a number, when the question asks for one
 	lengthTieBreak   = 0.0005 // per distinct word: between equals, the shorter text wins
 	unknownWeightEN  = 0.3    // the same for an English question
 	unknownWeight    = 0.6    // weight of a Spanish word no record holds, at the highest idf
+	plainUnknown     = 0.4    // the share of that weight for a word not written as a name
 	faqQuestionShare = 0.6    // share of an FAQ's relevance computed on its question alone
 	exampleDamping   = 0.85   // examples are narrative: their word matches count for less
+	skillDamping     = 0.8    // a skill box names the skill and its type, rarely what is asked
+	crossWeight      = 0.5    // a plain word against a text of another language (it cannot hold it)
+	contextHold      = 0.7    // a unit held only by the lead-in or the section path
+	pageHold         = 0.85   // a unit held only by the page title (the subject)
+	minAction        = 0.15   // share of what is asked (the non-topic units) a deciding source holds
+	faqForwardMin    = 0.45   // share of the question an FAQ's own question must hold to decide it (faqFits)…
+	faqReverseMin    = 0.15   // … with this share of its question the judge's question holds
+	faqLooseForward  = 0.4    // or this share of the question…
+	faqLooseReverse  = 0.4    // … with this share of the FAQ's
+	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
+	topicBonus       = 0.1    // relevance added to sources on (or FAQs related to) a page the question names
+	intentBonus      = 0.08   // relevance added to a block of the kind the question asks for (a cancellation…)
+	editionBonus     = 0.04   // relevance added to text scoped to the edition asked for
+	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
+	searchShare      = 0.3    // weight of the Searcher's ranking in the relevance
+	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)
+	homelessCover    = 0.75   // relevance a source needs to decide a question about a concept no page describes
+	cofocus          = 0.7    // a named unit this weighty as the focus, with a page, makes the question about it
 )
 
-// query is an analysed question: its units (a typed word, or a glossary
-// concept the question names with all its terms as alternatives), the sum
-// of their weight × idf (total), the pages it names and whether it asks
-// for a number.
-type query struct {
-	text     string
-	expanded []string
-	units    []unit
-	total    float64
-	topics   []string
-	number   bool
-}
-
-// unit is one thing a question asks about: alternatives (each the stems
-// of a word or glossary term) of which a text must hold one, its weight
-// and its idf (that of its rarest known alternative).
-type unit struct {
-	alts   [][]string
-	weight float64
-	idf    float64
-	term   bool    // a glossary term (a game concept), not a plain word
-	dw     float64 // its share of total: weight × idf, or the weight of an unknown word
-}
-
-// trivial reports whether u is a bare number ("1", "2010"): a number
-// matches by accident (IMP-1, R2) and names no subject.
-func (u *unit) trivial() bool {
-	for _, k := range u.alts[0] {
-		if k == "" || !unicode.IsDigit(rune(k[0])) {
-			return false
-		}
-	}
-	return true
-}
-
-// numberWords are folded words that make a question ask for a number.
-var numberWords = toSet(`mod mods modificador modificadores modifier modifiers cuanto cuantos cuanta how much many distancia distance cm rafaga burst valor value penalizador penalty maxima maximo maximum`)
-
-// analyze turns a question into a query.
-func (e *Engine) analyze(question string) query {
-	q := query{text: question}
-	typed := keys(question)
-	covered := map[string]bool{}
-	for _, m := range e.gloss.Segment(question) {
-		q.expanded = append(q.expanded, m.Synonyms...)
-		tk := keys(m.Text)
-		if len(m.Synonyms) == 0 || len(tk) == 0 {
-			continue // a plain word, or a term of function words only ("sin")
-		}
-		u := unit{weight: 1, term: true, alts: [][]string{tk}}
-		for _, k := range tk {
-			covered[k] = true
-		}
-		for _, o := range m.Synonyms {
-			if ok := keys(o); len(ok) > 0 {
-				u.alts = append(u.alts, ok)
-			}
-		}
-		q.units = append(q.units, u)
-	}
-	for _, k := range typed {
-		if !covered[k] {
-			q.units = append(q.units, unit{alts: [][]string{{k}}, weight: 1})
-		}
-	}
-	es := spanish(question)
-	for i := range q.units {
-		u := &q.units[i]
-		for _, alt := range u.alts {
-			u.idf = max(u.idf, e.altIDF(alt))
-		}
-		switch {
-		case u.idf > 0:
-			u.dw = u.weight * u.idf
-			q.total += u.dw
-		case len(u.alts[0][0]) > 2:
-			// A word no record holds ("Tohaa") is a subject the knowledge
-			// base may lack: it weighs against every candidate, less in an
-			// English question (whose words the glossary may just not know).
-			// A text with no function word of either language (a bare
-			// list of terms, code) gives no reason for the English
-			// discount.
-			w := unknownWeight
-			if !es && english(question) {
-				w = unknownWeightEN
-			}
-			u.dw = w * e.maxIDF()
-			q.total += u.dw
-		}
-	}
-	qw := lang.Words(question + " \n " + strings.Join(q.expanded, " \n "))
-	for _, p := range e.pages {
-		if containsWords(qw, p.words) {
-			q.topics = append(q.topics, p.title)
-		}
-	}
-	for _, w := range lang.Words(question) {
-		if numberWords[w] {
-			q.number = true
-		}
-	}
-	return q
-}
-
-// altIDF is the idf of an alternative: the mean idf of its stems, 0 when
-// a stem is unknown to the knowledge base.
-func (e *Engine) altIDF(alt []string) float64 {
-	var s float64
-	for _, k := range alt {
-		f := e.idf(k)
-		if f == 0 {
-			return 0
-		}
-		s += f
-	}
-	return s / float64(len(alt))
-}
-
-// holds reports whether keys hold one alternative of u (all its stems; one
-// may miss in a term of three or more).
-func (u *unit) holds(keys map[string]bool) bool {
-	for _, alt := range u.alts {
-		miss := 0
-		for _, k := range alt {
-			if !keys[k] {
-				miss++
-			}
-		}
-		if miss == 0 || miss == 1 && len(alt) >= 3 {
-			return true
-		}
-	}
-	return false
-}
-
 // candidate is a record or FAQ that may answer a question, with its
-// relevance.
+// relevance and what it is matched on: its own text (keys), its lead-in
+// and section path (ctx), its page title (pageKeys; for an FAQ the pages
+// it relates to) and, for an FAQ, its question alone (qkeys).
 type candidate struct {
-	rec   *wikirules.Record
-	faq   *wikirules.FAQ
-	page  string // the page it is cited on
-	keys  map[string]bool
-	qkeys map[string]bool // an FAQ's question alone
-	score float64
+	rec      *wikirules.Record
+	faq      *wikirules.FAQ
+	page     string // the page it is cited on
+	lang     string // the language of that page
+	keys     map[string]bool
+	ctx      map[string]bool
+	pageKeys map[string]bool
+	qkeys    map[string]bool
+	leadIn   *wikirules.Record   // the bullet or paragraph it continues
+	children []*wikirules.Record // the bullets it introduces
+	score    float64
+	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
+	faqFit   bool    // an FAQ whose question is the judge's question
 }
 
 func (c *candidate) id() string {
@@ -190,9 +81,9 @@ func (c *candidate) kind() wikirules.Kind {
 }
 
 // rank is the precedence of a source (docs/DESIGN.md, "Precedence when
-// sources disagree"): errata > FAQ > rule text (current update > original)
-// > example. The important box ranks with the rule text (it beats examples
-// as all rule text does).
+// sources disagree"): errata > FAQ > rule text (current update >
+// original) > example. The important box ranks with the rule text (it
+// beats examples as all rule text does).
 func (c *candidate) rank() int {
 	switch c.kind() {
 	case wikirules.KindErrata:
@@ -208,237 +99,58 @@ func (c *candidate) rank() int {
 	return 4
 }
 
-// gather collects candidates: the Searcher's hits for the question and its
-// glossary expansion, the records of the pages the question names and the
-// FAQs shown on or related to them.
-func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*candidate, error) {
-	seen := map[string]*candidate{}
-	var out []*candidate
-	addRec := func(r wikirules.Record) {
-		if isFAQKind(r.Kind) || r.Kind == wikirules.KindTemplate || seen[r.ID] != nil {
-			return
-		}
-		c := &candidate{rec: &r, page: r.Page, keys: keySet(recordText(&r))}
-		seen[r.ID] = c
-		out = append(out, c)
-	}
-	addFAQ := func(fq wikirules.FAQ, page string) {
-		if seen[fq.ID] != nil {
-			return
-		}
-		c := &candidate{faq: &fq, page: page, keys: keySet(faqText(&fq)), qkeys: keySet(fq.Question)}
-		seen[fq.ID] = c
-		out = append(out, c)
-	}
-	sf := f
-	sf.Limit = searchLimit
-	text := q.text
-	if len(q.expanded) > 0 {
-		text += " " + strings.Join(q.expanded, " ")
-	}
-	hits, err := e.search.SearchText(ctx, searchWords(text), sf)
-	if err != nil {
-		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
-	}
-	for _, h := range hits {
-		switch {
-		case h.FAQ != nil:
-			addFAQ(*h.FAQ, h.Citation.Page)
-		case h.Record != nil:
-			addRec(*h.Record)
-		}
-	}
-	if len(q.topics) > 0 {
-		tf := f
-		tf.Pages = q.topics
-		recs, err := e.store.Records(ctx, tf)
-		if err != nil {
-			return nil, fmt.Errorf("engine: records of %v: %w", q.topics, err)
-		}
-		for _, r := range recs {
-			addRec(r)
-		}
-		faqs, err := e.store.FAQs(ctx, "", tf)
-		if err != nil {
-			return nil, fmt.Errorf("engine: FAQs of %v: %w", q.topics, err)
-		}
-		for _, fq := range faqs {
-			addFAQ(fq, faqPage(&fq, q.topics))
-		}
-	}
-	return out, nil
-}
-
-// searchWords returns the words of text the Searcher is asked for: its
-// folded words without stopwords and repeats, in order. Function words
-// match nearly every record and decide nothing, yet the Searcher would
-// score every record holding one.
-func searchWords(text string) string {
-	seen := map[string]bool{}
-	var out []string
-	for _, w := range lang.Words(text) {
-		if !stopwords[w] && !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
-	}
-	return strings.Join(out, " ")
-}
-
-// faqPage returns the page an FAQ is cited on: the first of topics it is
-// shown on or related to, else its first page.
-func faqPage(f *wikirules.FAQ, topics []string) string {
-	for _, t := range topics {
-		if hasFold(f.Pages, t) || hasFold(f.Related, t) {
-			return t
-		}
-	}
-	if len(f.Pages) > 0 {
-		return f.Pages[0]
-	}
-	if len(f.Related) > 0 {
-		return f.Related[0]
-	}
-	return ""
-}
-
-func hasFold(list []string, s string) bool {
-	fs := lang.Fold(s)
-	for _, x := range list {
-		if lang.Fold(x) == fs {
-			return true
-		}
-	}
-	return false
-}
-
-// score sets the relevance of every candidate: the share of the question's
-// weighted idf its words cover, plus topicBonus when it stands on (or, for
-// an FAQ, relates to) a page the question names; long texts are damped.
-func (e *Engine) score(q query, cands []*candidate) {
-	for _, c := range cands {
-		if q.total == 0 {
-			continue
-		}
-		s := e.coverage(q, c.keys)
-		if c.faq != nil {
-			s = faqQuestionShare*e.coverage(q, c.qkeys) + (1-faqQuestionShare)*s
-		}
-		if c.kind() == wikirules.KindExample {
-			s *= exampleDamping
-		}
-		if q.number && c.rec != nil && strings.ContainsAny(c.rec.Plain, "0123456789") {
-			s += numberBonus // the question asks for a number; this text gives one
-		}
-		s -= lengthTieBreak * float64(len(c.keys)) // between equals, the focused text
-		if n := len(c.keys); n > 50 {
-			s /= 1 + float64(n-50)/200
-		}
-		if len(q.topics) > 0 {
-			on := 0
-			for _, t := range q.topics {
-				if c.rec != nil && lang.Fold(c.rec.Page) == lang.Fold(t) || c.faq != nil && (hasFold(c.faq.Related, t) || hasFold(c.faq.Pages, t)) {
-					on++
-				}
-			}
-			s += topicBonus * float64(on) / float64(len(q.topics))
-		}
-		c.score = s
-	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
-}
-
-// coverage is the share of the question's weighted idf that keys hold.
-func (e *Engine) coverage(q query, keys map[string]bool) float64 {
-	if q.total == 0 {
-		return 0
-	}
-	var s float64
-	for i := range q.units {
-		if u := &q.units[i]; u.idf > 0 && u.holds(keys) {
-			s += u.weight * u.idf
-		}
-	}
-	return s / q.total
-}
-
-// spanishWords and englishWords are function words that tell the language
-// of a question.
-var (
-	spanishWords = toSet(`el la los las de del que se puede puedo un una en con por para es al como cuando estando mi su si sobre hay tiene`)
-	englishWords = toSet(`the a an of is are can does do my to in on with when while and it be how what which if i`)
-)
-
-// english reports whether a question holds an English function word.
-func english(question string) bool {
-	for _, w := range lang.Words(question) {
-		if englishWords[w] {
-			return true
-		}
-	}
-	return false
-}
-
-// spanish reports whether a question reads as Spanish: it opens with "¿"
-// or holds at least as many Spanish function words as English ones.
-func spanish(question string) bool {
-	if strings.Contains(question, "¿") {
-		return true
-	}
-	es, en := 0, 0
-	for _, w := range lang.Words(question) {
-		if spanishWords[w] {
-			es++
-		}
-		if englishWords[w] {
-			en++
-		}
-	}
-	return es >= en && es > 0
-}
-
 // Ask answers a question (Spanish or English, worded freely) from the
 // knowledge base as opt pins it. The answer quotes the deciding source
-// first (chosen among the most relevant candidates by precedence), then
-// supporting sources (the rule an FAQ extends, other relevant rule text),
-// then the sources it overrides with the reason; when nothing is relevant
-// enough it says NotFound. Errors come from the store or the searcher.
+// first: among the sources that answer the question (they speak to its
+// subject and to what it asks), the most relevant ones compete by
+// precedence. Then come supporting sources (the rule an FAQ extends,
+// other relevant text) and the sources it overrides, with the reason.
+// The verdict is read from the deciding source when it entails one.
+// When nothing answers, the answer says NotFound and names the nearest
+// pages. Labels, notes and reasons are in the question's language.
+// Errors come from the store or the searcher.
 func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer, error) {
 	if err := e.init(ctx); err != nil {
 		return nil, err
 	}
+	text := prose(question)
+	q := e.analyze(text)
 	named := false
 	if opt.Edition == 0 {
 		if ed := editionNamed(question); ed != 0 {
 			opt.Edition, named = ed, true
 		}
 	}
-	f := opt.filter()
-	a := newAnswer(question, opt)
+	a, err := e.newAnswer(ctx, question, q.v, opt)
+	if err != nil {
+		return nil, err
+	}
 	if named {
-		a.Notes = append(a.Notes, "edition: "+strings.ToUpper(wikirules.Editions(opt.Edition).String())+", named in the question")
+		a.Notes = append(a.Notes, q.v.reason("edition-named", strings.ToUpper(a.Edition)))
 	}
-	text := prose(question)
+	f := e.filterFor(a)
 	if text != strings.TrimSpace(question) {
-		a.Notes = append(a.Notes, "markup in the question ignored (HTML tags, script and style elements)")
+		a.Notes = append(a.Notes, q.v.reason("markup-ignored"))
 	}
-	q := e.analyze(text)
 	cands, err := e.gather(ctx, q, f)
 	if err != nil {
 		return nil, err
 	}
-	e.score(q, cands)
-	if len(cands) == 0 || cands[0].score < minRelevance {
+	e.score(q, cands, f.Edition)
+	d, why := e.decide(q, cands)
+	if d == nil {
 		a.Verdict = NotFound
+		a.Nearest = nearestPages(cands, 3)
 		if len(cands) > 0 {
-			a.Notes = append(a.Notes, fmt.Sprintf("nearest text (not deciding, relevance %.2f): %s", cands[0].score, citationOf(cands[0])))
+			a.Notes = append(a.Notes, q.v.reason("nearest", why, citationOf(cands[0])))
 		}
-		return a, nil
-	}
-	d := decide(q, cands)
-	if ok, why := e.speaks(q, d); !ok {
-		a.Verdict = NotFound
-		a.Notes = append(a.Notes, fmt.Sprintf("nearest text (not deciding: %s): %s", why, citationOf(d)))
+		if len(a.Nearest) == 0 {
+			// Words no document holds can leave the search empty; the
+			// known ones still find pages to read.
+			if a.Nearest, err = e.nearestKnown(ctx, q, f); err != nil {
+				return nil, err
+			}
+		}
 		return a, nil
 	}
 	b := &builder{e: e, q: q, f: f, a: a, used: map[string]bool{}}
@@ -448,47 +160,187 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 	return a, nil
 }
 
-// newAnswer returns an empty answer with the edition and as-of notes.
-func newAnswer(question string, opt Options) *Answer {
-	a := &Answer{Question: question, Sources: []Source{}, Data: DataVersion{Revisions: []PageRevision{}}}
-	ed := opt.Edition
-	if ed == 0 {
-		ed = wikirules.N4
-		a.EditionDefaulted = true
-		a.Notes = append(a.Notes, "edition: N4 (no edition given; ask with -edition c1 or n5 for another)")
+// nearestKnown returns up to three pages of the hits for the words of q
+// some document holds.
+func (e *Engine) nearestKnown(ctx context.Context, q query, f wikirules.Filter) ([]string, error) {
+	known := e.knownWords(q.text)
+	if known == "" {
+		return nil, nil
 	}
-	a.Edition = wikirules.Editions(ed).String()
-	if !opt.AsOf.IsZero() {
-		t := opt.AsOf.UTC()
-		a.AsOf = &t
-		a.Notes = append(a.Notes, "as of "+t.Format("2006-01-02 15:04 MST")+": answered from the revisions current at that date and the FAQ versions published by then")
+	sf := f
+	sf.Limit = searchLimit
+	hits, err := e.searcher(f).SearchText(ctx, known, sf)
+	if err != nil {
+		return nil, fmt.Errorf("engine: search %q: %w", known, err)
 	}
-	return a
+	var out []string
+	for _, h := range hits {
+		if p := h.Citation.Page; len(out) < 3 && p != "" && !hasFold(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }
 
-// decide picks the deciding candidate: among those within contenderRatio
-// of the best relevance, the one of highest precedence (then relevance),
-// except that an errata takes precedence over an FAQ only when it holds
-// every glossary term of q the FAQ holds (it corrects that answer, not
-// another one); between FAQs asking the same question, the newer version.
-func decide(q query, cands []*candidate) *candidate {
-	best := cands[0]
-	for _, c := range cands[1:] {
-		if c.score < contenderRatio*cands[0].score {
+// nearestPages returns up to n distinct pages of the best candidates.
+func nearestPages(cands []*candidate, n int) []string {
+	var out []string
+	for _, c := range cands {
+		if len(out) == n {
 			break
 		}
-		if c.rank() > best.rank() && (best.kind() != wikirules.KindFAQ || holdsTerms(q, c, best)) {
+		if c.page != "" && !hasFold(out, c.page) {
+			out = append(out, c.page)
+		}
+	}
+	return out
+}
+
+// decide picks the deciding candidate among those that answer q
+// (answers), by precedence: an FAQ or errata whose question is the
+// judge's question (faqFit) decides over rule text when its relevance is
+// at least faqRatio of the best, an errata over an FAQ when it holds every
+// glossary term of q the FAQ holds (it corrects that answer, not another
+// one), the newer version between FAQs asking the same question; among
+// the rest, the most relevant, except that a text of higher precedence
+// within contenderRatio of it wins (the important box over an example).
+// It returns nil and why when nothing answers.
+func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
+	if w := q.unknownAsked(); w != "" {
+		return nil, q.v.reason("unknown-words", w)
+	}
+	var ok []*candidate
+	why := ""
+	for _, c := range cands {
+		if c.faq != nil && !c.faqFit {
+			continue
+		}
+		if fine, w := e.answers(q, c); fine {
+			ok = append(ok, c)
+		} else if why == "" {
+			why = w
+		}
+	}
+	if len(ok) == 0 {
+		if why == "" {
+			why = q.v.reason("nothing-relevant")
+		}
+		return nil, why
+	}
+	var best *candidate
+	for _, c := range ok {
+		if c.faq == nil || c.score < faqRatio*ok[0].score {
+			continue
+		}
+		if best == nil || c.rank() > best.rank() && holdsTerms(q, c, best) {
 			best = c
 		}
 	}
+	if best == nil {
+		best = ok[0]
+		for _, c := range ok[1:] {
+			if c.score < contenderRatio*ok[0].score {
+				break
+			}
+			if c.faq == nil && c.rank() > best.rank() {
+				best = c
+			}
+		}
+	}
 	if best.faq != nil {
-		for _, c := range cands {
+		for _, c := range ok {
 			if c.faq != nil && c != best && sameQuestion(c.faq, best.faq) && newerVersion(c.faq.Version, best.faq.Version) && c.rank() >= best.rank() {
 				best = c
 			}
 		}
 	}
-	return best
+	// A question about a concept no page or section describes ("Orden
+	// Coordinada", "Regeneración") is answered only by an FAQ asking it or
+	// a text that holds it and most of the question: a stray mention does
+	// not decide it.
+	if f := e.homelessFocus(q, cands); f != nil && !(best.faq != nil && best.faqFit) {
+		own := best.keys
+		if best.faq != nil && best.faq.Question != "" {
+			own = best.qkeys
+		}
+		if !f.holds(own) || e.coverage(q, best, own) < homelessCover {
+			return nil, q.v.reason("homeless", strings.Join(f.alts[0], " "))
+		}
+	}
+	return best, ""
+}
+
+// unknownAsked returns the words of q's asking clause that no document
+// holds, when they outnumber those some document holds ("the best army
+// list for a tournament": the rules know the army list, not the best one
+// for a tournament), else "".
+func (q query) unknownAsked() string {
+	var unknown []string
+	known := 0
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.inClause || u.trivial() {
+			continue
+		}
+		if u.idf == 0 {
+			unknown = append(unknown, strings.Join(u.alts[0], " "))
+		} else {
+			known++
+		}
+	}
+	if len(unknown) > known {
+		return strings.Join(unknown, ", ")
+	}
+	return ""
+}
+
+// homelessFocus returns the concept a question asks about when no page or
+// section describes it: when the question names no page, its weightiest
+// named unit, unless another named unit about as weighty (cofocus of its
+// weight) has a page or section. Nil otherwise.
+func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
+	if len(q.topics) > 0 {
+		return nil
+	}
+	named := q.namedUnits()
+	if len(named) == 0 || !e.homeless(named[0], cands) {
+		return nil
+	}
+	for _, u := range named[1:] {
+		if u.dw >= cofocus*named[0].dw && !e.homeless(u, cands) {
+			return nil
+		}
+	}
+	return named[0]
+}
+
+// homeless reports whether no page title and no section heading of the
+// candidates names the concept u (in any of its terms).
+func (e *Engine) homeless(u *unit, cands []*candidate) bool {
+	for _, alt := range u.alts {
+		if e.titles.holding(alt) {
+			return false
+		}
+	}
+	for _, c := range cands {
+		if c.rec == nil {
+			continue
+		}
+		for _, s := range c.rec.Section {
+			st := keys(s)
+			for _, alt := range u.alts {
+				if containsStems(st, alt) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// containsStems reports whether the stems alt stand consecutively in st.
+func containsStems(st, alt []string) bool {
+	return indexWords(st, alt) >= 0
 }
 
 // holdsTerms reports whether c holds every glossary term unit of q that
@@ -568,3 +420,12 @@ func editionNamed(question string) wikirules.Edition {
 	}
 	return found
 }
+
+// sortByScore orders candidates best first (stable: gathering order
+// breaks ties).
+func sortByScore(cands []*candidate) {
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+}
+
+// errNoStore is returned by an engine built without a store.
+var errNoStore = fmt.Errorf("engine: no knowledge base")

@@ -140,7 +140,7 @@ func TestAskAsOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if before.Found || before.AsOf == nil || !strings.Contains(strings.Join(before.Notes, " "), "as of 2020-12-31") {
+	if before.Found || before.AsOf == nil || !strings.Contains(strings.Join(before.Notes, " "), "2020-12-31") {
 		t.Errorf("as of 2020-12-31: found %v, as_of %v, notes %q; want not found and an as-of note", before.Found, before.AsOf, before.Notes)
 	}
 	after, err := e.Ask(ctx, q, Options{AsOf: time.Date(2021, 3, 1, 0, 0, 0, 0, time.UTC)})

@@ -3,11 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
@@ -15,22 +12,24 @@ import (
 
 // builder assembles an answer around its deciding candidate.
 type builder struct {
-	e    *Engine
-	q    query
-	f    wikirules.Filter
-	a    *Answer
-	used map[string]bool
-	num  string   // the number of the verdict ("-3"), if any
-	mod  modifier // the modifier the verdict gives (attr "" when unknown)
+	e     *Engine
+	pages map[string]bool // rulePages of the deciding source
+	q     query
+	f     wikirules.Filter
+	a     *Answer
+	used  map[string]bool
+	num   string   // the number of the verdict ("-3"), if any
+	mod   modifier // the modifier the verdict gives (attr "" when unknown)
 }
 
 // build quotes d as deciding, then the supporting and overridden sources,
 // and fills the verdict and data version.
 func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) error {
-	deciding := b.source(d, RoleDeciding, b.decidingReason(d, cands))
+	v := b.q.v
+	deciding := b.source(d, RoleDeciding, b.decidingReason(d))
 	deciding.Score = round(d.score)
 	b.a.Found = true
-	b.a.Verdict, b.num = verdict(d, b.q)
+	b.a.Verdict, b.num = b.e.verdict(b.q, d)
 	b.mod = verdictModifier(d, b.num)
 	b.used[d.id()] = true
 	var support, overridden []Source
@@ -39,7 +38,9 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 	// the bullets whose seefaq note repeats it are the rules it extends;
 	// examples carrying such a note are corrected by it.
 	if d.faq != nil {
-		pages := append(append([]string{}, d.faq.Related...), d.faq.Pages...)
+		// The pages it relates to, and the page it is cited on: an FAQ
+		// repeated on every copy of a page is not about each of them.
+		pages := append(append([]string{}, d.faq.Related...), d.page)
 		rf := b.f
 		rf.Pages = pages
 		recs, err := b.e.store.Records(ctx, rf)
@@ -47,6 +48,16 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			return fmt.Errorf("engine: records related to %s: %w", d.faq.ID, err)
 		}
 		ak := keySet(d.faq.Answer)
+		byPage := map[string][]*wikirules.Record{}
+		for i := range recs {
+			byPage[recs[i].Page] = append(byPage[recs[i].Page], &recs[i])
+		}
+		places := map[string]place{}
+		for _, rs := range byPage {
+			for id, p := range contexts(rs) {
+				places[id] = p
+			}
+		}
 		var ext []extended
 		for i := range recs {
 			r := &recs[i]
@@ -64,7 +75,7 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			label := d.faq.Title + " " + d.faq.Version
 			if r.Kind == wikirules.KindExample {
 				overridden = append(overridden, recordSource(r, RoleOverridden,
-					fmt.Sprintf("%s beats examples: the example is corrected by it (its note: %q)", label, strings.Join(r.Notes, " "))))
+					v.reason("example-corrected", label, strings.Join(r.Notes, " "))))
 				continue
 			}
 			topic := 0
@@ -73,7 +84,10 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 					topic = 1
 				}
 			}
-			ext = append(ext, extended{r, topic, b.e.coverage(b.q, keySet(r.Plain))})
+			// Its own words only: every bullet the FAQ extends stands on a
+			// page it relates to.
+			c := &candidate{rec: r, page: r.Page, keys: keySet(r.Plain), ctx: map[string]bool{}, pageKeys: map[string]bool{}}
+			ext = append(ext, extended{r, topic, b.e.coverage(b.q, c, c.keys)})
 		}
 		sort.SliceStable(ext, func(i, j int) bool {
 			if ext[i].topic != ext[j].topic {
@@ -82,34 +96,52 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			return ext[i].sim > ext[j].sim
 		})
 		for _, x := range ext {
-			support = append(support, recordSource(x.r, RoleSupporting,
-				fmt.Sprintf("the rule %s %s extends (its seefaq note points to it)", d.faq.Title, d.faq.Version)))
+			c := &candidate{rec: x.r, page: x.r.Page}
+			if p, ok := places[x.r.ID]; ok {
+				c.leadIn, c.children = p.leadIn, p.children
+			}
+			support = append(support, b.source(c, RoleSupporting, v.reason("extends", d.faq.Title+" "+d.faq.Version)))
 		}
 	}
 
 	// Other relevant candidates: lower-precedence text that contradicts the
 	// deciding number is overridden, examples flagged by a note too; the
-	// rest supports.
+	// rest supports. An FAQ that shares the question's words without
+	// asking its question supports at most.
+	// The bar is the deciding source's relevance, or for an FAQ the best
+	// rule text's (an FAQ asking the question scores above any rule).
+	bar := d.score
+	if d.faq != nil {
+		for _, c := range cands {
+			if c.rec != nil {
+				bar = c.score
+				break
+			}
+		}
+	}
 	for _, c := range cands {
-		if b.used[c.id()] || c.score < supportRatio*d.score {
+		if b.used[c.id()] || c.score < supportRatio*bar {
 			continue
 		}
 		if c.faq != nil && d.faq != nil && b.sameRule(d, c) && sameQuestion(c.faq, d.faq) && newerVersion(d.faq.Version, c.faq.Version) {
 			b.used[c.id()] = true
-			overridden = append(overridden, b.source(c, RoleOverridden,
-				fmt.Sprintf("a newer version (%s) of this FAQ decides", d.faq.Version)))
+			overridden = append(overridden, b.source(c, RoleOverridden, v.reason("newer-faq", d.faq.Version)))
 			continue
 		}
 		if c.rank() < d.rank() && b.sameRule(d, c) && b.contradicts(d, c) {
 			b.used[c.id()] = true
-			overridden = append(overridden, b.source(c, RoleOverridden, overrideReason(d, c)))
+			overridden = append(overridden, b.source(c, RoleOverridden, b.overrideReason(d, c)))
 			continue
 		}
 		if len(support) >= maxSupporting {
 			continue
 		}
 		b.used[c.id()] = true
-		s := b.source(c, RoleSupporting, "")
+		why := ""
+		if c.faq != nil && !c.faqFit {
+			why = v.reason("faq-other-question")
+		}
+		s := b.source(c, RoleSupporting, why)
 		s.Score = round(c.score)
 		support = append(support, s)
 	}
@@ -127,8 +159,7 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			r := &recs[i]
 			if r.Superseded && r.SupersededBy == d.rec.ID && !b.used[r.ID] {
 				b.used[r.ID] = true
-				overridden = append(overridden, recordSource(r, RoleOverridden,
-					fmt.Sprintf("original text superseded by the update %s", d.rec.Version)))
+				overridden = append(overridden, recordSource(r, RoleOverridden, v.reason("superseded-by", d.rec.Version)))
 			}
 		}
 	}
@@ -180,48 +211,58 @@ func containment(a, b map[string]bool) float64 {
 	return float64(n) / float64(len(a))
 }
 
-// source quotes a candidate.
+// source quotes a candidate, a record with its lead-in and children.
 func (b *builder) source(c *candidate, role Role, reason string) Source {
 	if c.faq != nil {
 		return faqSource(c.faq, c.page, role, reason)
 	}
-	return recordSource(c.rec, role, reason)
+	s := recordSource(c.rec, role, reason)
+	if c.leadIn != nil || len(c.children) > 0 {
+		s.Quote = quote(c.rec, c.leadIn, c.children)
+	}
+	if c.leadIn != nil {
+		s.LeadIn = recordQuote(c.leadIn)
+	}
+	return s
 }
 
-// decidingReason says why d decides: its kind and, when it won over more
-// relevant text, the precedence.
-func (b *builder) decidingReason(d *candidate, cands []*candidate) string {
+// decidingReason says why d decides: its kind and precedence, in the
+// question's language.
+func (b *builder) decidingReason(d *candidate) string {
+	v := b.q.v
 	var why string
 	switch d.kind() {
 	case wikirules.KindErrata:
-		why = "errata: it takes precedence over FAQs, rule text and examples"
+		why = v.reason("deciding-errata")
 	case wikirules.KindFAQ:
-		why = "FAQ: it takes precedence over rule text and examples"
+		why = v.reason("deciding-faq")
 	case wikirules.KindExample:
-		why = "example: the only text that speaks to the question"
+		why = v.reason("deciding-example")
 	case wikirules.KindImportant:
-		why = "the page's important box"
+		why = v.reason("deciding-important")
 	default:
-		why = "rule text"
 		if d.rec != nil && d.rec.Version != "" {
-			why += " (update " + d.rec.Version + ")"
+			why = v.reason("deciding-update", d.rec.Version)
+		} else {
+			why = v.reason("deciding-rule")
 		}
 	}
 	if len(b.q.topics) > 0 {
-		why += "; question names " + strings.Join(b.q.topics, ", ")
+		why += v.reason("names-pages", strings.Join(b.q.topics, ", "))
 	}
 	return why
 }
 
 // overrideReason says why d beats c.
-func overrideReason(d, c *candidate) string {
+func (b *builder) overrideReason(d, c *candidate) string {
+	v := b.q.v
 	switch {
 	case c.kind() == wikirules.KindExample && d.kind() == wikirules.KindImportant && d.page == c.page:
-		return "the page's important box beats its examples"
+		return v.reason("important-beats-example")
 	case c.rec != nil && c.rec.Superseded:
-		return "original text, superseded by an update"
+		return v.reason("original-superseded")
 	}
-	return fmt.Sprintf("%s beats %s (precedence errata > FAQ > rule text > example)", d.kind(), c.kind())
+	return v.reason("precedence", d.kind(), c.kind())
 }
 
 // rulePages returns the folded pages the deciding source speaks of: the
@@ -244,7 +285,10 @@ func rulePages(d *candidate) map[string]bool {
 // another rule (Sexto Sentido's own exception to Dodge modifiers is not
 // what the Dodge errata corrects).
 func (b *builder) sameRule(d, c *candidate) bool {
-	pages := rulePages(d)
+	if b.pages == nil {
+		b.pages = rulePages(d)
+	}
+	pages := b.pages
 	if c.rec != nil {
 		return pages[lang.Fold(c.rec.Page)]
 	}
@@ -286,156 +330,6 @@ func (b *builder) contradicts(d, c *candidate) bool {
 		}
 	}
 	return false
-}
-
-var (
-	reMOD  = regexp.MustCompile(`(?i)\b(?:MOD|modificador)\s*(?:de\s*|of\s*)?([+\-−]\s?\d+)`)
-	reStat = regexp.MustCompile(`(?i)\b(?:FIS|CD|CC|VOL)\s?([\-−]\d+)\b`)
-	reCM   = regexp.MustCompile(`(?i)(\d+)\s?cm\b`)
-	reNoDe = regexp.MustCompile(`(?i)\bno\s+de\s*$`)
-)
-
-// modifier is a modifier a text states: its value ("-3") and the attribute
-// it applies to ("fis"), "" when the text names none near it.
-type modifier struct {
-	attr, value string
-}
-
-// reAttr finds the attribute a modifier applies to in the words right
-// after it ("MOD de -3 a su Tirada de FIS").
-var reAttr = regexp.MustCompile(`(?i)^[^.;:]{0,30}?\b(FIS|CD|CC|VOL|PB|BLI|WIP|BS|PH|ARM|BTS)\b`)
-
-// modifiers returns the modifiers a text states ("MOD de -3", "FIS -6",
-// "FIS-3") in order, MOD phrases first; a number introduced by "no de"
-// (", no de -6") is a denial and left out.
-func modifiers(text string) []modifier {
-	var out []modifier
-	for i, re := range []*regexp.Regexp{reMOD, reStat} {
-		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
-			if reNoDe.MatchString(text[:m[0]]) {
-				continue
-			}
-			n := strings.ReplaceAll(strings.ReplaceAll(text[m[2]:m[3]], "−", "-"), " ", "")
-			attr := ""
-			if i == 1 {
-				attr = strings.Fields(strings.ToLower(text[m[0]:m[2]]))[0]
-			} else if a := reAttr.FindStringSubmatch(text[m[1]:]); a != nil {
-				attr = strings.ToLower(a[1])
-			}
-			out = append(out, modifier{attr: attr, value: n})
-		}
-	}
-	return out
-}
-
-// modNumbers returns the values of modifiers(text), as "-3", in order.
-func modNumbers(text string) []string {
-	var out []string
-	for _, m := range modifiers(text) {
-		out = append(out, m.value)
-	}
-	return out
-}
-
-// verdict returns the short answer of the deciding source and the number
-// it rests on: "Sí"/"No" when an FAQ's answer starts so, the first stated
-// modifier ("MOD -3") or distance when the question asks for a number (or
-// the FAQ answer gives nothing else).
-func verdict(d *candidate, q query) (string, string) {
-	text := ""
-	var parts []string
-	if d.faq != nil {
-		text = d.faq.Answer
-		if yn := yesNo(text); yn != "" {
-			parts = append(parts, yn)
-		}
-	} else {
-		text = recordText(d.rec)
-	}
-	num := ""
-	if m := reIgnoredMOD.FindStringSubmatch(text); m != nil && (q.number || d.faq != nil) && len(parts) == 0 {
-		// "… ignora el MOD -6": the rule says the modifier does not apply.
-		num = strings.ReplaceAll(m[1], "−", "-")
-		return "No: ignora el MOD " + num, num
-	}
-	if q.number || (d.faq != nil && len(parts) == 0) {
-		if ns := modNumbers(text); len(ns) > 0 {
-			num = ns[0]
-			parts = append(parts, "MOD "+num)
-		} else if m := reCM.FindStringSubmatch(text); m != nil && q.number {
-			parts = append(parts, m[1]+" cm")
-		}
-	}
-	return strings.Join(parts, ", "), num
-}
-
-// reIgnoredMOD finds a modifier the text says is ignored ("ignora el MOD
-// -6", "ignoran los MOD de -3").
-var reIgnoredMOD = regexp.MustCompile(`(?i)\bignora\w*\s+(?:el\s+|los\s+)?MODs?\s+(?:de\s+)?([+\-−]?\d+)`)
-
-// yesNo reads the yes/no an FAQ answer starts with: "Sí"/"Si" followed by
-// punctuation or the end ("A: Si. …", "Sí, …"), an accented "Sí" before
-// anything, or "No". A conditional "Si la Tropa …" ("if") is not a yes: ""
-// is returned.
-func yesNo(answer string) string {
-	a := strings.TrimSpace(answer)
-	for _, p := range []string{"A:", "A :", "R:"} {
-		a = strings.TrimSpace(strings.TrimPrefix(a, p))
-	}
-	first, rest := a, ""
-	if i := strings.IndexFunc(a, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
-		first, rest = a[:i], a[i:]
-	}
-	yn := ""
-	switch strings.ToLower(first) {
-	case "no":
-		yn = "No"
-	case "sí", "yes":
-		yn = "Sí"
-	case "si":
-		r := strings.TrimLeft(rest, " ")
-		if rest == "" || (r != "" && strings.ContainsRune(".,;:!)", rune(r[0]))) {
-			yn = "Sí"
-		}
-	}
-	if yn == "" {
-		return ""
-	}
-	// "Sí, pero sólo en Turno Activo": a bare "Sí" would drop the
-	// condition that decides the case; keep the qualified clause.
-	clause := strings.TrimLeft(rest, " ,;:")
-	if q := qualifier(clause); q != "" {
-		return yn + ", " + q
-	}
-	return yn
-}
-
-// qualifiers open a clause that limits a yes or a no.
-var qualifiers = []string{"pero", "salvo", "excepto", "con la excepción", "con excepción", "sólo", "solo",
-	"siempre que", "siempre y cuando", "únicamente", "aunque", "but", "except", "only", "unless"}
-
-// qualifier returns the clause (up to its sentence's end, at most 120
-// bytes) when it opens with a qualifier, else "".
-func qualifier(clause string) string {
-	low := strings.ToLower(clause)
-	for _, q := range qualifiers {
-		if strings.HasPrefix(low, q+" ") {
-			end := len(clause)
-			if i := strings.IndexAny(clause, ".;\n"); i >= 0 {
-				end = i
-			}
-			c := strings.TrimSpace(clause[:end])
-			if len(c) > 120 {
-				c = c[:120]
-				for len(c) > 0 && !utf8.ValidString(c) {
-					c = c[:len(c)-1]
-				}
-				c += "…"
-			}
-			return c
-		}
-	}
-	return ""
 }
 
 // verdictModifier returns the modifier of d's text whose value is num

@@ -18,17 +18,18 @@ type dodgeCondition struct {
 	mod  int
 }
 
+// dodgeConditions are the conditions of the Dodge important box, by the
+// fact that names them in the vocabulary.
+var dodgeConditions = []string{"dodge-deployable", "dodge-zoc", "dodge-template-no-lof"}
+
 // classifyDodge names the condition a bullet of the Dodge important box
 // states, or "".
 func classifyDodge(plain string) string {
-	f := lang.Fold(plain)
-	switch {
-	case strings.Contains(f, "posicionable"):
-		return "deployable"
-	case strings.Contains(f, "zona de control"):
-		return "zoc"
-	case strings.Contains(f, "careciendo") && strings.Contains(f, "ldt"):
-		return "template-no-lof"
+	w := lang.Words(plain)
+	for _, c := range dodgeConditions {
+		if statesFact(w, c) {
+			return c
+		}
 	}
 	return ""
 }
@@ -41,22 +42,22 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 	if s.Dodge == nil {
 		return nil, nil
 	}
-	v, err := rs.page(ctx, "Esquivar")
+	v, err := rs.rolePage(ctx, "dodge")
 	if err != nil {
 		return nil, err
 	}
 	if v == nil {
-		return []Conclusion{unknown("dodge", "Esquivar (Dodge)")}, nil
+		return []Conclusion{unknown("dodge", strings.Join(roleTitles(vocabFor(resolveLanguage), "dodge"), ", "))}, nil
 	}
 	var conds []dodgeCondition
 	var single *wikirules.Record
 	var roll *wikirules.Record
 	for i := range v.Records {
 		r := &v.Records[i]
-		f := lang.Fold(r.Plain)
+		w := lang.Words(r.Plain)
 		switch r.Kind {
 		case wikirules.KindImportant:
-			if strings.Contains(f, "unico mod") || strings.Contains(f, "un unico") {
+			if statesFact(w, "single-mod") {
 				single = r
 			}
 			if name := classifyDodge(r.Plain); name != "" && r.Depth > 0 {
@@ -67,7 +68,7 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 				conds = append(conds, dodgeCondition{name, r, mod})
 			}
 		case wikirules.KindEffect:
-			if roll == nil && strings.Contains(f, "tirada enfrentada de su atributo de fis") {
+			if roll == nil && statesFact(w, "dodge-roll") {
 				roll = r
 			}
 		}
@@ -89,8 +90,7 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 	var errata *wikirules.FAQ
 	for i := range v.FAQs {
 		fq := &v.FAQs[i]
-		a := lang.Fold(fq.Answer)
-		if strings.Contains(a, "solo") && len(modNumbers(fq.Answer)) > 0 && strings.Contains(lang.Fold(fq.Question), "mod") {
+		if statesFact(lang.Words(fq.Answer), "only") && len(modNumbers(fq.Answer)) > 0 && hasModWord(lang.Words(fq.Question)) {
 			if errata == nil || fq.Type == "errata" {
 				errata = fq
 			}
@@ -98,9 +98,9 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 	}
 	lof := s.Dodge.LoFToAttacker == nil || *s.Dodge.LoFToAttacker
 	holds := map[string]bool{
-		"template-no-lof": s.Dodge.Template && !lof,
-		"deployable":      s.Dodge.Template && s.Dodge.Deployable,
-		"zoc":             s.Dodge.ZoCWithoutLoF,
+		"dodge-template-no-lof": s.Dodge.Template && !lof,
+		"dodge-deployable":      s.Dodge.Template && s.Dodge.Deployable,
+		"dodge-zoc":             s.Dodge.ZoCWithoutLoF,
 	}
 	var held []dodgeCondition
 	for _, cd := range conds {
@@ -165,6 +165,16 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 	return []Conclusion{c}, nil
 }
 
+// hasModWord reports whether folded words name a modifier.
+func hasModWord(words []string) bool {
+	for _, w := range words {
+		if isModWord(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // templateRule finds, on the pages an errata relates to, the bullet giving
 // the general rule for dodging a template ("Como regla general … Tirada de
 // FIS").
@@ -176,8 +186,7 @@ func (rs *resolver) templateRule(ctx context.Context, fq *wikirules.FAQ) (*wikir
 		return nil, fmt.Errorf("engine: records related to %s: %w", fq.ID, err)
 	}
 	for i := range recs {
-		p := lang.Fold(recs[i].Plain)
-		if strings.Contains(p, "regla general") && strings.Contains(p, "fis") && strings.Contains(p, "plantilla") {
+		if statesFact(lang.Words(recs[i].Plain), "template-general") {
 			return &recs[i], nil
 		}
 	}
@@ -192,25 +201,27 @@ func (rs *resolver) burst(ctx context.Context, s Situation) ([]Conclusion, error
 	if s.Burst == nil {
 		return nil, nil
 	}
-	v, err := rs.page(ctx, "Módulo de Combate")
+	v, err := rs.rolePage(ctx, "combat-module")
 	if err != nil {
 		return nil, err
 	}
 	if v == nil {
-		return []Conclusion{unknown("burst", "Módulo de Combate")}, nil
+		return []Conclusion{unknown("burst", strings.Join(roleTitles(vocabFor(resolveLanguage), "combat-module"), ", "))}, nil
 	}
 	var activeOnly, maxRec, aroRec *wikirules.Record
 	maxB := 0
 	for i := range v.Records {
 		r := &v.Records[i]
-		f := lang.Fold(r.Plain)
-		if activeOnly == nil && strings.Contains(f, "rafaga") && strings.Contains(f, "unicamente en turno activo") {
+		w := lang.Words(r.Plain)
+		if activeOnly == nil && statesFact(w, "burst-active-only") {
 			activeOnly = r
 		}
-		if m := reMax.FindStringSubmatch(f); maxRec == nil && m != nil && strings.Contains(f, "rafaga") {
-			maxRec, maxB = r, atoi(m[1])
+		if maxRec == nil && statesFact(w, "burst") {
+			if _, end := factAt(w, "burst-max"); end >= 0 && end < len(w) && w[end] != "" && w[end][0] >= '0' && w[end][0] <= '9' {
+				maxRec, maxB = r, atoi(w[end])
+			}
 		}
-		if aroRec == nil && strings.Contains(f, "ora") && (strings.Contains(f, "se reduce a 1") || strings.Contains(f, "rafaga r1")) {
+		if aroRec == nil && statesFact(w, "aro-burst-one") {
 			aroRec = r
 		}
 	}

@@ -12,57 +12,98 @@ import (
 )
 
 // Options pin what an answer speaks for. Edition is the game edition
-// (zero means N4, the edition of the Spanish wiki's current rules, and the
-// answer says it was defaulted). AsOf, when set, answers from the revisions
+// (zero means the newest edition the knowledge base holds, and the answer
+// says it was defaulted). AsOf, when set, answers from the revisions
 // current at that time and the FAQ versions published by then.
 type Options struct {
 	Edition wikirules.Edition
 	AsOf    time.Time
 }
 
-// filter returns the store filter of the options (the edition defaulted).
-func (o Options) filter() wikirules.Filter {
-	e := o.Edition
-	if e == 0 {
-		e = wikirules.N4
-	}
-	return wikirules.Filter{Edition: e, AsOf: o.AsOf}
+// WordStats is what a Searcher may know of the words of the documents it
+// searches (index.Index does): how many documents it holds and, for a
+// prefix, each folded word of the documents starting with it with the
+// number of documents holding that word, and the editions documents are
+// explicitly scoped to. With it the engine weighs question words without
+// reading the knowledge base at start; without it (a Store's own FTS5
+// search) it counts them over every current record the first time.
+type WordStats interface {
+	Count() (uint64, error)
+	WordsWithPrefix(prefix string) (map[string]uint64, error)
+	ScopedEditions() (wikirules.Editions, error)
 }
 
 // Engine answers questions and resolves situations from a knowledge base.
-// It is safe for concurrent use. It caches the page list and word
-// statistics of the knowledge base the first time it needs them; build a
-// new Engine after an ingest.
+// It is safe for concurrent use. It reads the page list the first time it
+// needs it, and the document frequency of the words of each question from
+// the search index (WordStats), remembering them; build a new Engine after
+// an ingest.
 type Engine struct {
 	store  wikirules.Store
 	search wikirules.Searcher
+	stats  WordStats // nil: counted over the store (scan)
 	gloss  *lang.Glossary
 
-	once    sync.Once
-	initErr error
-	pages   []pageKey      // every page title and its folded words
-	df      map[string]int // stem → number of records and FAQs holding it
-	docs    int
+	once      sync.Once
+	initErr   error
+	titles    *titles           // every page title
+	pageLang  map[string]string // folded title → language
+	titleKeys map[string]bool   // the stems of every title, space-joined
+	docs      int
+	newest    wikirules.Edition // the newest edition the knowledge base holds
+
+	dfMu sync.Mutex
+	df   map[string]int // stem → number of documents holding it (cache, or the whole table without stats)
 }
 
-// pageKey is a page title and its folded words, for spotting the pages a
-// question names.
-type pageKey struct {
-	title string
-	words []string
+// Option configures an Engine.
+type Option func(*Engine)
+
+// WithWordStats gives the engine the word statistics of the index its
+// Searcher searches when the Searcher does not give them itself (a cache
+// in front of the index): the engine then also leaves the glossary
+// expansion of its searches to that Searcher, as it does for the index.
+func WithWordStats(ws WordStats) Option {
+	return func(e *Engine) { e.stats = ws }
 }
 
 // New returns an engine over store, retrieving with search (nil: the
-// store's own SearchText).
-func New(store wikirules.Store, search wikirules.Searcher) *Engine {
+// store's own SearchText). A search that is a WordStats (the bleve index)
+// also gives the engine its word statistics; as-of questions are searched
+// in the store, which keeps every revision.
+func New(store wikirules.Store, search wikirules.Searcher, opts ...Option) *Engine {
 	if search == nil {
 		search = store
 	}
-	return &Engine{store: store, search: search, gloss: lang.Default()}
+	e := &Engine{store: store, search: search, gloss: lang.Default(), df: map[string]int{}}
+	if ws, ok := search.(WordStats); ok {
+		e.stats = ws
+	}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
 }
 
-// init loads the page titles and the document frequency of every stem over
-// the current records and FAQs.
+// expands reports whether the Searcher for filter f expands a query
+// through the glossary itself (the index, as opposed to the store's FTS5
+// search, which is given the synonyms).
+func (e *Engine) expands(f wikirules.Filter) bool {
+	return e.stats != nil && (f.AsOf.IsZero() || e.search == wikirules.Searcher(e.store))
+}
+
+// searcher returns the Searcher for filter f: the store's own for an
+// as-of filter (the index holds current text only).
+func (e *Engine) searcher(f wikirules.Filter) wikirules.Searcher {
+	if !f.AsOf.IsZero() && e.stats != nil {
+		return e.store
+	}
+	return e.search
+}
+
+// init loads the page titles and languages, and the document count and
+// scoped editions (from the index, or by a pass over the store's current
+// records and FAQs when there is no index).
 func (e *Engine) init(ctx context.Context) error {
 	e.once.Do(func() {
 		pages, err := e.store.Pages(ctx)
@@ -70,43 +111,109 @@ func (e *Engine) init(ctx context.Context) error {
 			e.initErr = fmt.Errorf("engine: pages: %w", err)
 			return
 		}
-		for _, p := range pages {
-			e.pages = append(e.pages, pageKey{title: p.Title, words: lang.Words(p.Title)})
+		e.pageLang = make(map[string]string, len(pages))
+		names := make([]string, len(pages))
+		for i, p := range pages {
+			names[i] = p.Title
+			e.pageLang[lang.Fold(p.Title)] = p.Language
 		}
-		e.df = map[string]int{}
-		recs, err := e.store.Records(ctx, wikirules.Filter{})
-		if err != nil {
-			e.initErr = fmt.Errorf("engine: records: %w", err)
+		e.titles = newTitles(names)
+		if e.stats != nil {
+			n, err := e.stats.Count()
+			if err != nil {
+				e.initErr = fmt.Errorf("engine: index: %w", err)
+				return
+			}
+			e.docs = int(n)
+			eds, err := e.stats.ScopedEditions()
+			if err != nil {
+				e.initErr = fmt.Errorf("engine: index: %w", err)
+				return
+			}
+			e.newest = newestEdition(eds)
 			return
 		}
-		for i := range recs {
-			if isFAQKind(recs[i].Kind) {
-				continue
-			}
-			for k := range keySet(recordText(&recs[i])) {
-				e.df[k]++
-			}
-			e.docs++
-		}
-		faqs, err := e.store.FAQs(ctx, "", wikirules.Filter{})
-		if err != nil {
-			e.initErr = fmt.Errorf("engine: faqs: %w", err)
-			return
-		}
-		for i := range faqs {
-			for k := range keySet(faqText(&faqs[i])) {
-				e.df[k]++
-			}
-			e.docs++
-		}
+		e.initErr = e.countStore(ctx)
 	})
 	return e.initErr
+}
+
+// countStore counts the document frequency of every stem over the
+// current records and FAQs of the store, and the editions they are scoped
+// to: what an engine without an index needs.
+func (e *Engine) countStore(ctx context.Context) error {
+	recs, err := e.store.Records(ctx, wikirules.Filter{})
+	if err != nil {
+		return fmt.Errorf("engine: records: %w", err)
+	}
+	var eds wikirules.Editions
+	for i := range recs {
+		eds |= recs[i].Editions
+		if isFAQKind(recs[i].Kind) {
+			continue
+		}
+		for k := range keySet(recordText(&recs[i])) {
+			e.df[k]++
+		}
+		e.docs++
+	}
+	faqs, err := e.store.FAQs(ctx, "", wikirules.Filter{})
+	if err != nil {
+		return fmt.Errorf("engine: faqs: %w", err)
+	}
+	for i := range faqs {
+		eds |= faqs[i].Editions
+		for k := range keySet(faqText(&faqs[i])) {
+			e.df[k]++
+		}
+		e.docs++
+	}
+	e.newest = newestEdition(eds)
+	return nil
+}
+
+// editionOrder lists the editions newest first: N5, then N4, then
+// CodeOne (a simplified N4 that N4 followed).
+var editionOrder = []wikirules.Edition{wikirules.N5, wikirules.N4, wikirules.C1}
+
+// newestEdition returns the newest edition of a set, N4 for the empty set
+// (a knowledge base that scopes nothing: the seed wiki is N4).
+func newestEdition(s wikirules.Editions) wikirules.Edition {
+	for _, e := range editionOrder {
+		if s.Has(e) {
+			return e
+		}
+	}
+	return wikirules.N4
+}
+
+// docFreq returns the number of documents holding stem k: from the cache,
+// else from the index's words starting with k whose stem is k (a document
+// holding two such words is counted twice: an upper bound, fine for a
+// weight).
+func (e *Engine) docFreq(k string) int {
+	e.dfMu.Lock()
+	defer e.dfMu.Unlock()
+	if n, ok := e.df[k]; ok || e.stats == nil {
+		return n
+	}
+	words, err := e.stats.WordsWithPrefix(k)
+	n := 0
+	if err == nil {
+		for w, c := range words {
+			if stem(w) == k {
+				n += int(c)
+			}
+		}
+	}
+	e.df[k] = n
+	return n
 }
 
 // idf is the inverse document frequency of a stem; 0 for a stem no record
 // holds (it cannot tell candidates apart).
 func (e *Engine) idf(k string) float64 {
-	n := e.df[k]
+	n := e.docFreq(k)
 	if n == 0 {
 		return 0
 	}

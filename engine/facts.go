@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,29 +12,32 @@ import (
 )
 
 // Skill classes, as the skill box TYPE and the order-composition bullets
-// name them.
+// name them: facts of the vocabulary ("Orden Completa", "Entire Order").
 const (
-	classEntire    = "Orden Completa"
-	classShortMove = "Habilidad Corta de Movimiento"
-	classShort     = "Habilidad Corta"
+	classEntire    = "entire-order"
+	classShortMove = "short-movement"
+	classShort     = "short-skill"
 	classOther     = ""
 )
 
 // classOf returns the class a skill TYPE or a composition phrase names:
 // "ORDEN COMPLETA" / "Habilidad de Orden Completa" → classEntire, "HABILIDAD
 // CORTA DE MOVIMIENTO" → classShortMove, "HABILIDAD CORTA / ORA" →
-// classShort.
+// classShort (the longer classes are tried first).
 func classOf(s string) string {
-	f := " " + strings.Join(lang.Words(s), " ") + " "
-	switch {
-	case strings.Contains(f, " orden completa "), strings.Contains(f, " entire order "):
-		return classEntire
-	case strings.Contains(f, " corta de movimiento "), strings.Contains(f, " short movement "):
-		return classShortMove
-	case strings.Contains(f, " corta "), strings.Contains(f, " short skill "):
-		return classShort
+	w := lang.Words(s)
+	for _, c := range []string{classEntire, classShortMove, classShort} {
+		if statesFact(w, c) {
+			return c
+		}
 	}
 	return classOther
+}
+
+// classLabel returns how the vocabulary of a page's language writes a
+// class ("Orden Completa").
+func (rs *resolver) classLabel(page, class string) string {
+	return factLabel(vocabFor(rs.e.pageLang[lang.Fold(page)]), class)
 }
 
 // skillFact is what the skill box of a skill's page says.
@@ -62,11 +64,7 @@ func (rs *resolver) skill(ctx context.Context, name string) (*skillFact, error) 
 		r := &v.Records[i]
 		if r.Kind == wikirules.KindSkill && r.Skill != nil {
 			sf = &skillFact{name: v.Page.Title, rec: r, class: classOf(r.Skill.Type)}
-			for _, w := range lang.Words(r.Skill.Type) {
-				if w == "ora" || w == "aro" {
-					sf.aro = true
-				}
-			}
+			sf.aro = statesFact(lang.Words(r.Skill.Type), "aro")
 			break
 		}
 	}
@@ -100,14 +98,32 @@ func segments(plain string) []string {
 	return out
 }
 
-var reOneSkill = regexp.MustCompile(`(?i)\b1\s+(habilidad[^+.(]*)`)
+// compositionClasses reads an allowed composition of an order from a
+// bullet: every part between "+" opens with a composition item ("1
+// Habilidad", "1 Short") and names a class ("1 Habilidad Corta de
+// Movimiento + 1 Habilidad Corta (o viceversa)."). It returns the classes,
+// or nil when the bullet is no composition.
+func compositionClasses(seg string) []string {
+	var cls []string
+	for _, part := range strings.Split(seg, "+") {
+		w := lang.Words(part)
+		if at, _ := factAt(w, "composition-item"); at != 0 {
+			return nil
+		}
+		c := classOf(part)
+		if c == classOther {
+			return nil
+		}
+		cls = append(cls, c)
+	}
+	return cls
+}
 
 // combinations reads the allowed compositions of an order from the bullets
-// of the order-activation page ("1 Habilidad Corta de Movimiento + 1
-// Habilidad Corta (o viceversa)."). The page is found as the one whose
-// records state them; nil when none does.
+// of the page with the order-composition role (the vocabulary's "Activación
+// de una Tropa"); nil when no such page states them.
 func (rs *resolver) combinations(ctx context.Context) ([]combination, error) {
-	v, err := rs.page(ctx, "Activación de una Tropa")
+	v, err := rs.rolePage(ctx, "order-composition")
 	if err != nil || v == nil {
 		return nil, err
 	}
@@ -115,17 +131,7 @@ func (rs *resolver) combinations(ctx context.Context) ([]combination, error) {
 	for i := range v.Records {
 		r := &v.Records[i]
 		for _, seg := range segments(r.Plain) {
-			ms := reOneSkill.FindAllStringSubmatch(seg, -1)
-			if len(ms) == 0 || !strings.HasPrefix(seg, "1 ") {
-				continue
-			}
-			var cls []string
-			for _, m := range ms {
-				if c := classOf(m[1]); c != classOther {
-					cls = append(cls, c)
-				}
-			}
-			if len(cls) == len(ms) {
+			if cls := compositionClasses(seg); len(cls) > 0 {
 				sort.Strings(cls)
 				out = append(out, combination{cls, r, seg})
 			}
@@ -140,8 +146,7 @@ func (rs *resolver) order(ctx context.Context, s Situation) ([]Conclusion, error
 		return nil, nil
 	}
 	c := Conclusion{Topic: "order", Sources: []Source{}}
-	var classes []string
-	var desc []string
+	var classes, desc, labels []string
 	for _, name := range s.Order {
 		sf, err := rs.skill(ctx, name)
 		if err != nil {
@@ -157,6 +162,7 @@ func (rs *resolver) order(ctx context.Context, s Situation) ([]Conclusion, error
 		}
 		classes = append(classes, sf.class)
 		desc = append(desc, fmt.Sprintf("%s is %s", sf.name, sf.rec.Skill.Type))
+		labels = append(labels, rs.classLabel(sf.name, sf.class))
 		if !citesRecord(c.Sources, sf.rec) {
 			c.Sources = append(c.Sources, cite(sf.rec, "skill box: "+sf.rec.Skill.Type))
 		}
@@ -166,7 +172,7 @@ func (rs *resolver) order(ctx context.Context, s Situation) ([]Conclusion, error
 		return nil, err
 	}
 	if len(combos) == 0 {
-		return []Conclusion{unknown("order", "the composition of an order (Activación de una Tropa)")}, nil
+		return []Conclusion{unknown("order", "the composition of an order ("+strings.Join(roleTitles(vocabFor(resolveLanguage), "order-composition"), ", ")+")")}, nil
 	}
 	sorted := append([]string(nil), classes...)
 	sort.Strings(sorted)
@@ -181,12 +187,12 @@ func (rs *resolver) order(ctx context.Context, s Situation) ([]Conclusion, error
 	var why string
 	for i, cl := range classes {
 		if cl == classEntire && len(classes) > 1 {
-			why = fmt.Sprintf("%s is an %s, which takes the whole order", s.Order[i], classEntire)
+			why = fmt.Sprintf("%s is an %s, which takes the whole order", s.Order[i], labels[i])
 			break
 		}
 	}
 	if why == "" {
-		why = fmt.Sprintf("no composition allows %s", strings.Join(classes, " + "))
+		why = fmt.Sprintf("no composition allows %s", strings.Join(labels, " + "))
 	}
 	c.Verdict = "invalid: " + why
 	c.Explanation = strings.Join(desc, "; ") + "; the allowed compositions are listed in the cited bullets"
@@ -252,7 +258,7 @@ func (rs *resolver) marker(ctx context.Context, s Situation) ([]Conclusion, erro
 	mw := lang.Words(s.ActiveIsMarker)
 	sf := rs.f
 	sf.Limit = 50
-	hits, err := rs.e.search.SearchText(ctx, s.ActiveIsMarker+" únicas ORA Marcador", sf)
+	hits, err := rs.e.searcher(sf).SearchText(ctx, s.ActiveIsMarker+" "+factWords("marker-aros")+" "+factWords("marker"), sf)
 	if err != nil {
 		return nil, fmt.Errorf("engine: search marker %q: %w", s.ActiveIsMarker, err)
 	}
@@ -274,8 +280,7 @@ func (rs *resolver) marker(ctx context.Context, s Situation) ([]Conclusion, erro
 		var lists []*wikirules.Record
 		for i := range v.Records {
 			r := &v.Records[i]
-			w := lang.Words(r.Plain)
-			if (containsWords(w, []string{"unicas", "ora"}) || containsWords(w, []string{"only", "aro"})) && len(r.Links) > 0 {
+			if statesFact(lang.Words(r.Plain), "marker-aros") && len(r.Links) > 0 {
 				lists = append(lists, r)
 			}
 		}
@@ -356,38 +361,37 @@ func (rs *resolver) states(ctx context.Context, s Situation) ([]Conclusion, erro
 
 // allowList finds the effect bullet of a state that restricts declarations
 // ("sólo pueden declarar A, B…", "no puede declarar … excepto A") and the
-// skills it allows: the links named in the clause after "declarar" or
-// "excepto", up to "y aquellas" / " con ".
+// skills it allows: the links named in the clause after the restriction
+// or the exception, up to the end of the list ("y aquellas", " con un").
 func allowList(recs []wikirules.Record) (*wikirules.Record, []string) {
 	for i := range recs {
 		r := &recs[i]
 		if r.Kind != wikirules.KindEffect {
 			continue
 		}
-		f := lang.Fold(r.Plain)
-		var at int
-		switch {
-		case strings.Contains(f, "excepto") && strings.Contains(f, "declarar"):
-			at = strings.Index(f, "excepto") + len("excepto")
-		case strings.Contains(f, "declarar") && (strings.Contains(f, "solo pueden") || strings.Contains(f, "solo puede") || strings.Contains(f, "unicamente")):
-			at = strings.Index(f, "declarar") + len("declarar")
-		default:
-			continue
-		}
-		clause := f[at:]
-		for _, stop := range []string{" y aquellas", " con un", " con el", ". "} {
-			if k := strings.Index(clause, stop); k >= 0 {
-				clause = clause[:k]
+		for _, sentence := range sentences(r.Plain) {
+			w := lang.Words(sentence)
+			var at int
+			if x, end := factAt(w, "allow-except"); x >= 0 && statesFact(w, "allow-declare") {
+				at = end
+			} else if _, end := factAt(w, "allow-only"); end >= 0 {
+				at = end
+			} else {
+				continue
 			}
-		}
-		var allowed []string
-		for _, l := range r.Links {
-			if strings.Contains(clause, lang.Fold(l)) {
-				allowed = append(allowed, l)
+			clause := w[at:]
+			if x, _ := factAt(clause, "list-end"); x >= 0 {
+				clause = clause[:x]
 			}
-		}
-		if len(allowed) > 0 {
-			return r, allowed
+			var allowed []string
+			for _, l := range r.Links {
+				if indexWords(clause, lang.Words(l)) >= 0 {
+					allowed = append(allowed, l)
+				}
+			}
+			if len(allowed) > 0 {
+				return r, allowed
+			}
 		}
 	}
 	return nil, nil
@@ -407,7 +411,7 @@ func allowedByFAQ(faqs []wikirules.FAQ, skill, state string) *wikirules.FAQ {
 			w = w[1:]
 		}
 		q := lang.Words(f.Question)
-		if len(w) > 0 && w[0] == "si" && containsWords(q, lang.Words(skill)) && containsWords(q, []string{"declarar"}) {
+		if yes, _ := factAt(w, "faq-yes"); yes == 0 && containsWords(q, lang.Words(skill)) && statesFact(q, "allow-declare") {
 			if best == nil || f.Type == "errata" && best.Type != "errata" {
 				best = f
 			}
@@ -416,7 +420,29 @@ func allowedByFAQ(faqs []wikirules.FAQ, skill, state string) *wikirules.FAQ {
 	return best
 }
 
-var reMax = regexp.MustCompile(`(?i)superior a (\d+)`)
+// factWords returns the first phrase of fact in every vocabulary, joined
+// (the words a search for it asks).
+func factWords(fact string) string {
+	var out []string
+	for _, v := range sortedVocabs() {
+		if l := v.Facts[fact]; len(l) > 0 {
+			out = append(out, strings.ReplaceAll(l[0], " + ", " "))
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// rolePage returns the view of the page with a role, by the titles the
+// vocabularies give it (nil when the knowledge base has none).
+func (rs *resolver) rolePage(ctx context.Context, role string) (*wikirules.PageView, error) {
+	for _, t := range roleTitles(vocabFor(resolveLanguage), role) {
+		v, err := rs.page(ctx, t)
+		if err != nil || v != nil {
+			return v, err
+		}
+	}
+	return nil, nil
+}
 
 // atoi reads a signed integer ("-3", "−3"); 0 when it is none.
 func atoi(s string) int {

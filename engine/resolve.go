@@ -93,9 +93,12 @@ func (e *Engine) Resolve(ctx context.Context, s Situation, opt Options) (*Resolu
 	if err := e.init(ctx); err != nil {
 		return nil, err
 	}
-	a := newAnswer("", opt)
+	a, err := e.newAnswer(ctx, "", vocabFor(resolveLanguage), opt)
+	if err != nil {
+		return nil, err
+	}
 	r := &Resolution{Situation: s, Edition: a.Edition, EditionDefaulted: a.EditionDefaulted, AsOf: a.AsOf, Notes: a.Notes}
-	rs := &resolver{e: e, f: opt.filter(), skills: map[string]*skillFact{}}
+	rs := &resolver{e: e, f: e.filterFor(a), skills: map[string]*skillFact{}}
 	steps := []func(context.Context, Situation) ([]Conclusion, error){rs.order, rs.aro, rs.marker, rs.states, rs.dodge, rs.burst}
 	for _, step := range steps {
 		cs, err := step(ctx, s)
@@ -113,6 +116,10 @@ func (e *Engine) Resolve(ctx context.Context, s Situation, opt Options) (*Resolu
 	r.Data = dataVersion(r.Sources())
 	return r, nil
 }
+
+// resolveLanguage is the language of a resolution's notes: its verdicts
+// ("valid", "invalid: …") are English.
+const resolveLanguage = "en"
 
 // sumUp returns the overall verdict of conclusions.
 func sumUp(cs []Conclusion) string {

@@ -8,7 +8,7 @@ import "testing"
 func TestSearchWords(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"¿Se puede declarar Berserk estando trabado? Engaged declare declared declaring ejecutar",
-			"declarar berserk estando trabado engaged declare declared declaring ejecutar"},
+			"declarar berserk trabado engaged declare declared declaring ejecutar"},
 		{"Dodging a mine without LoF: is the modifier -3 or -6? LDT Línea de Tiro Line of Fire MOD Modifier Mina sin modifier",
 			"dodging mine without lof modifier 3 6 ldt linea tiro line fire mod mina"},
 		{"Can I shrink my base to move through a corner? Mover esquina peana mover moving",

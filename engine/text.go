@@ -7,21 +7,38 @@ import (
 	"github.com/wikirules/wikirules/lang"
 )
 
-// stem reduces a folded word to the key the engine compares: a plural "s"
-// or "es" dropped, a final vowel a/o/e dropped, then at most six letters
-// kept ("trabados" → "trabad", "máxima" = "máximo" → "maxim", "declarar" →
-// "declar", "esquina" ≠ "esquivar"). Numbers are kept whole.
+// stem reduces a folded word to the key the engine compares, for Spanish
+// and English alike: a Spanish pronoun attached to an infinitive or a
+// gerund dropped ("moverme" → "mover"), a plural "s" or "es" dropped, then
+// one verb ending (gerund "-ando"/"-iendo"/"-ing", participle "-ido",
+// "-ada", "-ida" leaving three letters or more and "-ado", "-ed" four:
+// "estado" keeps its "est" apart from EST,
+// infinitive "-ar"/"-er"/"-ir" leaving three or more) or else a final
+// vowel (a/o from five letters, e from four: "máxima" = "máximo", "move" =
+// "moving"), then at most six letters kept ("trabados" → "trab",
+// "declarar" → "declar", "esquina" ≠ "esquivar"). Numbers are kept whole.
+// A final "y" of four letters or more is read "i" ("apply" = "applies").
+// The key is a prefix of the word but for that "i" (the index's
+// dictionary is read by prefix, docFreq, which then counts only the
+// words that keep the "y" apart).
 func stem(w string) string {
 	if w == "" || unicode.IsDigit(rune(w[0])) {
 		return w
+	}
+	for _, cl := range clitics {
+		if b, ok := strings.CutSuffix(w, cl); ok && len(b) >= 4 && verbBase(b) {
+			w = b
+			break
+		}
 	}
 	if len(w) > 4 && strings.HasSuffix(w, "es") && !strings.HasSuffix(w, "ees") {
 		w = w[:len(w)-2]
 	} else if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 		w = w[:len(w)-1]
 	}
-	if len(w) > 4 && strings.ContainsRune("aoe", rune(w[len(w)-1])) {
-		w = w[:len(w)-1] // gender and verb endings: máxima = máximo
+	w = verbEnding(w)
+	if len(w) >= 4 && strings.HasSuffix(w, "y") {
+		w = w[:len(w)-1] + "i" // apply = applies, ally = allies
 	}
 	if len(w) > 6 {
 		w = w[:6]
@@ -29,18 +46,51 @@ func stem(w string) string {
 	return w
 }
 
-// stopwords are folded Spanish and English function words and the words
-// every judge question carries ("puedo", "can"): they never decide a match.
-var stopwords = toSet(`a al algo algun alguna alguno ante antes aqui asi aunque cada como con contra cual cuales cuando cuanto cuantos de del desde donde dos el ella ellas ellos en entre era es esa ese eso esta estas este esto estos fue ha hay hasta la las le les lo los mas me mi mis mientras muy mucho nada ni no nos o otra otro para pero poco por porque puede pueden puedo podria podemos que quien se sea ser si sin sobre solo su sus tambien tan te tiene tienen todo todos tu un una uno unos unas y ya yo mismo misma sigue seguir usar usando hace pasa ocurre esto qué
-about after all also an and any are as at be been before being but by can could do does did for from get gets had has have how i if in into is it its may me might must my no not of on or other our should so some than that the their them then there these they this those to too up use used using was we were what when where which while who why will with would you your yes rule rules work works`)
+// clitics are the Spanish pronouns written onto an infinitive or gerund,
+// longest first.
+var clitics = []string{"selas", "selos", "sela", "selo", "nos", "los", "las", "les", "me", "te", "se", "lo", "la", "le"}
 
-func toSet(s string) map[string]bool {
+// verbBase reports whether w ends as an infinitive or a gerund.
+func verbBase(w string) bool {
+	for _, e := range []string{"ar", "er", "ir", "ando", "iendo"} {
+		if strings.HasSuffix(w, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// verbEnding drops one verb ending of w, or its final vowel (see stem).
+func verbEnding(w string) string {
+	for _, e := range []struct {
+		suffix string
+		keep   int
+	}{{"iendo", 3}, {"ando", 3}, {"ing", 3}, {"ado", 4}, {"ido", 3}, {"ada", 3}, {"ida", 3}, {"ed", 4}, {"ar", 3}, {"er", 3}, {"ir", 3}} {
+		if b, ok := strings.CutSuffix(w, e.suffix); ok && len(b) >= e.keep {
+			return b
+		}
+	}
+	switch {
+	case len(w) > 4 && (strings.HasSuffix(w, "a") || strings.HasSuffix(w, "o")):
+		return w[:len(w)-1]
+	case len(w) >= 4 && strings.HasSuffix(w, "e"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// stopwords are the folded stopwords of every vocabulary: articles,
+// pronouns and the words every judge question carries ("puedo", "can").
+// They never decide a match, whatever the language of the text.
+var stopwords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
+	for _, v := range sortedVocabs() {
+		for w := range v.sets["stop"] {
+			m[w] = true
+		}
 	}
 	return m
-}
+}()
 
 // analyzer gives the keys the engine compares: folded words, stopwords
 // dropped, each reduced by stem.

@@ -9,32 +9,32 @@ import (
 	"github.com/wikirules/wikirules"
 )
 
-func TestYesNo(t *testing.T) {
-	for _, tc := range []struct{ answer, want string }{
-		{"A: Si. Berserk se puede declarar cuando se está en el Estado Trabado.", "Sí"},
-		{"A: Sí, siempre que…", "Sí"},
-		{"Si.", "Sí"},
-		{"A: No. Berserk no produce Tiradas Enfrentadas", "No"},
-		{"A: No, sólo se aplica un MOD de -3.", "No, sólo se aplica un MOD de -3"},
+func TestOpeningYesNo(t *testing.T) {
+	e := sampleEngine(t)
+	for _, tc := range []struct{ answer, want, qual string }{
+		{"A: Si. Berserk se puede declarar cuando se está en el Estado Trabado.", "yes", ""},
+		{"A: Sí, siempre que…", "yes", "siempre que…"},
+		{"Si.", "yes", ""},
+		{"Yes. Related Pages: Dodge", "yes", ""},
+		{"A: No. Berserk no produce Tiradas Enfrentadas", "no", ""},
+		{"A: No, sólo se aplica un MOD de -3.", "no", "sólo se aplica un MOD de -3"},
 		// A conditional "if" is not a yes (case E02 of the judge examples).
-		{"A: Si la Tropa con Visor Multiespectral Nivel 1 y Sexto Sentido es el objetivo de un Ataque CD a través de una Zona de Visibilidad Nula, esta ignora el MOD -6", ""},
-		{"A: Las ORAs de Programas Hacker y las ORAs de Reset se consideran ORAs válidas", ""},
-		{"", ""},
+		{"A: Si la Tropa con Visor Multiespectral Nivel 1 y Sexto Sentido es el objetivo de un Ataque CD a través de una Zona de Visibilidad Nula, esta ignora el MOD -6", "", ""},
+		{"A: Las ORAs de Programas Hacker y las ORAs de Reset se consideran ORAs válidas", "", ""},
+		{"", "", ""},
 		// A qualified yes keeps its condition.
-		{"A: Si, pero sólo en Turno Activo. Un Ataque CC…", "Sí, pero sólo en Turno Activo"},
-		{"A: Sí, con la excepción de la posición del objetivo.", "Sí, con la excepción de la posición del objetivo"},
-		{"A: No, salvo que una regla diga lo contrario", "No, salvo que una regla diga lo contrario"},
+		{"A: Si, pero sólo en Turno Activo. Un Ataque CC…", "yes", "pero sólo en Turno Activo"},
+		{"A: Sí, con la excepción de la posición del objetivo.", "yes", "con la excepción de la posición del objetivo"},
+		{"A: No, salvo que una regla diga lo contrario", "no", "salvo que una regla diga lo contrario"},
+		{"No, unless the Trooper has Sixth Sense.", "no", "unless the Trooper has Sixth Sense"},
 	} {
-		if got := yesNo(tc.answer); got != tc.want {
-			t.Errorf("yesNo(%.40q) = %q, want %q", tc.answer, got, tc.want)
+		got, rest := e.openingYesNo(tc.answer)
+		if got != tc.want {
+			t.Errorf("openingYesNo(%.40q) = %q, want %q", tc.answer, got, tc.want)
 		}
-	}
-}
-
-func TestIgnoredMOD(t *testing.T) {
-	m := reIgnoredMOD.FindStringSubmatch("esta ignora el MOD -6 por trazar LDT a través de la Zona de Visibilidad Nula.")
-	if m == nil || m[1] != "-6" {
-		t.Errorf("got %q, want the ignored -6", m)
+		if q := qualifier(rest); got != "" && q != tc.qual {
+			t.Errorf("qualifier of %.40q = %q, want %q", tc.answer, q, tc.qual)
+		}
 	}
 }
 

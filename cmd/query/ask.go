@@ -6,15 +6,22 @@ import (
 	"io"
 	"strings"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/engine"
 	"github.com/wikirules/wikirules/report"
 )
 
 const askHelp = `Answers a rules question (Spanish or English) from the knowledge base: the
-deciding source quoted with its citation, a short verdict when the source
-gives one, supporting sources, and the sources it overrides (precedence:
-errata > FAQ > rule text > example). Without -edition the answer speaks
-for N4. Example:
+source that decides it (one that answers what is asked, chosen by
+precedence: errata > FAQ > rule text > example), quoted with its lead-in
+and citation; the short verdict it entails ("Sí", "No", "MOD -3", "5 cm"),
+or "see the deciding source"; supporting sources and the sources it
+overrides; or "not found in the knowledge base" with the nearest pages.
+Labels follow the question's language. Without -edition the answer speaks
+for the newest edition the knowledge base holds, and says so. It searches
+the index PATH.bleve (made by "query index -db PATH"; the embedded sample
+is indexed in memory), or the knowledge base's FTS5 table when there is
+none or for -as-of. Example:
   query ask "¿Se puede declarar Berserk estando trabado?"
   query ask -edition c1 "How is Engaged cancelled?"`
 
@@ -41,8 +48,10 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 }
 
 // withJudge reads -edition and -as-of into the engine options, opens the
-// knowledge base, and calls do with a judge engine over it (the base is
-// its store and its searcher); the base is closed when do returns.
+// knowledge base, and calls do with a judge engine over it: the base is
+// its store, the search index its searcher (the base's FTS5 search when
+// the index is missing or out of step, said on stderr); both are closed
+// when do returns.
 func withJudge(ctx context.Context, e *env, c *common, do func(*engine.Engine, engine.Options) error) error {
 	f, err := c.filter()
 	if err != nil {
@@ -53,20 +62,34 @@ func withJudge(ctx context.Context, e *env, c *common, do func(*engine.Engine, e
 		return err
 	}
 	defer db.Close()
-	return do(engine.New(db, db), engine.Options{Edition: f.Edition, AsOf: f.AsOf})
+	var search wikirules.Searcher = db
+	idx, owned, reason := c.searchIndex(ctx, db)
+	if reason != nil {
+		fmt.Fprintf(e.stderr, "query: %v; the judge searches with FTS5 instead (run: query index -db %s)\n", reason, c.dbPath())
+	} else {
+		search = idx
+		if owned {
+			defer idx.Close()
+		}
+	}
+	return do(engine.New(db, search), engine.Options{Edition: f.Edition, AsOf: f.AsOf})
 }
 
-// printAnswer prints an answer card for people.
+// printAnswer prints an answer card for people, its labels in the
+// question's language.
 func printAnswer(w io.Writer, a *engine.Answer) {
 	fmt.Fprintf(w, "Q: %s\n", a.Question)
 	if !a.Found {
-		fmt.Fprintf(w, "→ %s\n", engine.NotFound)
+		fmt.Fprintf(w, "→ %s\n", a.Labels.NotFound)
+		if len(a.Nearest) > 0 {
+			fmt.Fprintf(w, "  %s: %s\n", a.Labels.Nearest, strings.Join(a.Nearest, "; "))
+		}
 	} else if a.Verdict != "" {
 		fmt.Fprintf(w, "→ %s\n", a.Verdict)
 	}
 	printNotes(w, a.Notes)
 	fmt.Fprintln(w)
-	printSources(w, a.Sources)
+	printSourcesLabelled(w, a.Sources, a.Labels)
 	printData(w, a.Data)
 }
 
@@ -76,20 +99,37 @@ func printNotes(w io.Writer, notes []string) {
 	}
 }
 
-// printSources prints sources grouped by role, in order.
+// printSources prints sources grouped by role, in order, with English
+// labels (a resolution's).
 func printSources(w io.Writer, sources []engine.Source) {
+	printSourcesLabelled(w, sources, engine.Labels{Deciding: "Deciding", Supporting: "Supporting", Overridden: "Overridden", Why: "why"})
+}
+
+// printSourcesLabelled prints sources grouped by role, in order, with the
+// labels l: each quoted as it stands alone (under its lead-in, with the
+// bullets it introduces).
+func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels) {
+	names := map[engine.Role]string{engine.RoleDeciding: l.Deciding, engine.RoleSupporting: l.Supporting, engine.RoleOverridden: l.Overridden}
 	last := engine.Role("")
 	n := 0
 	for _, s := range sources {
 		if s.Role != last {
-			fmt.Fprintf(w, "%s:\n", strings.ToUpper(string(s.Role)))
+			name := names[s.Role]
+			if name == "" {
+				name = string(s.Role)
+			}
+			fmt.Fprintf(w, "%s:\n", strings.ToUpper(name))
 			last = s.Role
 		}
 		n++
-		printResult(w, n, report.Result{Text: s.Text, Kind: s.Kind, Page: s.Page, Title: s.Title,
+		text := s.Text
+		if s.Quote != "" {
+			text = s.Quote
+		}
+		printResult(w, n, report.Result{Text: text, Kind: s.Kind, Page: s.Page, Title: s.Title,
 			Editions: s.Citation.Editions, Version: s.Version, Notes: s.Notes, Citation: s.Citation})
 		if s.Reason != "" {
-			fmt.Fprintf(w, "   why: %s\n", s.Reason)
+			fmt.Fprintf(w, "   %s: %s\n", l.Why, s.Reason)
 		}
 		fmt.Fprintln(w)
 	}

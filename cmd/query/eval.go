@@ -8,11 +8,17 @@ import (
 	"github.com/wikirules/wikirules/engine"
 )
 
-const evalHelp = `Runs the judge cases (questions with the expected deciding source, and
-situations with the expected verdict) and prints how many questions are
-answered with the right deciding source first and within the top 3, and
-how many situations are resolved as expected. Without -cases it runs the
-cases built into the engine (the example cases and the engine's own set).
+const evalHelp = `Runs the judge cases (questions with the expected deciding source and
+verdict, and situations with the expected verdict) and prints, for the
+questions whose answer is in the knowledge base, how many get the
+deciding source first and within the top 3; for the yes/no and numeric
+ones, how many get the verdict right and how many a contrary one (given
+and wrong); how many are answered "not found" (abstained), and how many
+of the questions whose answer is not in the corpus are; and how many
+situations are resolved as expected. With -holdout N it also prints the
+figures of every N-th case apart (the held-out part of a set the engine
+was tuned on). Without -cases it runs the cases built into the engine
+(the example cases and the engine's own set).
 With -search it scores the search index instead, on the relevance set
 index/testdata/relevance.json (or -cases FILE in that shape): recall@1,
 recall@3 and MRR, listing the queries not answered first.
@@ -23,8 +29,9 @@ Examples:
 func runEval(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "eval", "", evalHelp, false)
 	file := c.fs.String("cases", "", "a case file in the shape of judge-examples.json (default: the built-in cases)")
-	verbose := c.fs.Bool("v", false, "list every case that is not answered first")
+	verbose := c.fs.Bool("v", false, "list every case that is not answered first or gets a contrary verdict")
 	search := c.fs.Bool("search", false, "score the search index on its relevance set instead of the engine")
+	holdout := c.fs.Int("holdout", 0, "also report every N-th case apart (0: none)")
 	if err := c.parse(args); err != nil {
 		return err
 	}
@@ -49,38 +56,50 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		}
 		files = cfs
 	}
-	db, err := c.open(ctx, e)
+	if *holdout < 0 {
+		return fmt.Errorf("-holdout %d: want 0 (none) or N ≥ 1", *holdout)
+	}
+	total, held := &engine.Report{}, &engine.Report{}
+	err := withJudge(ctx, e, c, func(eng *engine.Engine, _ engine.Options) error {
+		for _, cf := range files {
+			rep, err := engine.Evaluate(ctx, eng, cf)
+			if err != nil {
+				return err
+			}
+			total.Add(rep)
+			if *holdout > 0 {
+				_, h := cf.Split(*holdout)
+				hr, err := engine.Evaluate(ctx, eng, h)
+				if err != nil {
+					return err
+				}
+				held.Add(hr)
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	eng := engine.New(db, db)
-	total := &engine.Report{}
-	for _, cf := range files {
-		rep, err := engine.Evaluate(ctx, eng, cf)
-		if err != nil {
-			return err
-		}
-		total.Add(rep)
-	}
 	if c.json {
+		if *holdout > 0 {
+			return writeJSON(e.stdout, map[string]any{"all": total, "held_out": held})
+		}
 		return writeJSON(e.stdout, total)
 	}
 	for _, r := range total.Results {
-		if *verbose && !r.OK {
+		if *verbose && (!r.OK || r.Verdict == engine.VerdictWrong) {
 			fmt.Fprintf(e.stdout, "%-6s rank %d  %s\n       %s\n       got: %s\n", r.ID, r.Rank, r.Problem, r.Input, r.Got)
 		}
 	}
-	fmt.Fprintf(e.stdout, "questions: %d  deciding source first: %d (%.0f%%)  within top 3: %d (%.0f%%)\n",
-		total.Questions, total.First, pct(total.First, total.Questions), total.Top3, pct(total.Top3, total.Questions))
-	fmt.Fprintf(e.stdout, "situations: %d  resolved as expected: %d (%.0f%%)\n",
-		total.SituationsN, total.SituationsOK, pct(total.SituationsOK, total.SituationsN))
-	return nil
-}
-
-func pct(n, d int) float64 {
-	if d == 0 {
-		return 0
+	for _, l := range total.Summary() {
+		fmt.Fprintln(e.stdout, l)
 	}
-	return 100 * float64(n) / float64(d)
+	if *holdout > 0 {
+		fmt.Fprintf(e.stdout, "held out (every %d-th case):\n", *holdout)
+		for _, l := range held.Summary() {
+			fmt.Fprintln(e.stdout, "  "+l)
+		}
+	}
+	return nil
 }

@@ -46,17 +46,20 @@ func (g *served) close() {
 // under keys of generation gen.
 func (g *served) deps(cache *web.Cache, cacheOn bool, gen int, logger *log.Logger) web.Deps {
 	var judgeSearch, search wikirules.Searcher = g.db, g.db
+	var opts []engine.Option
 	if g.idx != nil {
+		// Both search the bleve index; the engine asks the store itself
+		// for -as-of answers (FTS5 knows every revision).
 		search = fallbackSearcher{primary: g.idx, fallback: g.db}
+		judgeSearch = search
+		opts = append(opts, engine.WithWordStats(g.idx))
 	}
 	if cacheOn {
 		p := strconv.Itoa(gen)
-		// The engine searches the store (FTS5 knows every revision, so
-		// -as-of works); the search page uses the bleve index.
-		judgeSearch = web.NewCachedSearcher(g.db, cache, "judge "+p)
+		judgeSearch = web.NewCachedSearcher(judgeSearch, cache, "judge "+p)
 		search = web.NewCachedSearcher(search, cache, "search "+p)
 	}
-	return web.Deps{Store: g.db, Judge: engine.New(g.db, judgeSearch), Search: search, Logger: logger, Immutable: g.db.Immutable()}
+	return web.Deps{Store: g.db, Judge: engine.New(g.db, judgeSearch, opts...), Search: search, Logger: logger, Immutable: g.db.Immutable()}
 }
 
 // openServed opens the knowledge base at path and its search index. The

@@ -1,0 +1,207 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
+)
+
+// gather collects candidates: the Searcher's hits for the question and its
+// glossary expansion, the records of the pages the question names and the
+// FAQs shown on or related to them. Every record candidate on a page whose
+// records are read (the pages named, and those of the best hits) gets its
+// context: the lead-in it continues, the bullets it introduces.
+func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*candidate, error) {
+	seen := map[string]*candidate{}
+	var out []*candidate
+	addRec := func(r *wikirules.Record) {
+		if isFAQKind(r.Kind) || r.Kind == wikirules.KindTemplate || seen[r.ID] != nil {
+			return
+		}
+		c := &candidate{rec: r, page: r.Page, keys: keySet(recordText(r))}
+		seen[r.ID] = c
+		out = append(out, c)
+	}
+	addFAQ := func(fq *wikirules.FAQ, page string) {
+		if seen[fq.ID] != nil {
+			return
+		}
+		c := &candidate{faq: fq, page: page, keys: keySet(faqText(fq)), qkeys: keySet(fq.Question)}
+		seen[fq.ID] = c
+		out = append(out, c)
+	}
+	sf := f
+	sf.Limit = searchLimit
+	text := q.text
+	if !e.expands(f) && len(q.expanded) > 0 {
+		// The index expands a query through the glossary itself; the
+		// store's FTS5 search is given the synonyms.
+		text += " " + strings.Join(q.expanded, " ")
+	}
+	hits, err := e.searcher(f).SearchText(ctx, searchWords(text), sf)
+	if err != nil {
+		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
+	}
+	top := 0.0
+	if len(hits) > 0 {
+		top = hits[0].Score
+	}
+	for _, h := range hits {
+		var c *candidate
+		switch {
+		case h.FAQ != nil:
+			addFAQ(h.FAQ, h.Citation.Page)
+			c = seen[h.FAQ.ID]
+		case h.Record != nil:
+			addRec(h.Record)
+			c = seen[h.Record.ID]
+		}
+		if c != nil && top > 0 && c.searched == 0 {
+			c.searched = h.Score / top
+		}
+	}
+	// The pages whose records are read: those the question names, then
+	// those of the best hits (for the lead-ins of their bullets).
+	pages := append([]string(nil), q.topics...)
+	for _, h := range hits {
+		if len(pages) >= len(q.topics)+contextPages {
+			break
+		}
+		if h.Record != nil && !hasFold(pages, h.Record.Page) {
+			pages = append(pages, h.Record.Page)
+		}
+	}
+	if len(pages) > 0 {
+		tf := f
+		tf.Pages = pages
+		recs, err := e.store.Records(ctx, tf)
+		if err != nil {
+			return nil, fmt.Errorf("engine: records of %v: %w", pages, err)
+		}
+		topic := map[string]bool{}
+		for _, t := range q.topics {
+			topic[lang.Fold(t)] = true
+		}
+		byPage := map[string][]*wikirules.Record{}
+		for i := range recs {
+			r := &recs[i]
+			byPage[r.Page] = append(byPage[r.Page], r)
+			if topic[lang.Fold(r.Page)] {
+				addRec(r)
+			}
+		}
+		for _, rs := range byPage {
+			for id, cx := range contexts(rs) {
+				if c := seen[id]; c != nil && c.rec != nil {
+					c.leadIn, c.children = cx.leadIn, cx.children
+				}
+			}
+		}
+	}
+	if len(q.topics) > 0 {
+		tf := f
+		tf.Pages = q.topics
+		faqs, err := e.store.FAQs(ctx, "", tf)
+		if err != nil {
+			return nil, fmt.Errorf("engine: FAQs of %v: %w", q.topics, err)
+		}
+		for i := range faqs {
+			addFAQ(&faqs[i], faqPage(&faqs[i], q.topics))
+		}
+	}
+	for _, c := range out {
+		e.describe(c)
+	}
+	return out, nil
+}
+
+// describe fills the context keys of a candidate: its lead-in and section
+// path, its page title (an FAQ: the pages it shows on and relates to) and
+// the language of its page.
+func (e *Engine) describe(c *candidate) {
+	c.ctx = map[string]bool{}
+	c.pageKeys = map[string]bool{}
+	c.lang = e.pageLang[lang.Fold(c.page)]
+	if c.rec != nil {
+		// The section path names the subject under the page's (a Trait
+		// of Propiedades, a use of Tokens de Mando): it counts as the
+		// page title does.
+		for _, s := range c.rec.Section {
+			for k := range keySet(s) {
+				c.pageKeys[k] = true
+			}
+		}
+		if c.leadIn != nil {
+			for k := range keySet(c.leadIn.Plain) {
+				c.ctx[k] = true
+			}
+		}
+		for k := range keySet(c.rec.Page) {
+			c.pageKeys[k] = true
+		}
+		return
+	}
+	for _, p := range append(append([]string(nil), c.faq.Pages...), c.faq.Related...) {
+		for k := range keySet(p) {
+			c.pageKeys[k] = true
+		}
+	}
+}
+
+// knownWords returns searchWords(text) without the words whose stem no
+// document holds.
+func (e *Engine) knownWords(text string) string {
+	var out []string
+	for _, w := range strings.Fields(searchWords(text)) {
+		if e.idf(stem(w)) > 0 {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// searchWords returns the words of text the Searcher is asked for: its
+// folded words without stopwords and repeats, in order. Function words
+// match nearly every record and decide nothing, yet the Searcher would
+// score every record holding one.
+func searchWords(text string) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range lang.Words(text) {
+		if !stopwords[w] && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// faqPage returns the page an FAQ is cited on: the first of topics it is
+// shown on or related to, else its first page.
+func faqPage(f *wikirules.FAQ, topics []string) string {
+	for _, t := range topics {
+		if hasFold(f.Pages, t) || hasFold(f.Related, t) {
+			return t
+		}
+	}
+	if len(f.Pages) > 0 {
+		return f.Pages[0]
+	}
+	if len(f.Related) > 0 {
+		return f.Related[0]
+	}
+	return ""
+}
+
+func hasFold(list []string, s string) bool {
+	fs := lang.Fold(s)
+	for _, x := range list {
+		if lang.Fold(x) == fs {
+			return true
+		}
+	}
+	return false
+}

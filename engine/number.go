@@ -1,0 +1,383 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/wikirules/wikirules/lang"
+)
+
+// number reads the number a numeric question asks for from text: of the
+// sentences holding a quantity noun of q (a modifier word for a modifier
+// noun: "bonificador" is read off "MOD de +3"), or, when q names none,
+// holding what it asks, the number (digits, or a number word of any
+// vocabulary) nearest to such a word within numberReach words. A number
+// after a MOD word or with a sign is a modifier ("MOD -3"); one before a
+// unit keeps it ("5 cm"). "" when no number stands close enough.
+func (e *Engine) number(q query, text string) string {
+	nouns := map[string]bool{}
+	modNoun := false
+	for _, n := range q.numNouns {
+		nouns[stem(n)] = true
+		if isModWord(n) {
+			modNoun = true
+		}
+		for _, s := range e.gloss.Synonyms(n) {
+			// An abbreviation of one or two letters ("R", "B") stands for
+			// the noun only where it is typed so; in a text it is a letter
+			// of something else ("IMM-B").
+			if len(lang.Fold(s)) <= 2 {
+				continue
+			}
+			for _, k := range keys(s) {
+				nouns[k] = true
+			}
+		}
+	}
+	type pick struct {
+		text string
+		dist int
+		w    float64
+		near int // distance to the nearest other word of the question
+	}
+	counted := q.countedUnit()
+	var best *pick
+	for _, s := range sentences(text) {
+		toks := numberTokens(s)
+		sp := newSpan(s)
+		toks = append(toks, articleOnes(sp, counted)...)
+		toks = dropLabelled(toks, sp, vocabFor(detectLanguage(s)))
+		if len(toks) == 0 {
+			continue
+		}
+		w, at := matchAll(q, sp)
+		var clauseAt []int
+		for i, st := range sp.stems {
+			for j := range q.units {
+				if u := &q.units[j]; u.inClause && !u.topic && u.holds(map[string]bool{st: true}) {
+					clauseAt = append(clauseAt, i)
+				}
+			}
+		}
+		var anchors []int
+		for i, st := range sp.stems {
+			if nouns[st] || modNoun && isModWord(sp.words[i]) {
+				anchors = append(anchors, i)
+			}
+		}
+		if len(anchors) == 0 {
+			if len(nouns) > 0 {
+				continue
+			}
+			anchors = at
+		}
+		for _, t := range toks {
+			d := numberReach + 1
+			for _, a := range anchors {
+				d = min(d, abs(a-t.word))
+			}
+			if d > numberReach {
+				continue
+			}
+			near := len(sp.words)
+			for _, a := range clauseAt {
+				if !slices.Contains(anchors, a) {
+					near = min(near, abs(a-t.word))
+				}
+			}
+			// The sentence holding most of the question, then the number
+			// nearest the quantity asked, then nearest the rest of the
+			// question ("MOD de +3 a las Aliadas y MOD de -3 a las
+			// Enemigas" for an enemy).
+			if best == nil || w > best.w || w == best.w && (d < best.dist || d == best.dist && near < best.near) {
+				best = &pick{t.show, d, w, near}
+			}
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	return best.text
+}
+
+// countedUnit returns the unit of what a "how many" question counts (the
+// word after its numeric phrase: "cuántas Tiradas de Salvación"), or nil.
+func (q query) countedUnit() *unit {
+	for i := range q.clause {
+		for _, p := range q.v.ps.numeric {
+			if i+len(p) < len(q.clause) && indexWords(q.clause[i:i+len(p)], p) == 0 {
+				k := stem(q.clause[i+len(p)])
+				for j := range q.units {
+					u := &q.units[j]
+					if len(u.alts[0]) > 0 && u.alts[0][0] == k {
+						return u
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// articleOnes returns, as the number 1, the articles of a sentence that
+// stand right before what a question counts ("sólo deberá realizar una
+// Tirada de Salvación" for "how many Saving Rolls").
+func articleOnes(sp span, counted *unit) []numberToken {
+	if counted == nil {
+		return nil
+	}
+	var out []numberToken
+	for i := 0; i+1 < len(sp.words); i++ {
+		if !one(sp.words[i]) {
+			continue
+		}
+		for _, alt := range counted.alts {
+			if len(alt) > 0 && i+len(alt) < len(sp.stems) && indexWords(sp.stems[i+1:i+1+len(alt)], alt) == 0 {
+				out = append(out, numberToken{word: i, show: "1"})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// one reports whether a folded word is a number word of value one that is
+// also an article ("un", "una", "one").
+func one(w string) bool {
+	for _, v := range sortedVocabs() {
+		for k, n := range v.Numbers {
+			if n == 1 && lang.Fold(k) == w && len(w) <= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropLabelled drops the numbers that label something rather than count
+// it ("Ejemplo 2", "Paso 1", "página 60") and those of an exception or
+// "instead of" clause ("en vez de realizar 3 Tiradas").
+func dropLabelled(toks []numberToken, sp span, v *Vocabulary) []numberToken {
+	var out []numberToken
+	for _, t := range toks {
+		if t.word > 0 && t.word <= len(sp.words) && v.has("label", sp.words[t.word-1]) {
+			continue
+		}
+		instead := false
+		for j := max(0, t.word-4); j < t.word; j++ {
+			if startsWithAny(sp.words[j:], v.ps.exc) {
+				instead = true
+			}
+		}
+		if !instead {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// matchAll returns the weight of the units of q (its subject's too) a span
+// holds and the word indexes where they stand.
+func matchAll(q query, sp span) (float64, []int) {
+	set := map[string]int{}
+	for i, s := range sp.stems {
+		if _, ok := set[s]; !ok {
+			set[s] = i
+		}
+	}
+	keys := sp.keys()
+	var w float64
+	var at []int
+	for i := range q.units {
+		u := &q.units[i]
+		if u.idf == 0 || u.trivial() || !u.holds(keys) {
+			continue
+		}
+		w += u.dw
+		for _, alt := range u.alts {
+			for _, k := range alt {
+				if j, ok := set[k]; ok {
+					at = append(at, j)
+				}
+			}
+		}
+	}
+	return w, at
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// numberToken is a number in a sentence: the index of its word (as
+// lang.Words counts them) and how a verdict shows it.
+type numberToken struct {
+	word int
+	show string
+}
+
+// numberTokens returns the numbers of a sentence: digit runs with their
+// sign, a MOD before them or a unit after them ("MOD -3", "5 cm"), and the
+// number words of any vocabulary (not "un"/"one", which are articles too).
+func numberTokens(s string) []numberToken {
+	terms := lang.Split(s)
+	var out []numberToken
+	for i, t := range terms {
+		w := lang.Fold(t.Text)
+		if w == "" {
+			continue
+		}
+		val := ""
+		if unicode.IsDigit(rune(w[0])) {
+			val = w
+			if t.Start > 0 {
+				switch prev := s[:t.Start]; {
+				case strings.HasSuffix(prev, "-"), strings.HasSuffix(prev, "−"):
+					val = "-" + w
+				case strings.HasSuffix(prev, "+"):
+					val = "+" + w
+				}
+			}
+		} else if n, ok := numberWord(w); ok {
+			val = n
+		}
+		if val == "" {
+			continue
+		}
+		show := val
+		if i+1 < len(terms) {
+			if u := unitWord(lang.Fold(terms[i+1].Text)); u != "" {
+				show = val + " " + u
+			}
+		}
+		if i > 0 && isModWord(lang.Fold(terms[i-1].Text)) || i > 1 && isModWord(lang.Fold(terms[i-2].Text)) && strings.ContainsAny(val, "+-") {
+			show = "MOD " + val
+		}
+		out = append(out, numberToken{word: i, show: show})
+	}
+	return out
+}
+
+// numberWord returns the value of a folded number word of any vocabulary,
+// leaving out the words that are also articles (value 1 of a word of at
+// most three letters: "un", "una", "one").
+func numberWord(w string) (string, bool) {
+	for _, v := range sortedVocabs() {
+		for k, n := range v.Numbers {
+			if lang.Fold(k) == w && !(n == 1 && len(w) <= 3) {
+				return itoa(n), true
+			}
+		}
+	}
+	return "", false
+}
+
+// unitWord returns the unit a folded word names in any vocabulary, or "".
+func unitWord(w string) string {
+	for _, v := range sortedVocabs() {
+		for k, u := range v.Units {
+			if lang.Fold(k) == w {
+				return u
+			}
+		}
+	}
+	return ""
+}
+
+// isModWord reports whether a folded word names a modifier in some
+// vocabulary ("mod", "modificador", "modifier").
+func isModWord(w string) bool {
+	for _, v := range sortedVocabs() {
+		if v.has("modword", w) {
+			return true
+		}
+	}
+	return false
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b []byte
+	for n > 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	if neg {
+		b = append([]byte{'-'}, b...)
+	}
+	return string(b)
+}
+
+// modifiers returns the modifiers a text states, in order: the numbers
+// numberTokens shows as a MOD, with the attribute named in the words right
+// after them (an attribute: a glossary abbreviation of up to four capitals,
+// "FIS", "VOL") or "".
+func modifiers(text string) []modifier {
+	var out []modifier
+	for _, s := range sentences(text) {
+		terms := lang.Split(s)
+		for _, t := range numberTokens(s) {
+			m := modifier{value: strings.TrimPrefix(t.show, "MOD ")}
+			if !strings.HasPrefix(t.show, "MOD ") {
+				// An attribute and a signed number: "FIS -6", "FIS-3".
+				if t.word == 0 || !strings.ContainsAny(m.value, "+-") {
+					continue
+				}
+				raw := s[terms[t.word-1].Start:terms[t.word-1].End]
+				if !isAttribute(raw) {
+					continue
+				}
+				m.attr = strings.ToLower(raw)
+				out = append(out, m)
+				continue
+			}
+			for j := t.word + 1; j < len(terms) && j <= t.word+5; j++ {
+				if raw := s[terms[j].Start:terms[j].End]; isAttribute(raw) {
+					m.attr = strings.ToLower(raw)
+					break
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// isAttribute reports whether a word as written is an attribute's
+// abbreviation: two to four capital letters ("FIS", "VOL", "PH", "WIP").
+func isAttribute(raw string) bool {
+	if len(raw) < 2 || len(raw) > 4 {
+		return false
+	}
+	for _, r := range raw {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// modifier is a modifier a text states: its value ("-3") and the attribute
+// it applies to ("fis"), "" when the text names none near it.
+type modifier struct {
+	attr, value string
+}
+
+// modNumbers returns the values of modifiers(text), as "-3", in order.
+func modNumbers(text string) []string {
+	var out []string
+	for _, m := range modifiers(text) {
+		out = append(out, m.value)
+	}
+	return out
+}

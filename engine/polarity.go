@@ -1,0 +1,497 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/wikirules/wikirules/lang"
+)
+
+// polarity reads a yes (+1) or a no (−1) from the text of d, 0 when it
+// entails neither. The sentence of the text (or of its lead-in and the
+// text together) holding the most of what q's asking clause asks must hold
+// at least polarMin of it. It is cut into clauses (clauses); the main
+// clauses holding the matched words give the polarity:
+//   - an exception clause naming a concept q asks about ("… excepto
+//     Esquivar", "except Unconscious") answers the opposite of its main
+//     clause;
+//   - a main clause with a restriction ("sólo pueden declarar A, B y C",
+//     "only") answers yes for a concept it names, no for one it does not
+//     (unless another sentence of the text names it without a negation);
+//   - otherwise a negation or blocking phrase in them gives a no; with
+//     none, a yes needs a permission phrase or the question's own verb in
+//     them (a rule that only describes is no yes).
+//
+// The answer is then the agreement of that polarity with the question's
+// own (its main clause negative or not: "does X prevent Y" is answered yes
+// by "X prevents Y"). A condition of the question whose opposite the
+// sentence states instead ("Reactive Turn" against "in the Active Turn")
+// gives 0.
+func (e *Engine) polarity(q query, d *candidate, text string) int {
+	m := newMatcher(q, d, text)
+	if m.weight == 0 {
+		return 0
+	}
+	var best string
+	bestW, bestRank := 0.0, 0.0
+	verb := q.verb()
+	for _, s := range sentences(text) {
+		sp := newSpan(s)
+		w := m.match(sp)
+		// Between sentences holding as much, the one holding the
+		// question's verb ("obligatorio" for "forced").
+		r := w
+		if verb != nil && verb.holds(sp.keys()) {
+			r += verb.dw
+		}
+		if r > bestRank {
+			best, bestW, bestRank = s, w, r
+		}
+	}
+	if d.leadIn != nil && m.match(newSpan(d.leadIn.Plain)) > 0 {
+		if best == "" {
+			best = text
+		}
+		// A bullet under a lead-in that holds some of what is asked is a
+		// case of it: the lead-in gives its modality ("Consumir un Token
+		// de Mando permite una de las siguientes opciones:") or what
+		// happens ("… se cancela automáticamente en los siguientes
+		// casos:").
+		best = d.leadIn.Plain + " " + best
+		bestW = m.match(newSpan(best))
+	}
+	if best == "" || bestW/m.weight < polarMin {
+		return 0
+	}
+	v := vocabFor(d.lang)
+	if d.lang == "" {
+		v = vocabFor(detectLanguage(best))
+	}
+	if opposed(q, best) || !subjectHeld(q, d, best) {
+		return 0
+	}
+	qNeg := questionNegative(q)
+	p := sentencePolarity(q, d, m, best, text, v)
+	if p == 0 {
+		return 0
+	}
+	if qNeg {
+		return -p
+	}
+	return p
+}
+
+// matcher weighs how much of what q asks a span of d's text holds: the
+// units of q's asking clause (of all of q when the clause holds none)
+// that d's page and section do not name (d's subject: "Engaged" on the
+// Trabado page, where "can I dodge while engaged?" asks about Dodge),
+// leaving out a plain word of the question's language that d's text, in
+// another language, does not hold (it cannot).
+type matcher struct {
+	units  []*unit
+	weight float64
+}
+
+func newMatcher(q query, d *candidate, text string) matcher {
+	all := keySet(text)
+	var m matcher
+	pick := func(clauseOnly bool) {
+		m.units, m.weight = nil, 0
+		for i := range q.units {
+			u := &q.units[i]
+			if u.trivial() || u.idf == 0 || clauseOnly && !u.inClause || u.holds(d.pageKeys) {
+				continue
+			}
+			if crossLanguage(q, d, u) && !u.holds(all) {
+				continue
+			}
+			m.units = append(m.units, u)
+			m.weight += u.dw
+		}
+	}
+	pick(true)
+	if m.weight == 0 {
+		pick(false)
+	}
+	return m
+}
+
+// match returns the weight of the matcher's units a span holds.
+func (m matcher) match(sp span) float64 {
+	k := sp.keys()
+	var w float64
+	for _, u := range m.units {
+		if u.holds(k) {
+			w += u.dw
+		}
+	}
+	return w
+}
+
+// clause is one clause of a sentence: its words and stems, and whether it
+// is a sub-clause (opens with a conditional or concessive phrase: a
+// negation there is a condition, not the sentence's polarity) or an
+// exception (opens with an exception phrase).
+type clause struct {
+	span
+	sub, exception bool
+}
+
+// clauses cuts a sentence into its clauses: at , ; : (a parenthesis stays
+// in its clause) and before a
+// conditional, concessive, exception or contrast phrase of v.
+func clauses(sentence string, v *Vocabulary) []clause {
+	cond := v.ps.cond
+	exc := v.ps.exc
+	contrast := v.ps.contrast
+	var out []clause
+	for _, piece := range strings.FieldsFunc(sentence, func(r rune) bool { return strings.ContainsRune(",;:", r) }) {
+		w := lang.Words(piece)
+		start := 0
+		flush := func(end int) {
+			if end <= start {
+				return
+			}
+			part := w[start:end]
+			c := clause{span: spanOf(part)}
+			c.sub = startsWithAny(part, cond)
+			c.exception = startsWithAny(part, exc)
+			if len(out) > 0 && v.has("conj", part[0]) && start == 0 {
+				// ", or it is a VH or TAG": a piece opening with a
+				// conjunction goes on with the clause before it.
+				c.sub, c.exception = out[len(out)-1].sub, out[len(out)-1].exception
+			}
+			out = append(out, c)
+			start = end
+		}
+		for i := 1; i < len(w); i++ {
+			if startsWithAny(w[i:], cond) || startsWithAny(w[i:], exc) || startsWithAny(w[i:], contrast) {
+				flush(i)
+			}
+		}
+		flush(len(w))
+	}
+	return out
+}
+
+// spanOf returns the span of folded words.
+func spanOf(words []string) span {
+	st := make([]string, len(words))
+	for i, x := range words {
+		st[i] = stem(x)
+	}
+	return span{words, st}
+}
+
+// holdsAny reports whether a span holds one of the phrases.
+func (sp span) holdsAny(ps [][]string) bool { return containsAny(sp.words, ps) }
+
+// negated reports whether a clause holds a negation or blocking phrase of
+// v that does not open a relative clause ("las ORA que no requieren LDT
+// pueden ser declaradas": the "no" qualifies the ORA).
+func (c clause) negated(v *Vocabulary) bool {
+	for i := range c.words {
+		if startsWithAny(c.words[i:], v.ps.neg) && !(i > 0 && v.has("relative", c.words[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// keys returns the stems of a span as a set.
+func (sp span) keys() map[string]bool {
+	m := make(map[string]bool, len(sp.stems))
+	for _, s := range sp.stems {
+		m[s] = true
+	}
+	return m
+}
+
+// sentencePolarity gives the polarity of a sentence for q (+1, −1, 0),
+// as polarity describes.
+func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v *Vocabulary) int {
+	cs := clauses(sentence, v)
+	objs := q.objects(d)
+	matches := func(c clause) bool {
+		k := c.keys()
+		for _, u := range m.units {
+			if u.holds(k) {
+				return true
+			}
+		}
+		return false
+	}
+	names := func(c clause, u *unit) bool { return u.holds(c.keys()) }
+	// An exception naming what is asked about: the opposite of the main
+	// clause before it.
+	mainNeg := false
+	for _, c := range cs {
+		if c.exception {
+			for _, u := range objs {
+				if names(c, u) {
+					if mainNeg {
+						return 1
+					}
+					return -1
+				}
+			}
+			continue
+		}
+		if !c.sub && c.negated(v) {
+			mainNeg = true
+		}
+	}
+	var main []clause
+	for _, c := range cs {
+		if !c.sub && !c.exception && matches(c) {
+			main = append(main, c)
+		}
+	}
+	if len(main) == 0 {
+		// "A Mine never triggers if the template would affect an ally":
+		// the conditions hold what is asked, the main clause the subject
+		// and the polarity.
+		for _, c := range cs {
+			if !c.sub && !c.exception && holdsTopic(q, c) {
+				main = append(main, c)
+			}
+		}
+	}
+	if len(main) == 0 {
+		return 0
+	}
+	restr := v.ps.restr
+	for _, c := range main {
+		if c.negated(v) {
+			return -1
+		}
+	}
+	// A restriction to one ("una única pieza", "a single") against a
+	// question about more ("dos piezas"): a no.
+	if n := q.count(); n > 1 {
+		for _, c := range main {
+			if c.holdsAny(restr) && c.holdsAny(v.ps.single) {
+				return -1
+			}
+		}
+	}
+	for _, c := range cs {
+		if c.sub || c.exception || !c.holdsAny(restr) || len(objs) == 0 {
+			continue
+		}
+		// A closed list: does it name what is asked about? Its items may
+		// run on into the clauses after it ("Ataque CC, Esquivar, …").
+		rest := restAfter(cs, c)
+		for _, u := range objs {
+			if names(c, u) || rest.holds(u) {
+				return 1
+			}
+		}
+		for _, u := range objs {
+			if namedElsewhere(u, sentence, text, v) {
+				return 1
+			}
+		}
+		return -1
+	}
+	// A yes: a main clause allows what it names (a permission phrase, or
+	// the question's own verb) and holds nearly all the asking clause
+	// asks.
+	perm := v.ps.perm
+	verb := q.verb()
+	var allMain []string
+	allowed := false
+	for _, c := range main {
+		allMain = append(allMain, c.stems...)
+		if c.holdsAny(perm) || verb != nil && verb.holds(c.keys()) {
+			allowed = true
+		}
+	}
+	if allowed && m.match(span{stems: allMain}) >= yesShare*m.weight {
+		return 1
+	}
+	return 0
+}
+
+// holdsTopic reports whether a clause holds a unit of a page q names.
+func holdsTopic(q query, c clause) bool {
+	k := c.keys()
+	for i := range q.units {
+		if u := &q.units[i]; u.topic && u.holds(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// restAfter returns the stems of the clauses after c that are neither
+// sub-clauses nor exceptions (a list's items cut at its commas).
+func restAfter(cs []clause, c clause) *unitSet {
+	set := &unitSet{keys: map[string]bool{}}
+	after := false
+	for _, x := range cs {
+		if after {
+			if x.sub || x.exception {
+				break
+			}
+			for _, s := range x.stems {
+				set.keys[s] = true
+			}
+		}
+		if &x.words[0] == &c.words[0] {
+			after = true
+		}
+	}
+	return set
+}
+
+// unitSet is a set of stems a unit may be held by.
+type unitSet struct{ keys map[string]bool }
+
+func (s *unitSet) holds(u *unit) bool { return u.holds(s.keys) }
+
+// namedElsewhere reports whether a sentence of text other than sentence
+// (a seefaq note, another sentence of the record) names u without a
+// negation in the clause naming it.
+func namedElsewhere(u *unit, sentence, text string, v *Vocabulary) bool {
+	for _, s := range sentences(text) {
+		if s == sentence {
+			continue
+		}
+		for _, c := range clauses(s, v) {
+			if u.holds(c.keys()) && !c.sub && !c.negated(v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// questionNegative reports whether the main clauses of q's asking clause
+// hold a negation or blocking phrase.
+func questionNegative(q query) bool {
+	for _, c := range clauses(strings.Join(q.clause, " "), q.v) {
+		if !c.sub && !c.exception && c.negated(q.v) {
+			return true
+		}
+	}
+	return false
+}
+
+// verb returns the unit of the first content word of q's asking clause
+// after its opener (the verb of "¿puede declarar …?", "can I place …"),
+// or nil.
+func (q query) verb() *unit {
+	if len(q.clause) > 0 && q.v.has("copula", q.clause[0]) {
+		// "¿es X …?", "is X …?": what follows names a thing, not what
+		// it does.
+		return nil
+	}
+	for _, w := range q.clause {
+		k := stem(w)
+		if stopwords[w] || q.v.has("opener", w) {
+			continue
+		}
+		var found *unit
+		for i := range q.units {
+			u := &q.units[i]
+			for _, x := range u.alts[0] {
+				if x == k {
+					found = u
+				}
+			}
+		}
+		switch {
+		case found == nil:
+			return nil
+		case found.topic || found.named || found.idf == 0:
+			// The subject or an object ("can one Dodge let me …"): the
+			// verb comes after it.
+			continue
+		}
+		return found
+	}
+	return nil
+}
+
+// opposed reports whether q names a condition whose opposite the sentence
+// names instead (an opposites pair of q's vocabulary, or of any: the
+// sentence may be of the other language).
+func opposed(q query, sentence string) bool {
+	qw := lang.Words(q.text)
+	sw := lang.Words(sentence)
+	for _, v := range sortedVocabs() {
+		for _, pair := range v.Opposites {
+			if len(pair) != 2 {
+				continue
+			}
+			a, b := lang.Words(pair[0]), lang.Words(pair[1])
+			for _, x := range [][2][]string{{a, b}, {b, a}} {
+				if indexWords(qw, x[0]) >= 0 && indexWords(qw, x[1]) < 0 && indexWords(sw, x[1]) >= 0 && indexWords(sw, x[0]) < 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// objects returns the units of q that name a game concept (a page title,
+// or a name: a skill, a state, a piece of equipment…) other than the
+// subject of d (what its page and section name): what a closed list or an
+// exception is asked about.
+func (q query) objects(d *candidate) []*unit {
+	var out []*unit
+	for i := range q.units {
+		u := &q.units[i]
+		if u.idf > 0 && (u.page || q.names[u.alts[0][0]]) && !u.holds(d.pageKeys) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// count returns the number q's asking clause states for what it asks
+// about ("dos piezas", "two Mines"), or 0.
+func (q query) count() int {
+	for _, w := range q.clause {
+		if n, ok := numberWord(w); ok {
+			return atoi(n)
+		}
+		if w != "" && w[0] >= '0' && w[0] <= '9' && len(w) <= 2 {
+			return atoi(w)
+		}
+	}
+	return 0
+}
+
+// subjectHeld reports whether the sentence giving a verdict, with d's page
+// and section, holds q's subject: a unit of a page q names, or (when it
+// names none) its weightiest named concept. A sentence about something
+// else, however close its words, does not answer for the subject.
+func subjectHeld(q query, d *candidate, sentence string) bool {
+	k := keySet(sentence)
+	for key := range d.pageKeys {
+		k[key] = true
+	}
+	var best *unit
+	any := false
+	for i := range q.units {
+		u := &q.units[i]
+		if u.idf == 0 {
+			continue
+		}
+		if u.topic {
+			any = true
+			if u.holds(k) {
+				return true
+			}
+		}
+		if u.named && (best == nil || u.dw > best.dw) {
+			best = u
+		}
+	}
+	if any {
+		return false
+	}
+	return best == nil || best.holds(k)
+}

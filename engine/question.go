@@ -1,0 +1,556 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/wikirules/wikirules/lang"
+)
+
+// answerType is what a question asks for.
+type answerType int
+
+const (
+	askOpen    answerType = iota // how, when, what happens…
+	askYesNo                     // can I…, ¿puede…?
+	askNumeric                   // how many, which MOD, how far
+)
+
+// query is an analysed question: its language and vocabulary, what it
+// asks for (kind) in its interrogative clause, its units (a typed word, or
+// a glossary concept the question names with all its terms as
+// alternatives), the sum of their weight × idf (total), the pages it names
+// (topics), the quantity words it asks about (numNouns) and the negations
+// of its interrogative clause (neg).
+type query struct {
+	text     string
+	lang     string
+	v        *Vocabulary
+	kind     answerType
+	clause   []string // folded words of the interrogative clause
+	expanded []string
+	units    []unit
+	total    float64
+	topics   []string
+	numNouns []string
+	neg      int
+	intents  []string        // kinds of block the question asks for ("cancellation")
+	conds    []string        // the topics that are a condition of what is asked ("while engaged")
+	names    map[string]bool // stems of the words written as names (capitalized)
+}
+
+// unit is one thing a question asks about: alternatives (each the stems
+// of a word or glossary term) of which a text must hold one, its weight
+// and its idf (that of its rarest known alternative). A topic unit is
+// part of the name of a page the question names (its subject); the other
+// units are what the question asks of it.
+type unit struct {
+	alts     [][]string
+	weight   float64
+	idf      float64
+	term     bool    // a glossary term (a game concept), not a plain word
+	topic    bool    // part of the title of a page the question names
+	inClause bool    // in the clause that asks
+	page     bool    // one of its alternatives is the title of a page
+	named    bool    // a name: a page title, or written with a capital (in the question or the glossary)
+	dw       float64 // its share of total: weight × idf, or the weight of an unknown word
+}
+
+// trivial reports whether u is a bare number ("1", "2010"): a number
+// matches by accident (IMP-1, R2) and names no subject.
+func (u *unit) trivial() bool {
+	for _, k := range u.alts[0] {
+		if k == "" || !unicode.IsDigit(rune(k[0])) {
+			return false
+		}
+	}
+	return true
+}
+
+// holds reports whether keys hold one alternative of u (all its stems; one
+// may miss in a term of three or more; a one-letter alternative never
+// counts).
+func (u *unit) holds(keys map[string]bool) bool {
+	for _, alt := range u.alts {
+		if len(alt) == 1 && len(alt[0]) == 1 && !unicode.IsDigit(rune(alt[0][0])) {
+			// A one-letter abbreviation ("B", "R") is a letter of
+			// something else in a text ("IMM-B").
+			continue
+		}
+		miss := 0
+		for _, k := range alt {
+			if !keys[k] {
+				miss++
+			}
+		}
+		if miss == 0 || miss == 1 && len(alt) >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// detectLanguage returns the language of a question: the one whose own
+// opening marks it holds (Spanish "¿", "¡"), else the language whose
+// function words it holds most of (Spanish on a tie: the wiki this
+// project starts from is the Spanish one).
+func detectLanguage(question string) string {
+	for _, v := range sortedVocabs() {
+		for _, m := range append(append([]string(nil), v.Question.QuestionMarks...), v.Question.ExclamationMarks...) {
+			if strings.Contains(question, m) {
+				return v.Language
+			}
+		}
+	}
+	best, bestN := "es", 0
+	words := lang.Words(question)
+	for _, v := range sortedVocabs() {
+		n := 0
+		for _, w := range words {
+			if v.has("function", w) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = v.Language, n
+		}
+	}
+	return best
+}
+
+// interrogative returns the folded words of the clause that asks: what
+// follows the last question mark of v that opens a question ("¿"), else the last sentence ending
+// in "?" (the whole text when there is none); then, of its clauses (split
+// at , : ;), the last one that opens with a yes/no opener or an
+// interrogative word of v, or the whole sentence.
+func interrogative(question string, v *Vocabulary) []string {
+	s := question
+	open := -1
+	for _, m := range v.Question.QuestionMarks {
+		open = max(open, strings.LastIndex(s, m))
+	}
+	if open >= 0 {
+		s = s[open:]
+	} else if j := strings.LastIndex(s, "?"); j >= 0 {
+		k := strings.LastIndexAny(s[:j], ".!?")
+		s = s[k+1 : j]
+	}
+	if j := strings.Index(s, "?"); j >= 0 {
+		s = s[:j]
+	}
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ':' || r == ';' })
+	yn, wh := v.ps.yesNo, v.ps.wh
+	for i := len(parts) - 1; i >= 0; i-- {
+		w := lang.Words(parts[i])
+		if startsWithAny(w, yn) || startsWithAny(w, wh) {
+			return lang.Words(strings.Join(parts[i:], " "))
+		}
+	}
+	return lang.Words(s)
+}
+
+// startsWithAny reports whether words start with one of the phrases.
+func startsWithAny(words []string, ps [][]string) bool {
+	for _, p := range ps {
+		if len(p) <= len(words) && indexWords(words[:len(p)], p) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// containsAny reports whether words hold one of the phrases.
+func containsAny(words []string, ps [][]string) bool {
+	for _, p := range ps {
+		if indexWords(words, p) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// classify says what the interrogative clause asks for: a number when it
+// holds a numeric phrase ("cuántos", "how many"), or an interrogative word
+// followed within three words by a quantity noun ("qué MOD", "what PH
+// MOD"); an open answer when it opens with an interrogative word; else a
+// yes or a no. It returns the quantity nouns the clause names.
+func classify(clause []string, v *Vocabulary) (answerType, []string) {
+	var nouns []string
+	for _, w := range clause {
+		if v.has("numnoun", w) {
+			nouns = append(nouns, w)
+		}
+	}
+	if containsAny(clause, v.ps.numeric) {
+		return askNumeric, nouns
+	}
+	wh := v.ps.wh
+	for i := range clause {
+		if !startsWithAny(clause[i:], wh) {
+			continue
+		}
+		for j := i + 1; j < len(clause) && j <= i+3; j++ {
+			if v.has("numnoun", clause[j]) {
+				return askNumeric, nouns
+			}
+		}
+	}
+	if startsWithAny(clause, wh) {
+		return askOpen, nouns
+	}
+	if alternatives(clause, v) {
+		// "is the modifier -3 or -6?": a choice between numbers.
+		return askNumeric, nouns
+	}
+	if startsWithAny(clause, v.ps.yesNo) || v.Language == "es" {
+		// A Spanish question that does not open with an interrogative
+		// word is a yes/no one ("¿El movimiento … hace saltar minas?").
+		return askYesNo, nouns
+	}
+	return askOpen, nouns
+}
+
+// alternatives reports whether a clause offers a choice between numbers
+// ("-3 or -6", "¿2 o 3?").
+func alternatives(clause []string, v *Vocabulary) bool {
+	for i := 1; i+1 < len(clause); i++ {
+		if v.has("conj", clause[i]) && isNumber(clause[i-1]) && isNumber(clause[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNumber(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
+
+// negations counts the negation and blocking phrases of words.
+func negations(words []string, v *Vocabulary) int {
+	n := 0
+	ps := v.ps.neg
+	for i := 0; i < len(words); i++ {
+		for _, p := range ps {
+			if i+len(p) <= len(words) && indexWords(words[i:i+len(p)], p) == 0 {
+				n++
+				i += len(p) - 1
+				break
+			}
+		}
+	}
+	return n
+}
+
+// analyze turns a question into a query.
+func (e *Engine) analyze(question string) query {
+	q := query{text: question, lang: detectLanguage(question)}
+	q.v = vocabFor(q.lang)
+	q.clause = interrogative(question, q.v)
+	q.kind, q.numNouns = classify(q.clause, q.v)
+	q.neg = negations(q.clause, q.v)
+	q.intents = intents(q.clause, q.v)
+	if len(q.intents) == 0 {
+		q.intents = intents(lang.Words(question), q.v)
+	}
+
+	inClause := map[string]bool{}
+	for _, w := range q.clause {
+		inClause[stem(w)] = true
+	}
+	typed := keys(question)
+	names := capitalized(question)
+	q.names = names
+	covered := map[string]bool{}
+	// An edition named in the question is an option of the answer
+	// (editionNamed), not something a text must hold.
+	for _, k := range keys(strings.Join(reEditionNamed.FindAllString(question, -1), " ")) {
+		covered[k] = true
+	}
+	for _, m := range e.gloss.Segment(question) {
+		q.expanded = append(q.expanded, m.Synonyms...)
+		tk := keys(m.Text)
+		if len(m.Synonyms) == 0 || len(tk) == 0 {
+			continue // a plain word, or a term of function words only ("sin")
+		}
+		u := unit{weight: 1, term: true, alts: [][]string{tk}, named: capital(m.Text, question)}
+		for _, o := range m.Synonyms {
+			if startsUpper(o) {
+				u.named = true
+			}
+		}
+		// A term is in the asking clause when all its words are ("Líder
+		// de Fireteam" is not in "¿se cancela el Fireteam?").
+		u.inClause = true
+		for _, k := range tk {
+			covered[k] = true
+			if !inClause[k] {
+				u.inClause = false
+			}
+		}
+		for _, o := range m.Synonyms {
+			if ok := keys(o); len(ok) > 0 {
+				u.alts = append(u.alts, ok)
+			}
+		}
+		q.units = append(q.units, u)
+	}
+	for _, k := range typed {
+		if !covered[k] {
+			// A plain word outside the clause that asks sets the scene
+			// ("Si me pilla una plantilla estando detrás de un muro
+			// bajo, …"): it weighs less than what is asked.
+			w := 1.0
+			if !inClause[k] {
+				w = sceneWeight
+			}
+			q.units = append(q.units, unit{alts: [][]string{{k}}, weight: w, inClause: inClause[k], named: names[k]})
+		}
+	}
+	qw := lang.Words(question + " \n " + strings.Join(q.expanded, " \n "))
+	for _, p := range e.titles.in(qw) {
+		if !e.commonTitle(p, names) {
+			q.topics = append(q.topics, p.title)
+		}
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		for _, alt := range u.alts {
+			if e.titles != nil && e.titles.exact[strings.Join(alt, " ")] {
+				u.page, u.named = true, true
+			}
+		}
+	}
+	q.topics = dropContained(q.topics)
+	q.conds = e.conditionTopics(q, question)
+	topicKeys := map[string]bool{}
+	for _, t := range q.topics {
+		for _, k := range keys(t) {
+			topicKeys[k] = true
+		}
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		for _, alt := range u.alts {
+			all := len(alt) > 0
+			for _, k := range alt {
+				if !topicKeys[k] {
+					all = false
+				}
+			}
+			if all {
+				u.topic = true
+			}
+		}
+		// The idf of what was typed; of the rarest synonym when the
+		// knowledge base lacks the typed word (an English word of a
+		// Spanish knowledge base).
+		if u.idf = e.altIDF(u.alts[0]); u.idf == 0 {
+			for _, alt := range u.alts[1:] {
+				u.idf = max(u.idf, e.altIDF(alt))
+			}
+		}
+		switch {
+		case u.idf > 0:
+			u.dw = u.weight * u.idf
+			q.total += u.dw
+		case len(u.alts[0][0]) > 2:
+			// A word no record holds weighs against every candidate: a
+			// name written with a capital ("Tohaa", "Foxhole") is a
+			// subject the knowledge base lacks; another word (a verb the
+			// rules word otherwise) much less, and less in an English
+			// question (whose words the glossary may just not know).
+			w := unknownWeight
+			if q.lang != "es" {
+				w = unknownWeightEN
+			}
+			if !names[u.alts[0][0]] {
+				w *= plainUnknown
+			}
+			u.dw = u.weight * w * e.maxIDF()
+			q.total += u.dw
+		}
+	}
+	return q
+}
+
+// capitalized returns the stems of the words of a question written with a
+// capital that do not open a sentence: names (of skills, troops,
+// equipment) rather than common words.
+func capitalized(question string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range lang.Split(question) {
+		r := []rune(t.Text)
+		if len(r) == 0 || !unicode.IsUpper(r[0]) {
+			continue
+		}
+		before := strings.TrimRight(question[:t.Start], " \t\"'«(")
+		if before == "" || strings.ContainsAny(before[len(before)-1:], ".?!¿¡:") {
+			continue
+		}
+		out[stem(lang.Fold(t.Text))] = true
+	}
+	return out
+}
+
+// intents returns the intents (kinds of block) whose phrases the words
+// hold, in a fixed order.
+func intents(words []string, v *Vocabulary) []string {
+	var out []string
+	for _, k := range []string{"activation", "cancellation", "requirement", "effect"} {
+		if containsAny(words, v.ps.intents[k]) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// startsUpper reports whether s starts with an upper-case letter.
+func startsUpper(s string) bool {
+	for _, r := range s {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
+
+// capital reports whether the words of text (as the glossary segmented
+// them, folded) stand capitalized in question, not opening a sentence.
+func capital(text, question string) bool {
+	ks := keys(text)
+	names := capitalized(question)
+	for _, k := range ks {
+		if names[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// commonTitle reports whether a page title is one common word of the
+// rules ("State", "Normal": its stem in a good share of the documents)
+// that the question did not write as a name: "el estado Aturdido" does
+// not name the page State.
+func (e *Engine) commonTitle(p pageKey, names map[string]bool) bool {
+	if len(p.words) != 1 {
+		return false
+	}
+	k := stem(p.words[0])
+	if names[k] {
+		return false
+	}
+	return e.idf(k) > 0 && e.idf(k) < commonIDF
+}
+
+// named returns the named units of q (page titles, names: what a
+// question asks about), weightiest first.
+func (q query) namedUnits() []*unit {
+	var out []*unit
+	for i := range q.units {
+		if u := &q.units[i]; u.named && !u.trivial() && u.idf > 0 {
+			out = append(out, u)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].dw > out[j].dw })
+	return out
+}
+
+// conditionTopics returns the topics of q that state a condition of what
+// it asks: named outside its asking clause ("Mi tropa está trabada…:
+// ¿puede declarar Esquivar?"), or after a conditional or state phrase in
+// it ("can I dodge while engaged?"). With two pages named, the one that is
+// a condition is where the rule restricting the other is written.
+func (e *Engine) conditionTopics(q query, question string) []string {
+	if len(q.topics) < 2 {
+		return nil
+	}
+	clause := q.clause
+	cut := len(clause)
+	for i := range clause {
+		if startsWithAny(clause[i:], q.v.ps.cond) || q.v.has("state", clause[i]) {
+			cut = i
+			break
+		}
+	}
+	head := map[string]bool{}
+	for _, w := range clause[:cut] {
+		head[stem(w)] = true
+	}
+	expanded := func(words []string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range words {
+			m[stem(w)] = true
+		}
+		for _, u := range e.gloss.Segment(strings.Join(words, " ")) {
+			for _, syn := range u.Synonyms {
+				for _, k := range keys(syn) {
+					m[k] = true
+				}
+			}
+		}
+		return m
+	}
+	headX := expanded(clause[:cut])
+	_ = head
+	var out []string
+	for _, t := range q.topics {
+		if !e.titleHeld(t, headX) {
+			out = append(out, t)
+		}
+	}
+	if len(out) == len(q.topics) {
+		return nil // every page is a condition: none is
+	}
+	return out
+}
+
+// asksMore reports whether q holds a known word beyond the pages it names.
+func (q query) asksMore() bool {
+	for i := range q.units {
+		if u := &q.units[i]; !u.topic && !u.trivial() && u.idf > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// topicKeys returns the stems of the titles of the pages q names.
+func (q query) topicKeys() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range q.topics {
+		for _, k := range keys(t) {
+			m[k] = true
+		}
+	}
+	return m
+}
+
+// dropContained drops the titles whose words stand inside another title
+// of the list ("Trepar" when "Trepar Plus" is named too).
+func dropContained(titles []string) []string {
+	var out []string
+	for i, t := range titles {
+		tw := lang.Words(t)
+		inside := false
+		for j, o := range titles {
+			if i != j && len(lang.Words(o)) > len(tw) && containsWords(lang.Words(o), tw) {
+				inside = true
+			}
+		}
+		if !inside {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// altIDF is the idf of an alternative: the mean idf of its stems, 0 when
+// a stem is unknown to the knowledge base.
+func (e *Engine) altIDF(alt []string) float64 {
+	var s float64
+	for _, k := range alt {
+		f := e.idf(k)
+		if f == 0 {
+			return 0
+		}
+		s += f
+	}
+	return s / float64(len(alt))
+}

@@ -1,0 +1,579 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
+)
+
+// Features of a candidate the relevance weighs (weights, by feature).
+const (
+	fCoverage   = iota // share of the question's weight it holds (coverage), an FAQ mostly on its question
+	fClause            // the same over the units of the clause that asks
+	fAction            // share of what is asked of its subject it holds (actionShare)
+	fSearch            // the Searcher's score, over the best hit's
+	fTopic             // it stands on (an FAQ: relates to) a page the question names
+	fIntent            // a block of the kind the question asks for (intents)
+	fEdition           // scoped to the edition asked for
+	fExample           // an example
+	fSkill             // a skill box
+	fFAQFit            // an FAQ asking the judge's question
+	fFAQOther          // an FAQ asking something else
+	fLong              // how long past 50 words it is (per 100 words)
+	fCross             // in another language than the question
+	fSentence          // coverage by its best sentence alone
+	fVerdict           // it entails a verdict of the kind asked (a yes or no, a number)
+	fReminder          // a remember box or a note: it restates a rule stated elsewhere
+	fList              // an open question, and a closed list ("las únicas ORA … son: A, B o C")
+	fTranslated        // in another language than the question, on a page whose translation is a candidate too
+	fCondition         // on a page the question names as a condition ("while engaged"), naming the other page
+	nFeatures
+)
+
+// weights are the weights of the features in the relevance: a linear
+// score, the share of the question a candidate covers first. They were
+// chosen on the development part of testdata/questions.json (every case
+// but each fifth) and are checked on the held-out part (TestQuestions).
+var weights = [nFeatures]float64{
+	fCoverage: 0.7, fClause: 0.2, fAction: 0.2, fSearch: 0.3, fTopic: 0.1, fIntent: 0.08, fEdition: 0.04,
+	fExample: -0.1, fSkill: -0.15, fFAQFit: 0.1, fFAQOther: -0.05, fLong: -0.1, fCross: -0.1,
+	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2, fTranslated: -0.2, fCondition: 0.2,
+}
+
+// features returns the features of candidate c for q; the costly ones
+// (fSentence, fVerdict: reading the text's sentences) only when full.
+func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[string]bool, full bool) [nFeatures]float64 {
+	var f [nFeatures]float64
+	own := c.keys
+	f[fCoverage] = e.coverage(q, c, c.keys)
+	if c.faq != nil {
+		fwd := e.coverage(q, c, c.qkeys)
+		f[fCoverage] = faqQuestionShare*fwd + (1-faqQuestionShare)*f[fCoverage]
+		rev := 1.0 // a question naming pages only ("Berserk Engaged") asks nothing more of an FAQ
+		if q.asksMore() {
+			rev = e.reverse(c.faq.Question, qk, q.topicKeys())
+		}
+		c.faqFit = faqFits(fwd, rev) && e.sameSubject(c.faq.Question, q, qk)
+		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo {
+			// A yes or a no answers a yes/no question, not "which" or
+			// "how many".
+			c.faqFit = false
+		}
+		if c.faq.Question == "" { // an errata that only states its correction
+			c.faqFit = e.coverage(q, c, c.keys) >= faqForwardMin
+		} else {
+			own = c.qkeys
+		}
+		if c.faqFit {
+			f[fFAQFit] = 1
+		} else {
+			f[fFAQOther] = 1
+		}
+	}
+	f[fClause] = e.clauseCoverage(q, c, own)
+	f[fAction] = e.actionShare(q, c, own)
+	f[fSearch] = c.searched
+	if onTopic(q, c) {
+		f[fTopic] = 1
+	}
+	if c.rec != nil && matchesIntent(q, c.rec) {
+		f[fIntent] = 1
+	}
+	if ed != 0 && (c.rec != nil && c.rec.Editions.Has(ed) || c.faq != nil && c.faq.Editions.Has(ed)) {
+		f[fEdition] = 1
+	}
+	switch c.kind() {
+	case wikirules.KindExample:
+		f[fExample] = 1
+	case wikirules.KindSkill:
+		f[fSkill] = 1
+	case wikirules.KindRemember, wikirules.KindNote:
+		f[fReminder] = 1
+	}
+	if n := len(c.keys); n > 50 {
+		f[fLong] = float64(n-50) / 100
+	}
+	if c.lang != "" && c.lang != q.lang {
+		f[fCross] = 1
+	}
+	if c.rec != nil && onCondition(q, c) {
+		f[fCondition] = 1
+	}
+	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
+		f[fList] = 1
+	}
+	if !full {
+		return f
+	}
+	f[fSentence] = e.sentenceCoverage(q, c)
+	if q.kind != askOpen {
+		if v, _ := e.verdict(q, c); v != q.v.Labels.SeeDeciding {
+			f[fVerdict] = 1
+		}
+	}
+	return f
+}
+
+// score sets the relevance of every candidate (the weighted sum of its
+// features, between equals the shorter text first) and sorts them best
+// first. It also marks the FAQs whose question is the judge's question
+// (faqFit).
+//
+// It scores in two passes: every candidate on the cheap features, then the
+// fullPass best of them on all features (the others cannot catch up: the
+// costly features add at most their weights).
+func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
+	qk := q.keys()
+	weigh := func(c *candidate, full bool) {
+		if q.total == 0 {
+			return
+		}
+		f := e.features(q, c, ed, qk, full)
+		s := 0.0
+		for i, w := range weights {
+			s += w * f[i]
+		}
+		c.score = s - lengthTieBreak*float64(len(c.keys))
+	}
+	translated := e.translatedPages(q, cands)
+	for _, c := range cands {
+		weigh(c, false)
+		if translated[lang.Fold(c.page)] {
+			c.score += weights[fTranslated]
+		}
+	}
+	sortByScore(cands)
+	for _, c := range cands[:min(fullPass, len(cands))] {
+		weigh(c, true)
+		if translated[lang.Fold(c.page)] {
+			c.score += weights[fTranslated]
+		}
+	}
+	sortByScore(cands)
+}
+
+// translatedPages returns the folded titles of the candidates' pages in
+// another language than the question whose translation (a glossary
+// synonym of the title) is the page of a candidate in the question's
+// language: "Eclipse Ammunition" for a Spanish question when "Munición
+// Eclipse" is a candidate. The page in the question's language states the
+// same rule in the judge's words.
+func (e *Engine) translatedPages(q query, cands []*candidate) map[string]bool {
+	same := map[string]bool{}
+	for _, c := range cands {
+		if c.lang == q.lang && c.page != "" {
+			same[lang.Fold(c.page)] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, c := range cands {
+		if c.lang == "" || c.lang == q.lang || c.page == "" || out[lang.Fold(c.page)] {
+			continue
+		}
+		for _, syn := range e.gloss.Synonyms(c.page) {
+			if same[lang.Fold(syn)] {
+				out[lang.Fold(c.page)] = true
+			}
+		}
+	}
+	return out
+}
+
+// sameSubject reports whether an FAQ's question and the judge's question
+// q (its keys qk) have one subject: not when the FAQ names a page the
+// judge's question does not name while that one names a page the FAQ's
+// question does not (an FAQ about Berserk in Trabado does not answer a
+// question about the Pilot in Trabado).
+func (e *Engine) sameSubject(faqQuestion string, q query, qk map[string]bool) bool {
+	fw := lang.Words(faqQuestion)
+	fk := keySet(faqQuestion)
+	faqOnly := false
+	for _, p := range e.titles.in(fw) {
+		if !e.titleHeld(p.title, qk) {
+			faqOnly = true
+			break
+		}
+	}
+	if !faqOnly {
+		return true
+	}
+	for _, t := range q.topics {
+		if !e.titleHeld(t, fk) {
+			return false
+		}
+	}
+	return true
+}
+
+// titleHeld reports whether keys hold every stem of title, or of one of
+// its glossary synonyms.
+func (e *Engine) titleHeld(title string, qk map[string]bool) bool {
+	all := true
+	for _, k := range keys(title) {
+		if !qk[k] {
+			all = false
+		}
+	}
+	return all || e.synonymHeld(title, qk)
+}
+
+// synonymHeld reports whether qk holds every stem of a glossary synonym of
+// title.
+func (e *Engine) synonymHeld(title string, qk map[string]bool) bool {
+	for _, s := range e.gloss.Synonyms(title) {
+		all := true
+		for _, k := range keys(s) {
+			if !qk[k] {
+				all = false
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// faqFits reports whether an FAQ asks the judge's question, from the
+// share of the question its own question (with its pages) holds (fwd) and
+// the share of its question the judge's holds (rev): most of the
+// question and some of the FAQ's, or a good part of both. An FAQ's
+// question often carries an example ("Por ejemplo, …") the judge's lacks.
+func faqFits(fwd, rev float64) bool {
+	return fwd >= faqForwardMin && rev >= faqReverseMin || fwd >= faqLooseForward && rev >= faqLooseReverse
+}
+
+// closedList reports whether a text states a closed list: a restriction
+// phrase ("sólo", "las únicas", "only") followed by at least three items
+// (two commas, or a comma and a conjunction, after it).
+func closedList(text string, v *Vocabulary) bool {
+	w := lang.Words(text)
+	at := -1
+	for i := range w {
+		if startsWithAny(w[i:], v.ps.restr) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	// Count the separators of the text after the restriction word.
+	rest := text
+	for _, t := range lang.Split(text) {
+		if t.Position == at+1 {
+			rest = text[t.Start:]
+			break
+		}
+	}
+	n := strings.Count(rest, ",")
+	for _, x := range lang.Words(rest) {
+		if v.has("conj", x) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// sentenceCoverage is the coverage of c by its best sentence alone (an
+// FAQ: its question), with its page, section and lead-in as context: a
+// long text holds many words by chance, one sentence holding them all
+// speaks to them.
+func (e *Engine) sentenceCoverage(q query, c *candidate) float64 {
+	text := ""
+	if c.faq != nil {
+		text = c.faq.Question
+	} else {
+		text = recordText(c.rec)
+	}
+	best := 0.0
+	for _, s := range sentences(text) {
+		best = max(best, e.coverage(q, c, keySet(s)))
+	}
+	return best
+}
+
+// clauseCoverage is coverage over the units of the clause that asks.
+func (e *Engine) clauseCoverage(q query, c *candidate, own map[string]bool) float64 {
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.inClause {
+			continue
+		}
+		h := 0.0
+		if u.idf > 0 {
+			h = held(u, c, own)
+		}
+		w := unitWeight(q, u, c, h)
+		total += w
+		got += w * h
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// actionShare is the share of what q asks of the candidate's subject that
+// it holds: the units its page title and section path do not hold, held
+// by its text or lead-in; a plain word of the question's language left
+// out against a text in another (it cannot hold it). 1 when q asks
+// nothing more than the subject.
+func (e *Engine) actionShare(q query, c *candidate, own map[string]bool) float64 {
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		if u.trivial() {
+			continue
+		}
+		h := 0.0
+		if u.idf > 0 {
+			h = held(u, c, own)
+		}
+		// A unit the page title or section path holds names the subject;
+		// an FAQ's pages are only those it relates to: what its own
+		// question holds counts.
+		if u.holds(c.pageKeys) && !(c.faq != nil && h == 1) {
+			continue
+		}
+		if h == 0 && u.idf > 0 && crossLanguage(q, c, u) {
+			continue
+		}
+		total += u.dw
+		got += u.dw * h
+	}
+	if total == 0 {
+		return 1
+	}
+	return got / total
+}
+
+// matchesIntent reports whether a record is a block of a kind the
+// question asks for: its kind, or a heading of its section path in any
+// vocabulary ("CANCELLATION" on a rendered English page).
+func matchesIntent(q query, r *wikirules.Record) bool {
+	for _, in := range q.intents {
+		if string(r.Kind) == in {
+			return true
+		}
+		for _, v := range sortedVocabs() {
+			for _, h := range v.Headings[in] {
+				hw := lang.Words(h)
+				for _, s := range r.Section {
+					if containsWords(lang.Words(s), hw) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// onCondition reports whether c stands on a page q names as a condition
+// and its text names another page q names (what the condition restricts).
+func onCondition(q query, c *candidate) bool {
+	on := false
+	for _, t := range q.conds {
+		if lang.Fold(t) == lang.Fold(c.page) {
+			on = true
+		}
+	}
+	if !on {
+		return false
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		if u.topic && !u.holds(c.pageKeys) && u.holds(c.keys) {
+			return true
+		}
+	}
+	return false
+}
+
+// onTopic reports whether c stands on (an FAQ: shows on or relates to) a
+// page the question names.
+func onTopic(q query, c *candidate) bool {
+	for _, t := range q.topics {
+		if c.rec != nil && lang.Fold(c.rec.Page) == lang.Fold(t) || c.faq != nil && (hasFold(c.faq.Related, t) || hasFold(c.faq.Pages, t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// keys returns the stems of the question, its glossary expansion and the
+// titles of the pages it names.
+func (q query) keys() map[string]bool {
+	m := keySet(q.text + "\n" + strings.Join(q.expanded, "\n") + "\n" + strings.Join(q.topics, "\n"))
+	return m
+}
+
+// held is how much of unit u a candidate holds in own (its text or its
+// FAQ question): 1 in own, contextHold in its lead-in or section path,
+// pageHold in its page title, else 0.
+func held(u *unit, c *candidate, own map[string]bool) float64 {
+	switch {
+	case u.holds(own):
+		return 1
+	case u.holds(c.pageKeys):
+		return pageHold
+	case u.holds(c.ctx):
+		return contextHold
+	}
+	return 0
+}
+
+// unitWeight is the weight of u against candidate c, which holds h of it:
+// its share of the question, but a plain word that c does not hold much
+// less when c is in another language than the question (a Spanish rule
+// cannot hold "shoot"; it can hold a glossary term, or a name both
+// languages share: "Berserk").
+func unitWeight(q query, u *unit, c *candidate, h float64) float64 {
+	if h == 0 && crossLanguage(q, c, u) {
+		return u.dw * crossWeight
+	}
+	return u.dw
+}
+
+// crossLanguage reports whether u is a plain word of the question's
+// language and c a text in another one.
+func crossLanguage(q query, c *candidate, u *unit) bool {
+	return !u.term && c.lang != "" && c.lang != q.lang && !u.trivial()
+}
+
+// coverage is the share of the question's weight that candidate c holds,
+// with own as its text.
+func (e *Engine) coverage(q query, c *candidate, own map[string]bool) float64 {
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		h := 0.0
+		if u.idf > 0 {
+			h = held(u, c, own)
+		}
+		w := unitWeight(q, u, c, h)
+		total += w
+		got += w * h
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// reverse is the share of the weighted words of an FAQ's question that the
+// judge's question (its keys qk, expansion and named pages included)
+// holds, the pages both name (topic, the stems of the judge's) left out:
+// an FAQ about something else shares the subject but not the rest ("¿se
+// puede mover a través de una esquina?" is not "¿Trepar y Mover en la
+// misma Orden?"). A glossary term of the FAQ counts as held when any of
+// its terms is.
+func (e *Engine) reverse(faqQuestion string, qk, topic map[string]bool) float64 {
+	inTopic := func(ks []string) bool {
+		for _, k := range ks {
+			if !topic[k] {
+				return false
+			}
+		}
+		return len(ks) > 0
+	}
+	var total, got float64
+	covered := map[string]bool{}
+	for _, m := range e.gloss.Segment(faqQuestion) {
+		tk := keys(m.Text)
+		if len(m.Synonyms) == 0 || len(tk) == 0 {
+			continue
+		}
+		u := unit{alts: [][]string{tk}}
+		for _, k := range tk {
+			covered[k] = true
+		}
+		if inTopic(tk) {
+			continue
+		}
+		for _, o := range m.Synonyms {
+			if ok := keys(o); len(ok) > 0 {
+				u.alts = append(u.alts, ok)
+			}
+		}
+		w := 0.0
+		for _, alt := range u.alts {
+			w = max(w, e.altIDF(alt))
+		}
+		total += w
+		if u.holds(qk) {
+			got += w
+		}
+	}
+	for _, k := range keys(faqQuestion) {
+		if covered[k] || topic[k] {
+			continue
+		}
+		w := e.idf(k)
+		total += w
+		if qk[k] {
+			got += w
+		}
+	}
+	if total == 0 {
+		return 1 // the FAQ asks of nothing but the pages both name
+	}
+	return got / total
+}
+
+// answers reports whether candidate c answers q, and if not why: the
+// question names a game concept the knowledge base knows (a glossary
+// term, a name it holds, or the title of c's page or section) and c speaks
+// of one of them (in its text, its context or its page); c holds at least
+// minRelevance of the question's weight (bare numbers left out) and at
+// least minAction of what the question asks of its subject
+// (actionShare). Sharing words is not answering:
+// "<script>alert(1)</script>" reads as Alertar and the number 1, which a
+// Suplantado bullet holds.
+func (e *Engine) answers(q query, c *candidate) (bool, string) {
+	own := c.keys
+	if c.faq != nil && c.faq.Question != "" {
+		own = c.qkeys
+	}
+	named, term := len(q.topics) > 0, onTopic(q, c)
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		if u.trivial() {
+			continue
+		}
+		h := 0.0
+		if u.idf > 0 {
+			h = held(u, c, own)
+		}
+		w := unitWeight(q, u, c, h)
+		total += w
+		got += w * h
+		if u.idf > 0 && (u.term || q.names[u.alts[0][0]]) {
+			// A game concept: a glossary term, or a name the knowledge
+			// base knows ("Retroalimentación", "Uso Estratégico").
+			named = true
+			if h > 0 {
+				term = true
+			}
+		}
+		if h == pageHold {
+			// The candidate's page (or section) is named by the question.
+			named, term = true, true
+		}
+	}
+	switch {
+	case !named:
+		return false, q.v.reason("no-term")
+	case !term:
+		return false, q.v.reason("no-term-held")
+	case total == 0 || got/total < minRelevance:
+		return false, q.v.reason("too-little")
+	case e.actionShare(q, c, own) < minAction:
+		return false, q.v.reason("not-what-is-asked")
+	}
+	return true, ""
+}

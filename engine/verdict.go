@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/wikirules/wikirules/lang"
+)
+
+// Verdict thresholds.
+const (
+	// polarMin is the share of what a yes/no question asks (its non-topic
+	// weight) that the clause giving the polarity must hold.
+	polarMin = 0.5
+	// numberReach is how many words from a word of the question (a
+	// quantity noun first) a number may stand to be the one asked for.
+	numberReach = 12
+	// yesShare is the share of what the asking clause asks that the clause
+	// giving a yes must hold.
+	yesShare = 0.8
+)
+
+// verdict returns the short answer the deciding source d entails for q, in
+// q's language, and the number it rests on ("" when none): for a yes/no
+// question the yes or no an FAQ answer opens with, else the polarity of
+// the clause of d that speaks to what is asked (a prohibition, a
+// permission, a closed list, an exception); for a numeric question the
+// number (with its unit or as a MOD) standing next to the quantity asked
+// about. When d entails nothing it returns Labels.SeeDeciding: an answer is
+// never more confident than its source.
+func (e *Engine) verdict(q query, d *candidate) (string, string) {
+	see := q.v.Labels.SeeDeciding
+	text := ""
+	if d.faq != nil {
+		text = d.faq.Answer
+	} else {
+		text = d.rec.Plain
+		if len(d.rec.Notes) > 0 {
+			text += "\n" + strings.Join(d.rec.Notes, "\n")
+		}
+	}
+	switch q.kind {
+	case askYesNo:
+		if d.faq != nil {
+			if yn, rest := e.openingYesNo(text); yn != "" {
+				return q.yesNo(yn == "yes", qualifier(rest)), ""
+			}
+		}
+		if p := e.polarity(q, d, text); p != 0 {
+			return q.yesNo(p > 0, ""), ""
+		}
+	case askNumeric:
+		if n := e.number(q, text); n != "" {
+			return n, reNumber.FindString(n)
+		}
+	}
+	return see, ""
+}
+
+// yesNo returns the yes or no label of q's language, with a qualifying
+// clause when there is one ("Sí, pero sólo en Turno Activo").
+func (q query) yesNo(yes bool, qual string) string {
+	s := q.v.Labels.No
+	if yes {
+		s = q.v.Labels.Yes
+	}
+	if qual != "" {
+		s += ", " + qual
+	}
+	return s
+}
+
+// openingYesNo reads the yes or no an FAQ answer opens with, in any
+// language ("A: Si. …", "Sí, …", "Yes.", "No"), and the rest of the
+// answer. A "Si" followed by more words is the conditional "if" ("Si la
+// Tropa …"), not a yes: "" is returned.
+func (e *Engine) openingYesNo(answer string) (string, string) {
+	a := strings.TrimSpace(answer)
+	for _, v := range sortedVocabs() {
+		for _, p := range v.AnswerPrefixes {
+			if len(a) >= len(p) && strings.EqualFold(strings.ReplaceAll(a[:len(p)], " ", ""), strings.ReplaceAll(p, " ", "")) {
+				a = strings.TrimSpace(a[len(p):])
+			}
+		}
+	}
+	first, rest := a, ""
+	if i := strings.IndexFunc(a, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		first, rest = a[:i], a[i:]
+	}
+	f := lang.Fold(first)
+	punct := func() bool {
+		r := strings.TrimLeft(rest, " ")
+		return rest == "" || r != "" && strings.ContainsRune(".,;:!)", rune(r[0]))
+	}
+	for _, v := range sortedVocabs() {
+		for _, w := range v.Polarity.No {
+			if lang.Fold(w) == f && punct() {
+				return "no", rest
+			}
+		}
+		for _, w := range v.Polarity.Yes {
+			// A yes word written with a diacritic ("Sí") is a yes before
+			// anything when typed so; its bare form ("Si", "if") and a
+			// plain one ("Yes") need punctuation after them.
+			if lang.Fold(w) == f && (w != lang.Fold(w) && strings.EqualFold(first, w) || punct()) {
+				return "yes", rest
+			}
+		}
+	}
+	return "", ""
+}
+
+// qualifier returns the clause that limits a yes or a no (up to its
+// sentence's end, at most 120 bytes) when the rest of an answer opens
+// with a qualifier of any vocabulary ("pero sólo en Turno Activo"), else "".
+func qualifier(rest string) string {
+	clause := strings.TrimLeft(rest, " ,;:")
+	w := lang.Words(clause)
+	for _, v := range sortedVocabs() {
+		if !startsWithAny(w, v.ps.qual) {
+			continue
+		}
+		end := len(clause)
+		if i := strings.IndexAny(clause, ".;\n"); i >= 0 {
+			end = i
+		}
+		c := strings.TrimSpace(clause[:end])
+		if len(c) > 120 {
+			c = c[:120]
+			for len(c) > 0 && !validEnd(c) {
+				c = c[:len(c)-1]
+			}
+			c += "…"
+		}
+		return c
+	}
+	return ""
+}
+
+func validEnd(s string) bool { return strings.ToValidUTF8(s, "") == s }
+
+// span is a run of words of a text: its folded words and, for each, its
+// stem.
+type span struct {
+	words []string
+	stems []string
+}
+
+func newSpan(s string) span {
+	w := lang.Words(s)
+	st := make([]string, len(w))
+	for i, x := range w {
+		st[i] = stem(x)
+	}
+	return span{w, st}
+}
+
+// sentences splits a text into its sentences and lines.
+func sentences(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		start := 0
+		for i := 0; i < len(line); i++ {
+			if line[i] == '.' && (i+1 == len(line) || line[i+1] == ' ') && !(i > 0 && line[i-1] >= '0' && line[i-1] <= '9' && i+1 < len(line) && i+2 < len(line) && line[i+2] >= '0' && line[i+2] <= '9') {
+				if s := strings.TrimSpace(line[start : i+1]); s != "" {
+					out = append(out, s)
+				}
+				start = i + 1
+			}
+		}
+		if s := strings.TrimSpace(line[start:]); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}

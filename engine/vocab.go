@@ -1,0 +1,389 @@
+package engine
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/wikirules/wikirules/lang"
+)
+
+// Vocabulary is what the engine knows of one language besides the
+// glossary: the words that tell a question's language and what it asks,
+// the phrases that give a rule text its polarity (prohibition, permission,
+// closed list, exception), number words and units, the labels of an
+// answer, the reasons it gives, and the pages and phrases the situation
+// resolver reads its facts from (page roles). It is data: one JSON file
+// per language under vocabulary/, tested against the corpus
+// (vocab_test.go). Phrases are compared as folded words (lang.Words).
+type Vocabulary struct {
+	// Language is the code of the language ("es", "en").
+	Language string `json:"language"`
+	// FunctionWords are words frequent in any text of the language and
+	// rare in the other one: they tell a question's language.
+	FunctionWords []string `json:"function_words"`
+	// Stopwords never count as a match (articles, pronouns, the words
+	// every question carries: "puedo", "can").
+	Stopwords []string `json:"stopwords"`
+	// Question holds the phrases that say what a question asks.
+	Question QuestionWords `json:"question"`
+	// Polarity holds the phrases that give a clause its polarity.
+	Polarity PolarityWords `json:"polarity"`
+	// Intents name what a question asks of its subject by the kind of
+	// block that answers it: "activation" (when is it entered:
+	// "entran", "enter"), "cancellation" ("se cancela", "get rid of"),
+	// "requirement", "effect"; Headings are the block headings of those
+	// kinds in this language ("Activación", "Cancellation").
+	Intents map[string][]string `json:"intents"`
+	// Opposites are pairs of conditions that exclude each other ("Turno
+	// Activo", "Turno Reactivo"): a rule stated for one does not answer a
+	// question asked of the other.
+	Opposites [][]string          `json:"opposites"`
+	Headings  map[string][]string `json:"headings"`
+	// Numbers maps number words to their value ("cuatro": 4, "única": 1).
+	Numbers map[string]int `json:"numbers"`
+	// Units maps unit words to the unit a verdict shows ("cm", "inches").
+	Units map[string]string `json:"units"`
+	// AnswerPrefixes open an FAQ answer ("A:", "R:").
+	AnswerPrefixes []string `json:"answer_prefixes"`
+	// Labels are the words of an answer card (Labels).
+	Labels Labels `json:"labels"`
+	// Reasons are the templates of the reasons an answer gives a source,
+	// keyed by reason name; %s stands for the values the engine fills in.
+	Reasons map[string]string `json:"reasons"`
+	// Roles name the pages (by title) the situation resolver reads a fact
+	// from, keyed by role ("order-composition", "dodge", "combat-module").
+	Roles map[string][]string `json:"roles"`
+	// Facts are the phrases the situation resolver recognises in records,
+	// keyed by fact name ("entire-order", "single-mod", …).
+	Facts map[string][]string `json:"facts"`
+
+	sets map[string]map[string]bool // folded word sets, by list name
+	ps   phraseLists                // the phrase lists, folded (phrases)
+}
+
+// phraseLists are a vocabulary's phrase lists as folded word sequences,
+// longest first, computed once.
+type phraseLists struct {
+	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single [][]string
+	intents                                                                 map[string][][]string
+}
+
+// QuestionWords are the phrases that say what a question asks. Yes/no
+// openers start a yes/no clause ("can", "puede"); Interrogatives start an
+// open one ("qué", "how"); Numeric phrases make it ask for a number
+// ("cuántos", "how many", "qué mod") and NumericNouns name a quantity
+// ("mod", "ráfaga", "distance").
+type QuestionWords struct {
+	YesNo          []string `json:"yesno_openers"`
+	Interrogatives []string `json:"interrogatives"`
+	Numeric        []string `json:"numeric"`
+	NumericNouns   []string `json:"numeric_nouns"`
+	// ModifierWords name a modifier: a number after one is a MOD.
+	ModifierWords []string `json:"modifier_words"`
+	// Copulas open a question that asks what something is ("es",
+	// "is"); Labels are the words a number labels rather than counts
+	// ("Ejemplo 2", "Paso 1").
+	Copulas []string `json:"copulas"`
+	// StateWords put what follows as the state a trooper is in
+	// ("estando", "while"): a condition of what is asked.
+	StateWords []string `json:"state_words"`
+	Labels     []string `json:"number_labels"`
+	// CountNouns are nouns counted in the rules ("punto", "Orden",
+	// "Tirada"): an article before one is the number one.
+	CountNouns []string `json:"count_nouns"`
+	// QuestionMarks open a question, ExclamationMarks an exclamation, in
+	// this language only ("¿", "¡").
+	QuestionMarks    []string `json:"question_marks"`
+	ExclamationMarks []string `json:"exclamation_marks"`
+}
+
+// PolarityWords are the phrases that give a clause its polarity: a
+// negation ("no", "not", "cannot"), a blocking verb ("impide", "prevents":
+// counted as a negation of what follows), a restriction that opens a
+// closed list ("sólo", "only"), an exception ("excepto", "except"), a
+// conditional or concessive opener ("si", "if", "aunque", "even if": a
+// negation after one is a condition, not the clause's polarity), yes and
+// no words of an FAQ answer, and qualifiers that limit a yes or a no
+// ("pero", "only").
+type PolarityWords struct {
+	Negation    []string `json:"negation"`
+	Blocking    []string `json:"blocking"`
+	Restriction []string `json:"restriction"`
+	Exception   []string `json:"exception"`
+	Conditional []string `json:"conditional"`
+	Concessive  []string `json:"concessive"`
+	// Contrast opens a contrasting clause ("pero", "sino", "but").
+	Contrast []string `json:"contrast"`
+	// ListConjunctions join the last items of a list ("y", "o", "and").
+	ListConjunctions []string `json:"list_conjunctions"`
+	// Single says "only one" of something ("única", "a single").
+	Single []string `json:"single"`
+	// Relative opens a relative clause ("que", "which"): a negation right
+	// after one qualifies a noun ("las ORA que no requieren LDT"), it is
+	// not the clause's polarity.
+	Relative []string `json:"relative"`
+	// Permission says a clause allows what it names ("puede", "may").
+	Permission []string `json:"permission"`
+	Yes        []string `json:"yes"`
+	No         []string `json:"no"`
+	Qualifiers []string `json:"qualifiers"`
+}
+
+// Labels are the words of an answer card in one language.
+type Labels struct {
+	Deciding    string `json:"deciding"`
+	Supporting  string `json:"supporting"`
+	Overridden  string `json:"overridden"`
+	Why         string `json:"why"`
+	Yes         string `json:"yes"`
+	No          string `json:"no"`
+	NotFound    string `json:"not_found"`
+	Nearest     string `json:"nearest"`
+	SeeDeciding string `json:"see_deciding"`
+	Edition     string `json:"edition"`
+}
+
+//go:embed vocabulary/*.json
+var vocabFiles embed.FS
+
+var (
+	vocabOnce sync.Once
+	vocabs    map[string]*Vocabulary
+	vocabErr  error
+)
+
+// Vocabularies returns the vocabulary of every language the engine knows,
+// by language code. It panics if an embedded file is malformed (a build
+// defect, caught by the tests).
+func Vocabularies() map[string]*Vocabulary {
+	vocabOnce.Do(func() {
+		vocabs, vocabErr = loadVocabularies()
+	})
+	if vocabErr != nil {
+		panic(vocabErr)
+	}
+	return vocabs
+}
+
+// vocabFor returns the vocabulary of language l, or the Spanish one.
+func vocabFor(l string) *Vocabulary {
+	vs := Vocabularies()
+	if v := vs[l]; v != nil {
+		return v
+	}
+	return vs["es"]
+}
+
+func loadVocabularies() (map[string]*Vocabulary, error) {
+	names, err := vocabFiles.ReadDir("vocabulary")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*Vocabulary{}
+	for _, n := range names {
+		name := "vocabulary/" + n.Name()
+		data, err := vocabFiles.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		v, err := ParseVocabulary(data, name)
+		if err != nil {
+			return nil, err
+		}
+		out[v.Language] = v
+	}
+	return out, nil
+}
+
+// ParseVocabulary reads a vocabulary file; errors name the file and say
+// what is missing.
+func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
+	var v Vocabulary
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if v.Language == "" {
+		return nil, fmt.Errorf("%s: no language", name)
+	}
+	if v.Labels.Deciding == "" || v.Labels.NotFound == "" || v.Labels.Yes == "" || v.Labels.No == "" {
+		return nil, fmt.Errorf("%s: labels deciding, not_found, yes and no are required", name)
+	}
+	v.ps = phraseLists{
+		yesNo: phrases(v.Question.YesNo), wh: phrases(v.Question.Interrogatives), numeric: phrases(v.Question.Numeric),
+		neg:  phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...)),
+		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
+		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
+		perm: phrases(v.Polarity.Permission), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
+		single: phrases(v.Polarity.Single),
+	}
+	for k, l := range v.Intents {
+		v.ps.intents[k] = phrases(l)
+	}
+	v.sets = map[string]map[string]bool{}
+	for name, list := range map[string][]string{
+		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
+		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
+		"count": v.Question.CountNouns, "relative": v.Polarity.Relative,
+		"copula": v.Question.Copulas, "label": v.Question.Labels, "state": v.Question.StateWords,
+	} {
+		v.sets[name] = wordSet(list)
+	}
+	return &v, nil
+}
+
+// wordSet returns the folded words of phrases, as a set.
+func wordSet(phrases []string) map[string]bool {
+	m := map[string]bool{}
+	for _, p := range phrases {
+		for _, w := range lang.Words(p) {
+			m[w] = true
+		}
+	}
+	return m
+}
+
+// has reports whether folded word w is in the named word list
+// ("function", "stop", "numnoun", "modword").
+func (v *Vocabulary) has(list, w string) bool { return v.sets[list][w] }
+
+// phrases returns the folded word sequences of a list of phrases, longest
+// first (so that "no se puede" is tried before "no").
+func phrases(list []string) [][]string {
+	out := make([][]string, 0, len(list))
+	for _, p := range list {
+		if w := lang.Words(p); len(w) > 0 {
+			out = append(out, w)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
+}
+
+// reason returns the reason named key in v's language with args filled in
+// (fmt verbs); a missing key gives the key itself, so a gap in a
+// vocabulary file shows rather than hides.
+func (v *Vocabulary) reason(key string, args ...any) string {
+	t, ok := v.Reasons[key]
+	if !ok {
+		t = key
+	}
+	if len(args) == 0 {
+		return t
+	}
+	return fmt.Sprintf(t, args...)
+}
+
+// role returns the page titles of a page role, in v and then in every
+// other vocabulary (a Spanish knowledge base asked in English still has
+// Spanish pages).
+func roleTitles(v *Vocabulary, role string) []string {
+	out := append([]string(nil), v.Roles[role]...)
+	for _, o := range sortedVocabs() {
+		if o != v {
+			out = append(out, o.Roles[role]...)
+		}
+	}
+	return out
+}
+
+// sortedVocabs returns the vocabularies in a fixed order (by language).
+func sortedVocabs() []*Vocabulary {
+	vs := Vocabularies()
+	keys := make([]string, 0, len(vs))
+	for k := range vs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]*Vocabulary, len(keys))
+	for i, k := range keys {
+		out[i] = vs[k]
+	}
+	return out
+}
+
+// factAlternatives returns the alternatives of a fact in every
+// vocabulary (a record of either wiki may state it): each alternative is
+// the phrases (folded word sequences) a text must all hold, written
+// "careciendo + ldt" in the vocabulary file.
+func factAlternatives(fact string) [][][]string {
+	var out [][][]string
+	for _, v := range sortedVocabs() {
+		for _, alt := range v.Facts[fact] {
+			var parts [][]string
+			for _, p := range strings.Split(alt, " + ") {
+				if w := lang.Words(p); len(w) > 0 {
+					parts = append(parts, w)
+				}
+			}
+			if len(parts) > 0 {
+				out = append(out, parts)
+			}
+		}
+	}
+	return out
+}
+
+// statesFact reports whether the folded words of a text state fact: they
+// hold every phrase of one of its alternatives.
+func statesFact(words []string, fact string) bool {
+	for _, alt := range factAlternatives(fact) {
+		all := true
+		for _, p := range alt {
+			if indexWords(words, p) < 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// factAt returns where in words the first phrase of fact (of its
+// one-phrase alternatives) starts and ends, or -1, -1.
+func factAt(words []string, fact string) (int, int) {
+	best, end := -1, -1
+	for _, alt := range factAlternatives(fact) {
+		if len(alt) != 1 {
+			continue
+		}
+		if i := indexWords(words, alt[0]); i >= 0 && (best < 0 || i < best) {
+			best, end = i, i+len(alt[0])
+		}
+	}
+	return best, end
+}
+
+// factLabel returns how v writes fact (its first phrase), or the fact's
+// name when v has none.
+func factLabel(v *Vocabulary, fact string) string {
+	if l := v.Facts[fact]; len(l) > 0 {
+		return l[0]
+	}
+	return fact
+}
+
+// indexWords returns the index in words where the sequence p starts, or -1.
+func indexWords(words, p []string) int {
+	if len(p) == 0 {
+		return -1
+	}
+outer:
+	for i := 0; i+len(p) <= len(words); i++ {
+		for j, w := range p {
+			if words[i+j] != w {
+				continue outer
+			}
+		}
+		return i
+	}
+	return -1
+}

@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
+)
+
+// TestVocabularyFiles checks that every vocabulary parses, has the labels
+// of an answer card, and holds every reason the engine's code asks for.
+func TestVocabularyFiles(t *testing.T) {
+	vs := Vocabularies()
+	for _, l := range []string{"es", "en"} {
+		if vs[l] == nil {
+			t.Fatalf("no vocabulary for %q", l)
+		}
+	}
+	used := map[string]bool{}
+	re := regexp.MustCompile(`reason\("([a-z-]+)"`)
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = true
+		}
+	}
+	if len(used) < 10 {
+		t.Fatalf("found %d reason keys in the code, want the engine's", len(used))
+	}
+	for _, v := range sortedVocabs() {
+		for k := range used {
+			if _, ok := v.Reasons[k]; !ok {
+				t.Errorf("%s vocabulary: no reason %q (used by the code)", v.Language, k)
+			}
+		}
+		if _, err := ParseVocabulary([]byte(`{"language": "xx"}`), "x.json"); err == nil {
+			t.Error("a vocabulary without labels parsed")
+		}
+	}
+}
+
+// TestVocabularyCorpus checks the vocabulary against the corpus (the
+// seeds and the wiki-pages excerpts): every page role names a page of the
+// Spanish knowledge base, every fact the resolver reads is stated by some
+// record, and the polarity phrases of each language occur in its rules.
+func TestVocabularyCorpus(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	recs, err := e.store.Records(ctx, wikirules.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	faqs, err := e.store.FAQs(ctx, "", wikirules.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.init(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var texts [][]string
+	byLang := map[string][][]string{}
+	for i := range recs {
+		w := lang.Words(recordText(&recs[i]))
+		texts = append(texts, w)
+		l := e.pageLang[lang.Fold(recs[i].Page)]
+		byLang[l] = append(byLang[l], w)
+	}
+	for i := range faqs {
+		texts = append(texts, lang.Words(faqs[i].Question+" "+faqs[i].Answer))
+	}
+	es := vocabFor("es")
+	for role, titles := range es.Roles {
+		found := false
+		for _, title := range titles {
+			if _, err := e.store.Page(ctx, title, wikirules.Filter{}); err == nil {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("role %q: no page %q in the corpus", role, titles)
+		}
+	}
+	var facts []string
+	for f := range es.Facts {
+		facts = append(facts, f)
+	}
+	sort.Strings(facts)
+	for _, f := range facts {
+		stated := false
+		for _, w := range texts {
+			if statesFact(w, f) {
+				stated = true
+				break
+			}
+		}
+		if !stated {
+			t.Errorf("fact %q (%q): no record of the corpus states it", f, es.Facts[f])
+		}
+	}
+	for _, v := range sortedVocabs() {
+		for name, list := range map[string][]string{"negation": v.Polarity.Negation, "permission": v.Polarity.Permission,
+			"restriction": v.Polarity.Restriction, "exception": v.Polarity.Exception} {
+			n := 0
+			for _, p := range phrases(list) {
+				for _, w := range byLang[v.Language] {
+					if indexWords(w, p) >= 0 {
+						n++
+						break
+					}
+				}
+			}
+			if n == 0 {
+				t.Errorf("%s %s phrases %q: none occurs in the %s rules of the corpus", v.Language, name, list, v.Language)
+			}
+		}
+	}
+}
