@@ -73,6 +73,33 @@ func (c *candidate) id() string {
 	return c.rec.ID
 }
 
+// editions returns the editions the candidate holds in.
+func (c *candidate) editions() wikirules.Editions {
+	if c.faq != nil {
+		return c.faq.Editions
+	}
+	return c.rec.Editions
+}
+
+// pagesNewest keeps, of each page's candidates, those that hold in the
+// newest edition any of them holds in: the page's current text, without
+// the older editions' alternatives it keeps. Candidates of a page whose
+// edition is unknown (no candidate scoped) are all kept.
+func pagesNewest(cands []*candidate) []*candidate {
+	held := map[string]wikirules.Editions{}
+	for _, c := range cands {
+		held[c.page] |= c.editions()
+	}
+	out := cands[:0:0]
+	for _, c := range cands {
+		ed, ok := newestOf(held[c.page])
+		if !ok || c.editions().Has(ed) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func (c *candidate) kind() wikirules.Kind {
 	if c.faq != nil {
 		return wikirules.Kind(c.faq.Type)
@@ -108,8 +135,18 @@ func (c *candidate) rank() int {
 // The verdict is read from the deciding source when it entails one.
 // When nothing answers, the answer says NotFound and names the nearest
 // pages. Labels, notes and reasons are in the question's language.
-// Errors come from the store or the searcher.
+// Without an edition in opt or in the question, every page answers with
+// the text of the newest edition it holds (a page the wiki has not yet
+// rewritten for the newest edition still has its older rule, and an N5
+// page's N4 alternatives stay out), and the answer names the edition of
+// the deciding source. Errors come from the store or the searcher.
 func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer, error) {
+	return e.ask(ctx, question, opt)
+}
+
+// ask answers question in the edition opt (or the question) names, else
+// the newest the knowledge base holds.
+func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer, error) {
 	if err := e.init(ctx); err != nil {
 		return nil, err
 	}
@@ -129,6 +166,9 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 		a.Notes = append(a.Notes, q.v.reason("edition-named", strings.ToUpper(a.Edition)))
 	}
 	f := e.filterFor(a)
+	if a.EditionDefaulted {
+		f.Edition = 0
+	}
 	if text != strings.TrimSpace(question) {
 		a.Notes = append(a.Notes, q.v.reason("markup-ignored"))
 	}
@@ -136,8 +176,22 @@ func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer
 	if err != nil {
 		return nil, err
 	}
+	if a.EditionDefaulted {
+		cands = pagesNewest(cands)
+	}
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
+	if d != nil && a.EditionDefaulted {
+		a.Notes = a.Notes[:0]
+		if ed, ok := newestOf(d.editions()); ok {
+			a.Edition = wikirules.Editions(ed).String()
+			a.Notes = append(a.Notes, q.v.reason("edition-page", strings.ToUpper(a.Edition)))
+		} else {
+			a.Edition = ""
+			a.Notes = append(a.Notes, q.v.reason("edition-unknown"))
+		}
+		f = e.filterFor(a)
+	}
 	if d == nil {
 		a.Verdict = NotFound
 		a.Nearest = nearestPages(cands, 3)
@@ -426,6 +480,3 @@ func editionNamed(question string) wikirules.Edition {
 func sortByScore(cands []*candidate) {
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 }
-
-// errNoStore is returned by an engine built without a store.
-var errNoStore = fmt.Errorf("engine: no knowledge base")

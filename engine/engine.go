@@ -44,13 +44,13 @@ type Engine struct {
 	stats  WordStats // nil: counted over the store (scan)
 	gloss  *lang.Glossary
 
-	once      sync.Once
-	initErr   error
-	titles    *titles           // every page title
-	pageLang  map[string]string // folded title → language
-	titleKeys map[string]bool   // the stems of every title, space-joined
-	docs      int
-	newest    wikirules.Edition // the newest edition the knowledge base holds
+	once     sync.Once
+	initErr  error
+	titles   *titles           // every page title
+	pageLang map[string]string // folded title → language
+	docs     int
+	newest   wikirules.Edition  // the newest edition the knowledge base holds
+	held     wikirules.Editions // every edition the knowledge base holds
 
 	dfMu sync.Mutex
 	df   map[string]int // stem → number of documents holding it (cache, or the whole table without stats)
@@ -130,7 +130,7 @@ func (e *Engine) init(ctx context.Context) error {
 				e.initErr = fmt.Errorf("engine: index: %w", err)
 				return
 			}
-			e.newest = newestEdition(eds)
+			e.newest, e.held = newestEdition(eds), eds
 			return
 		}
 		e.initErr = e.countStore(ctx)
@@ -168,13 +168,24 @@ func (e *Engine) countStore(ctx context.Context) error {
 		}
 		e.docs++
 	}
-	e.newest = newestEdition(eds)
+	e.newest, e.held = newestEdition(eds), eds
 	return nil
 }
 
 // editionOrder lists the editions newest first: N5, then N4, then
-// CodeOne (a simplified N4 that N4 followed).
-var editionOrder = []wikirules.Edition{wikirules.N5, wikirules.N4, wikirules.C1}
+// CodeOne (a simplified N4 that N4 followed), then N3.
+
+var editionOrder = []wikirules.Edition{wikirules.N5, wikirules.N4, wikirules.C1, wikirules.N3}
+
+// newestOf returns the newest edition of a set; false for the empty set.
+func newestOf(s wikirules.Editions) (wikirules.Edition, bool) {
+	for _, e := range editionOrder {
+		if s.Has(e) {
+			return e, true
+		}
+	}
+	return 0, false
+}
 
 // newestEdition returns the newest edition of a set, N4 for the empty set
 // (a knowledge base that scopes nothing: the seed wiki is N4).
@@ -185,6 +196,20 @@ func newestEdition(s wikirules.Editions) wikirules.Edition {
 		}
 	}
 	return wikirules.N4
+}
+
+// olderEditions returns the editions the knowledge base holds that are
+// older than ed, newest first.
+func (e *Engine) olderEditions(ed wikirules.Edition) []wikirules.Edition {
+	var out []wikirules.Edition
+	older := false
+	for _, o := range editionOrder {
+		if older && e.held.Has(o) {
+			out = append(out, o)
+		}
+		older = older || o == ed
+	}
+	return out
 }
 
 // docFreq returns the number of documents holding stem k: from the cache,

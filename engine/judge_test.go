@@ -57,14 +57,15 @@ func TestAskQuoteStandsAlone(t *testing.T) {
 
 // TestAskLanguageAndEdition checks that labels and notes follow the
 // question's language and that the default edition is the newest one the
-// knowledge base holds (N4 for the seeds, which scope N4 and CodeOne),
-// named in a note.
+// knowledge base holds page by page: the deciding page's newest edition,
+// named in a note (the seeds hold one N5 page, Módulo de Combate; Berserk
+// and Trabado are N4 and CodeOne).
 func TestAskLanguageAndEdition(t *testing.T) {
 	e := sampleEngine(t)
 	ctx := context.Background()
 	for _, tc := range []struct{ q, lang, deciding, note string }{
-		{"Can I declare Berserk while Engaged?", "en", "Deciding", "edition: N4"},
-		{"¿Se puede declarar Berserk estando trabado?", "es", "Decide", "edición: N4"},
+		{"Can I declare Berserk while Engaged?", "en", "Deciding", "edition: N4,"},
+		{"¿Se puede declarar Berserk estando trabado?", "es", "Decide", "edición: N4,"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{})
 		if err != nil {

@@ -90,6 +90,51 @@ func (r *Resolution) Sources() []Source {
 // Burst 1. Anything missing gives "unknown: no record for X". Errors come
 // from the store.
 func (e *Engine) Resolve(ctx context.Context, s Situation, opt Options) (*Resolution, error) {
+	r, err := e.resolve(ctx, s, opt)
+	if err != nil || !r.EditionDefaulted || unknowns(r) == 0 {
+		return r, err
+	}
+	// The newest edition holds no record for part of the situation: the
+	// newest older edition that leaves less of it unknown resolves it, and
+	// says so.
+	best := r
+	newest, _ := wikirules.ParseEdition(r.Edition)
+	for _, ed := range e.olderEditions(newest) {
+		o := opt
+		o.Edition = ed
+		b, err := e.resolve(ctx, s, o)
+		if err != nil {
+			return nil, err
+		}
+		if unknowns(b) < unknowns(best) {
+			best = b
+		}
+	}
+	if best != r {
+		best.EditionDefaulted = true
+		best.Notes = append(best.Notes, vocabFor(resolveLanguage).reason("edition-fallback",
+			strings.ToUpper(r.Edition), strings.ToUpper(best.Edition)))
+	}
+	return best, nil
+}
+
+// unknowns counts the conclusions of r that no record decides.
+func unknowns(r *Resolution) int {
+	n := 0
+	for _, c := range r.Conclusions {
+		if strings.HasPrefix(c.Verdict, "unknown") {
+			n++
+		}
+	}
+	if len(r.Conclusions) == 0 {
+		n++
+	}
+	return n
+}
+
+// resolve resolves s in opt's edition, else the newest the knowledge base
+// holds.
+func (e *Engine) resolve(ctx context.Context, s Situation, opt Options) (*Resolution, error) {
 	if err := e.init(ctx); err != nil {
 		return nil, err
 	}

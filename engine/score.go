@@ -534,6 +534,11 @@ func (e *Engine) reverse(faqQuestion string, qk, topic map[string]bool) float64 
 // "<script>alert(1)</script>" reads as Alertar and the number 1, which a
 // Suplantado bullet holds.
 func (e *Engine) answers(q query, c *candidate) (bool, string) {
+	if c.rec != nil && c.rec.Kind == wikirules.KindReference {
+		// A see-also box quotes another page: its page is not where the
+		// rule stands, so it never decides (the quoted page does).
+		return false, q.v.reason("reference")
+	}
 	own := c.keys
 	if c.faq != nil && c.faq.Question != "" {
 		own = c.qkeys
