@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scale benchmark of ingest (issue 4; BENCHMARKS.md, "## Ingest"): builds
+# Scale benchmark of ingest (BENCHMARKS.md, "## Ingest"): builds
 # cmd/genxml and cmd/ingest, generates deterministic synthetic XML exports
 # (genxml -seed 1) of each SIZE into a temporary directory, ingests each
 # into a fresh database, and prints one table row per size: revisions,

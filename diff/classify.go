@@ -12,7 +12,7 @@ import (
 // highest of its field changes, a diff's the highest of its changes.
 type Class string
 
-// Change classes (issue 6).
+// Change classes, from least to most substantive.
 const (
 	// Cosmetic: only case, white space, punctuation or markup changed.
 	Cosmetic Class = "cosmetic"

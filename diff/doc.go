@@ -1,6 +1,6 @@
 // Package diff compares two revisions of a wiki page as rule records, not
 // as lines of wikitext: a judge wants to know whether a MOD changed, an
-// editor that an edit was only a typo (issue 6).
+// editor that an edit was only a typo.
 //
 // Records aligns the records of two revisions (as the extractor or
 // Store.RevisionRecords return them) by stable id, then by content, then by

@@ -52,7 +52,7 @@ func records(rev wikirules.Revision) []wikirules.Record {
 	return extract.ExtractText(rev).Records
 }
 
-// TestSeedPairs checks issue 6's done-when facts on the five pages of the
+// TestSeedPairs checks the classified changes of the five pages of the
 // seed dump that have two revisions.
 func TestSeedPairs(t *testing.T) {
 	hist := seedHistories(t)

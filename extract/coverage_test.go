@@ -6,7 +6,7 @@ import (
 	"github.com/wikirules/wikirules"
 )
 
-// TestSeedLossless checks issue 3's lossless rule on every seed revision:
+// TestSeedLossless checks the lossless rule on every seed revision:
 // record and layout spans cover 100 % of the text, they partition it (in
 // order, no gap, no overlap) and rebuild it byte for byte, every span lies
 // inside the text, and every record has an ID unique within the revision.
@@ -50,7 +50,7 @@ func TestSeedLossless(t *testing.T) {
 	}
 }
 
-// TestSeedFAQs checks issue 2: the seed dump holds 33 distinct FAQ/errata
+// TestSeedFAQs: the seed dump holds 33 distinct FAQ/errata
 // entries occurring 66 times, each with a record pointing at it.
 func TestSeedFAQs(t *testing.T) {
 	occ, distinct := 0, map[string]wikirules.FAQ{}

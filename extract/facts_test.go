@@ -19,7 +19,7 @@ func recordsOf(x *wikirules.Extraction, k wikirules.Kind) []wikirules.Record {
 	return out
 }
 
-// TestEsquivar checks the facts issue 2 requires of the Esquivar page.
+// TestEsquivar checks the facts the seed's Esquivar page states.
 func TestEsquivar(t *testing.T) {
 	rev := seedRevision(t, "Esquivar")
 	x := ExtractText(rev)

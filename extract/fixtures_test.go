@@ -28,7 +28,7 @@ func fixture(t *testing.T, name, title string) (wikirules.Revision, *wikirules.E
 }
 
 // TestUpdateFixture: an Esquivar revision with an {{update | 1.1.1, dic
-// 2021}} box and its {{original}} block (issue 3).
+// 2021}} box and its {{original}} block.
 func TestUpdateFixture(t *testing.T) {
 	_, x := fixture(t, "esquivar_update.wiki", "Esquivar")
 	effs := recordsOf(x, wikirules.KindEffect)

@@ -139,7 +139,7 @@ func TestHighlights(t *testing.T) {
 }
 
 // TestLoFFindsLDT: an English abbreviation finds Spanish text that only
-// says LDT (issue 5, "Done when"); the highlight marks LDT or the phrase
+// says LDT; the highlight marks LDT or the phrase
 // "Línea de Tiro" (one mark over the whole phrase).
 func TestLoFFindsLDT(t *testing.T) {
 	idx := buildSeed(t)

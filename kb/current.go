@@ -13,9 +13,9 @@ import (
 // The current-records search (migration 0002_current.sql).
 //
 // The search table holds a row for every record of every stored revision,
-// so a search of the current wiki used to match, rank and then discard
-// the records of every older revision: at 20 revisions a page, 95 % of
-// the work. current_revisions names the current revision of each page
+// so a search of the current wiki over it would match, rank and then
+// discard the records of every older revision (at 20 revisions a page,
+// 95 % of the work). current_revisions names the current revision of each page
 // (the greatest (timestamp, id); the writer notes the newest revision of
 // each page it stores and writes it at the next flush, writeNewest) and
 // search_current holds the search rows of the

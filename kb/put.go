@@ -595,8 +595,8 @@ func firstErr(errs ...error) error {
 // storedTwin returns the id of a stored revision of the page pk with the
 // timestamp ts (stored form) and rev's text under an id other than
 // rev.ID, one of the two ids being derived (wikirules.IsDerivedRevisionID),
-// or "" when there is none. Identity (issue: "a revision is known
-// by its native id, or by page + timestamp + content hash"): a
+// or "" when there is none. A revision is known by its native id, or by page +
+// timestamp + content hash: a
 // contributions dump has no revision ids (source derives them from page,
 // timestamp and text), an XML export or the API gives MediaWiki's, and
 // both may hold the same revision. The lookup uses the index

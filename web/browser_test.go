@@ -167,7 +167,7 @@ const lowContrastJS = `(() => {
 type problem map[string]any
 
 // TestBrowserPhone opens the pages a judge uses on a 390 × 844 phone and
-// checks what issue 17 asks of them: the first result of a search and
+// checks what a judge at a table needs of them: the first result of a search and
 // the verdict of a question within the first screen, every tap target at
 // least 24 px, and text and controls at 4.5:1 contrast in the light and
 // the dark colour scheme.

@@ -1,5 +1,5 @@
-// Package web is the web page for judges at the table and its JSON API
-// (issue 8): `query serve` wires it to a knowledge base and serves it.
+// Package web is the web page for judges at the table and its JSON API:
+// `query serve` wires it to a knowledge base and serves it.
 //
 // The server receives its dependencies (a wikirules.Store, a Judge such as
 // *engine.Engine, and a wikirules.Searcher such as kb.DB's FTS5 search or

@@ -79,8 +79,8 @@ func ingestJSON(t *testing.T, args ...string) summary {
 	return s
 }
 
-// TestIngestSeedDump checks the counts issue 2 asks for on the real seed
-// dump, and that a second ingest of the same file adds nothing.
+// TestIngestSeedDump checks the page, revision and FAQ counts of the real
+// seed dump, and that a second ingest of the same file adds nothing.
 func TestIngestSeedDump(t *testing.T) {
 	dump := seedDump(t)
 	db := filepath.Join(t.TempDir(), "rules.db")

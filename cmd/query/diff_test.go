@@ -44,7 +44,7 @@ func seedRevs(t *testing.T, page string) (string, string) {
 	return h.Revisions[0].Revision.ID, h.Revisions[1].Revision.ID
 }
 
-// TestDiffSeedPairs is issue 6's done-when on the command line: each seed
+// TestDiffSeedPairs checks on the command line that each seed
 // pair's diff, by full id, by id prefix and by default, with citations.
 func TestDiffSeedPairs(t *testing.T) {
 	tests := []struct {

@@ -110,7 +110,7 @@ type historyOut struct {
 }
 
 // TestHistory: the seed pages with two revisions list both, oldest first,
-// with user, size and the class of the second edit (issue 6 done-when).
+// with user, size and the class of the second edit.
 func TestHistory(t *testing.T) {
 	tests := []struct {
 		page, class, summary string

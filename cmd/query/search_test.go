@@ -61,7 +61,7 @@ func searchJSON(t *testing.T, args ...string) searchDoc {
 	return d
 }
 
-// TestSearchDoneWhen runs the done-when checks of issue 5 through the
+// TestSearchDoneWhen runs the cross-language search checks through the
 // command on the embedded sample corpus (indexed in memory).
 func TestSearchDoneWhen(t *testing.T) {
 	for _, q := range []string{"dodge template", "esquiva plantilla"} {
