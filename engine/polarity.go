@@ -306,6 +306,21 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 			allowed = true
 		}
 	}
+	// The clauses of a sentence cut at its commas go on with the modality
+	// of the main clause they continue ("A Trooper may change its status
+	// …, at either the start … or at the end of their Movement"): a
+	// permission in a main clause before the matching ones allows them.
+	for _, c := range cs {
+		if c.sub || c.exception {
+			continue
+		}
+		if c.holdsAny(perm) {
+			allowed = true
+		}
+		if matches(c) {
+			break
+		}
+	}
 	if allowed && m.match(span{stems: allMain}) >= yesShare*m.weight {
 		return 1
 	}
