@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
@@ -263,6 +264,9 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	if w := q.unknownAsked(); w != "" {
 		return nil, q.v.reason("unknown-words", w)
 	}
+	if w := q.unknownName(); w != "" && e.holdsLanguage(q.lang) {
+		return nil, q.v.reason("unknown-words", w)
+	}
 	var ok []*candidate
 	why := ""
 	for _, c := range cands {
@@ -346,6 +350,48 @@ func (q query) unknownAsked() string {
 		return strings.Join(unknown, ", ")
 	}
 	return ""
+}
+
+// unknownName returns a name q asks about ("Foxhole State", "Stealth: can
+// my trooper…") that no document holds, else "": when the knowledge base
+// has pages in q's language, it is a concept the knowledge base lacks, and
+// whatever else matches speaks of something else. (Without pages in q's
+// language a name of it may be missing only for want of a translation.)
+func (q query) unknownName() string {
+	for i := range q.units {
+		u := &q.units[i]
+		if u.idf == 0 && !u.term && !u.coded() && (u.named && u.inClause || q.heading(u)) {
+			return strings.Join(u.alts[0], " ")
+		}
+	}
+	return ""
+}
+
+// holdsLanguage reports whether the knowledge base has a page in language
+// l ("es", "en").
+func (e *Engine) holdsLanguage(l string) bool { return e.langs[l] }
+
+// coded reports whether u holds a digit: a level or profile code ("L2",
+// "B1"), which the rules write apart from the name they qualify.
+func (u *unit) coded() bool {
+	for _, k := range u.alts[0] {
+		if strings.IndexFunc(k, unicode.IsDigit) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// heading reports whether u stands in the heading of q, the one or two
+// words before a colon that opens it ("Stealth: can my trooper…?"), where
+// a judge names the rule the question is about.
+func (q query) heading(u *unit) bool {
+	i := strings.Index(q.text, ":")
+	if i < 0 {
+		return false
+	}
+	head := keySet(q.text[:i])
+	return len(lang.Words(q.text[:i])) <= 2 && u.holds(head)
 }
 
 // homelessFocus returns the concept a question asks about when no page or

@@ -48,6 +48,7 @@ type Engine struct {
 	initErr  error
 	titles   *titles           // every page title
 	pageLang map[string]string // folded title → language
+	langs    map[string]bool   // the languages of its pages
 	docs     int
 	newest   wikirules.Edition  // the newest edition the knowledge base holds
 	held     wikirules.Editions // every edition the knowledge base holds
@@ -112,10 +113,12 @@ func (e *Engine) init(ctx context.Context) error {
 			return
 		}
 		e.pageLang = make(map[string]string, len(pages))
+		e.langs = map[string]bool{}
 		names := make([]string, len(pages))
 		for i, p := range pages {
 			names[i] = p.Title
 			e.pageLang[lang.Fold(p.Title)] = p.Language
+			e.langs[p.Language] = true
 		}
 		e.titles = newTitles(names)
 		if e.stats != nil {

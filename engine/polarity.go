@@ -306,6 +306,21 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 			allowed = true
 		}
 	}
+	// The clauses of a sentence cut at its commas go on with the modality
+	// of the main clause they continue ("A Trooper may change its status
+	// …, at either the start … or at the end of their Movement"): a
+	// permission in a main clause before the matching ones allows them.
+	for _, c := range cs {
+		if c.sub || c.exception {
+			continue
+		}
+		if c.holdsAny(perm) {
+			allowed = true
+		}
+		if matches(c) {
+			break
+		}
+	}
 	if allowed && m.match(span{stems: allMain}) >= yesShare*m.weight {
 		return 1
 	}
@@ -434,6 +449,49 @@ func opposed(q query, sentence string) bool {
 	}
 	return false
 }
+
+// restrictedAgainst reports whether text restricts what it states to a
+// condition whose opposite q names ("los MOD … se aplican únicamente en
+// Turno Activo", "Sí, pero sólo en Turno Activo" for a question asked of
+// the Reactive Turn): a restriction phrase of any vocabulary stands within
+// restrictReach words before that condition. Then the answer for q's
+// condition is a no.
+func restrictedAgainst(q query, text string) bool {
+	qw := lang.Words(q.text)
+	for _, s := range sentences(text) {
+		sw := lang.Words(s)
+		for _, v := range sortedVocabs() {
+			for _, pair := range v.Opposites {
+				if len(pair) != 2 {
+					continue
+				}
+				a, b := lang.Words(pair[0]), lang.Words(pair[1])
+				for _, x := range [][2][]string{{a, b}, {b, a}} {
+					// q names x[0], the sentence x[1] only.
+					if indexWords(qw, x[0]) < 0 || indexWords(qw, x[1]) >= 0 || indexWords(sw, x[0]) >= 0 {
+						continue
+					}
+					i := indexWords(sw, x[1])
+					if i < 0 {
+						continue
+					}
+					for j := max(0, i-restrictReach); j < i; j++ {
+						for _, vv := range sortedVocabs() {
+							if startsWithAny(sw[j:], vv.ps.restr) {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// restrictReach is how many words before a condition a restriction phrase
+// may stand to restrict to it ("únicamente en Turno Activo").
+const restrictReach = 3
 
 // objects returns the units of q that name a game concept (a page title,
 // or a name: a skill, a state, a piece of equipment…) other than the

@@ -22,7 +22,9 @@ const (
 
 // verdict returns the short answer the deciding source d entails for q, in
 // q's language, and the number it rests on ("" when none): for a yes/no
-// question the yes or no an FAQ answer opens with, else the polarity of
+// question a no when d restricts what it says to a condition whose
+// opposite q names ("sólo en Turno Activo" for a question asked of an ARO,
+// restrictedAgainst), else the yes or no an FAQ answer opens with, else the polarity of
 // the clause of d that speaks to what is asked (a prohibition, a
 // permission, a closed list, an exception); for a numeric question the
 // number (with its unit or as a MOD) standing next to the quantity asked
@@ -41,6 +43,13 @@ func (e *Engine) verdict(q query, d *candidate) (string, string) {
 	}
 	switch q.kind {
 	case askYesNo:
+		subj := text
+		if d.faq != nil {
+			subj = d.faq.Question + "\n" + text
+		}
+		if restrictedAgainst(q, text) && subjectHeld(q, d, subj) {
+			return q.yesNo(questionNegative(q), ""), ""
+		}
 		if d.faq != nil {
 			if yn, rest := e.openingYesNo(text); yn != "" {
 				return q.yesNo(yn == "yes", qualifier(rest)), ""

@@ -104,3 +104,27 @@ func TestEditionNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestRestrictedAgainst checks that a text restricting a rule to the
+// Active Turn answers no to a question asked of the opponent's turn or of
+// an ARO, and says nothing for a question asked of the Active Turn or of
+// no turn.
+func TestRestrictedAgainst(t *testing.T) {
+	e := sampleEngine(t)
+	for _, tc := range []struct {
+		q, text string
+		want    bool
+	}{
+		{"¿Puedo usar la Ráfaga extra en CC cuando me atacan en el turno del rival?", "Si, pero sólo en Turno Activo.", true},
+		{"¿Los MOD a la Ráfaga se aplican cuando disparo en ORA?", "Como regla general, los MOD que modifican el valor de Ráfaga (R) se aplican únicamente en Turno Activo.", true},
+		{"Can I use the extra Burst in the Reactive Turn?", "Yes, but only in the Active Turn.", true},
+		{"¿Puedo usar la Ráfaga extra en mi Turno Activo?", "Si, pero sólo en Turno Activo.", false},
+		{"¿Puedo usar la Ráfaga extra en CC?", "Si, pero sólo en Turno Activo.", false},
+		{"¿Se aplica en Turno Reactivo?", "Se aplica tanto en Turno Activo como en Turno Reactivo.", false},
+		{"¿Se aplica en Turno Reactivo?", "Se aplica en Turno Activo.", false},
+	} {
+		if got := restrictedAgainst(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("restrictedAgainst(%q, %q) = %v, want %v", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
