@@ -21,6 +21,11 @@ type Warning struct {
 	Cite    *wikirules.Citation `json:"twin_citation,omitempty"`
 	// Text is the cited record's plain text.
 	Text string `json:"twin_text,omitempty"`
+	// Match says how the twin's record was chosen: "aligned" (Align
+	// paired it with the record cited), "same place" (the same block and
+	// ordinal, which Align could not confirm: the blocks differ in size)
+	// or "page" (the twin's skill header or first rule record).
+	Match string `json:"match,omitempty"`
 }
 
 // PageOfRevision returns the page whose current revision is id, or nil.
@@ -60,14 +65,47 @@ func (s *Set) Warn(ctx context.Context, db *kb.DB, c wikirules.Citation, judge s
 		return nil, nil
 	}
 	w := &Warning{Page: this, Twin: twin, Why: l.Why, Message: Message(l, judge)}
+	// The twin's record aligned with the one cited, else its current
+	// skill header or first rule record.
+	var place *RecordPair
+	for i, r := range l.Align.Records {
+		mine, other := r.ES, r.EN
+		if this.Language == "en" {
+			mine, other = r.EN, r.ES
+		}
+		if mine == nil || mine.Citation.Anchor != c.Anchor || mine.Citation.Revision != c.Revision {
+			continue
+		}
+		if r.Status == Aligned {
+			w.Cite, w.Text, w.Match = &other.Citation, other.Text, "aligned"
+			return w, nil
+		}
+		place = &l.Align.Records[i]
+	}
+	if place != nil {
+		for _, r := range l.Align.Records {
+			other := r.EN
+			if this.Language == "en" {
+				other = r.ES
+			}
+			if r.Status == Unmatched && other != nil && r.Kind == place.Kind && r.Block == place.Block &&
+				other.Ordinal == c.Ordinal && other.Depth <= 1 {
+				w.Cite, w.Text, w.Match = &other.Citation, other.Text, "same place"
+				return w, nil
+			}
+		}
+	}
+	w.Match = "page"
 	if cur := l.SideOf(twin.Language).Current; cur != nil {
 		w.Cite = cur
-		if rs, err := db.RevisionRecords(ctx, cur.Revision); err == nil {
-			for _, r := range rs {
-				if r.ID == cur.Anchor {
-					w.Text = r.Plain
-					break
-				}
+		rs, err := db.RevisionRecords(ctx, cur.Revision)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			if r.ID == cur.Anchor {
+				w.Text = r.Plain
+				break
 			}
 		}
 	}

@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pairs"
 )
 
@@ -117,5 +120,48 @@ func printPairing(e *env, l *pairs.Lag) {
 		if r.Status == pairs.Aligned && r.Class == "substantive" {
 			fmt.Fprintf(e.stdout, "    %s %d: %s — %s\n", r.Kind, r.ES.Ordinal, strings.Join(r.Reasons, ", "), r.EN.Citation)
 		}
+	}
+}
+
+// twinWarnings returns the warnings, in language judge, of the cited
+// pages whose twin on the other wiki is newer (pairs.Set.Warn), once a
+// page.
+func twinWarnings(ctx context.Context, db *kb.DB, cites []wikirules.Citation, judge string) ([]*pairs.Warning, error) {
+	if db == nil || len(cites) == 0 {
+		return nil, nil
+	}
+	set, err := pairs.Load(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	var out []*pairs.Warning
+	seen := map[string]bool{}
+	for _, c := range cites {
+		w, err := set.Warn(ctx, db, c, judge)
+		if err != nil {
+			return nil, err
+		}
+		if w != nil && !seen[w.Page.Wiki+"\x00"+w.Page.Title] {
+			seen[w.Page.Wiki+"\x00"+w.Page.Title] = true
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// printTwinWarnings prints each warning with the twin's record beside it.
+func printTwinWarnings(w io.Writer, warns []*pairs.Warning, judge string) {
+	label := "WARNING"
+	twin := map[string]string{"aligned": "the same rule on that page", "same place": "at the same position on that page (not confirmed)", "page": "that page now"}
+	if judge == "es" {
+		label = "AVISO"
+		twin = map[string]string{"aligned": "la misma regla en esa página", "same place": "en la misma posición de esa página (sin confirmar)", "page": "esa página hoy"}
+	}
+	for _, x := range warns {
+		fmt.Fprintf(w, "%s: %s\n", label, x.Message)
+		if x.Cite != nil {
+			fmt.Fprintf(w, "  %s: %s\n  — %s\n", twin[x.Match], x.Text, x.Cite)
+		}
+		fmt.Fprintln(w)
 	}
 }

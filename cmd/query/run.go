@@ -103,6 +103,7 @@ type common struct {
 	asOf    string
 	fs      *flag.FlagSet
 	read    []kb.ReadOption // how open reads a knowledge base file
+	judgeDB *kb.DB          // the knowledge base withJudge opened, while its do runs
 }
 
 // newFlags returns a flag set with -db and -json (and, when withEdition,
