@@ -47,7 +47,7 @@ type Ahead struct {
 type Lag struct {
 	Pair
 	Sides [2]Side `json:"sides"` // Spanish, English
-	// Ahead is the language of the newer side ("es", "en"), "" when
+	// Newer is the language of the newer side ("es", "en"), "" when
 	// neither is newer by any criterion that tells (or they disagree:
 	// Disagree is then set).
 	Newer    string    `json:"newer,omitempty"`
@@ -182,7 +182,8 @@ func newestEdition(s wikirules.Editions) wikirules.Edition {
 
 // compare sets Newer and Why: edition, update version and FAQ versions
 // are each a criterion; the date counts only when the aligned records
-// differ in substance and no other criterion tells. Criteria that point
+// differ in substance, no other criterion tells, and both sides carry
+// their revision's own time (not one inferred from a marker). Criteria that point
 // to both sides leave Newer empty and set Disagree.
 func (l *Lag) compare() {
 	es, en := &l.Sides[0], &l.Sides[1]
@@ -216,7 +217,7 @@ func (l *Lag) compare() {
 			add("faq", series, "en", w, v)
 		}
 	}
-	if len(vote) == 0 && l.Align.Substantive > 0 && !es.Time.IsZero() && !en.Time.IsZero() && !es.Time.Equal(en.Time) {
+	if len(vote) == 0 && l.Align.Substantive > 0 && datedExactly(es) && datedExactly(en) && !es.Time.Equal(en.Time) {
 		f := func(t time.Time) string { return t.UTC().Format("2006-01-02") }
 		if es.Time.After(en.Time) {
 			add("date", "", "es", f(es.Time), f(en.Time))
@@ -233,6 +234,10 @@ func (l *Lag) compare() {
 		l.Newer = "en"
 	}
 }
+
+// datedExactly reports whether a side's time is its revision's own: not
+// undated, nor inferred from the month of an update marker.
+func datedExactly(s *Side) bool { return !s.Time.IsZero() && !s.TimeInferred }
 
 func edition(name string) wikirules.Edition {
 	e, err := wikirules.ParseEdition(name)
