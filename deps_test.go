@@ -30,6 +30,7 @@ var allowed = map[string]struct {
 	"diff":            {[]string{""}, []string{"github.com/sergi/go-diff"}},
 	"engine":          {[]string{"", "lang"}, nil},
 	"report":          {[]string{"", "engine", "diff"}, nil},
+	"pairs":           {[]string{"", "kb", "lang", "diff", "wikitext"}, nil},
 	"web":             {[]string{"", "engine", "diff", "report", "lang"}, []string{"github.com/yuin/goldmark"}},
 	"sample":          {nil, nil},
 	"mwapi":           {[]string{"", "source"}, []string{"github.com/cenkalti/backoff/"}},

@@ -16,6 +16,7 @@ import (
 // of them. A Glossary is read-only and safe for concurrent use.
 type Glossary struct {
 	concepts [][]string        // terms as written, in file order
+	pairs    []Pair            // each row's Spanish and English terms, in file order
 	byFirst  map[string][]term // first key word → terms starting with it
 	maxLen   int               // longest term, in words
 }
@@ -117,17 +118,42 @@ func (g *Glossary) addRow(cells []string, where string) error {
 	}
 	if len(es) == len(en) {
 		for i := range es {
-			g.addConcept(append(es[i], en[i]...))
+			g.addPair(es[i], en[i])
+			g.addConcept(append(append([]string(nil), es[i]...), en[i]...))
 		}
 		return nil
 	}
-	var all []string
-	for _, a := range append(es, en...) {
-		all = append(all, a...)
+	var all, esAll, enAll []string
+	for _, a := range es {
+		esAll = append(esAll, a...)
 	}
+	for _, a := range en {
+		enAll = append(enAll, a...)
+	}
+	g.addPair(esAll, enAll)
+	all = append(append(all, esAll...), enAll...)
 	g.addConcept(all)
 	return nil
 }
+
+// Pair is one concept of the glossary split by language: the terms of its
+// es cell and of its en cell, as written (abbreviations included).
+type Pair struct {
+	ES, EN []string
+}
+
+// addPair records a concept's two sides when both have a term.
+func (g *Glossary) addPair(es, en []string) {
+	if len(es) > 0 && len(en) > 0 {
+		g.pairs = append(g.pairs, Pair{ES: es, EN: en})
+	}
+}
+
+// Pairs returns every concept with a term in each language, split by
+// language, in file order (a row "Aislado | Isolated" is {[Aislado]
+// [Isolated]}; "Reset | Reset", which Concepts leaves out, is kept). The
+// slices are the glossary's own: do not modify them.
+func (g *Glossary) Pairs() []Pair { return g.pairs }
 
 // alternatives splits a cell into its alternatives (" / "), each a list
 // of terms (", "); "—" and an empty cell have none.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/report"
 )
 
@@ -39,10 +40,19 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if c.json {
-			return writeJSON(e.stdout, a)
+		var warns []*pairs.Warning
+		if d := a.Deciding(); d != nil {
+			if warns, err = twinWarnings(ctx, c.judgeDB, []wikirules.Citation{d.Citation}, a.Language); err != nil {
+				return err
+			}
 		}
-		printAnswer(e.stdout, a)
+		if c.json {
+			return writeJSON(e.stdout, struct {
+				*engine.Answer
+				TwinWarnings []*pairs.Warning `json:"twin_warnings,omitempty"`
+			}{a, warns})
+		}
+		printAnswer(e.stdout, a, warns)
 		return nil
 	})
 }
@@ -72,12 +82,15 @@ func withJudge(ctx context.Context, e *env, c *common, do func(*engine.Engine, e
 			defer idx.Close()
 		}
 	}
+	c.judgeDB = db
 	return do(engine.New(db, search), engine.Options{Edition: f.Edition, AsOf: f.AsOf})
 }
 
 // printAnswer prints an answer card for people, its labels in the
 // question's language.
-func printAnswer(w io.Writer, a *engine.Answer) {
+// warns are the warnings on the deciding source's page (its twin is newer),
+// printed under the verdict.
+func printAnswer(w io.Writer, a *engine.Answer, warns []*pairs.Warning) {
 	fmt.Fprintf(w, "Q: %s\n", a.Question)
 	if !a.Found {
 		fmt.Fprintf(w, "→ %s\n", a.Labels.NotFound)
@@ -89,6 +102,7 @@ func printAnswer(w io.Writer, a *engine.Answer) {
 	}
 	printNotes(w, a.Notes)
 	fmt.Fprintln(w)
+	printTwinWarnings(w, warns, a.Language)
 	printSourcesLabelled(w, a.Sources, a.Labels)
 	printData(w, a.Data)
 }

@@ -34,6 +34,7 @@ var commands = []command{
 	{"faq", "[TEXT]", "FAQs and errata, with versions", runFAQ},
 	{"history", "PAGE", "every revision of a page and what it changed", runHistory},
 	{"index", "[-db PATH] [-check]", "build or sync the search index, or check it", runIndex},
+	{"lag", "[-wiki W] [-all]", "Spanish and English twin pages, and which lags behind", runLag},
 	{"resolve", "[-edition E] [-as-of D] FILE|-", "resolve a game situation (JSON) with citations", runResolve},
 	{"search", "[-edition E] [-kind K] TEXT", "ranked search over rules and FAQs", runSearch},
 	{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe},
@@ -102,6 +103,7 @@ type common struct {
 	asOf    string
 	fs      *flag.FlagSet
 	read    []kb.ReadOption // how open reads a knowledge base file
+	judgeDB *kb.DB          // the knowledge base withJudge opened, while its do runs
 }
 
 // newFlags returns a flag set with -db and -json (and, when withEdition,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/report"
 )
 
@@ -34,9 +35,20 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if c.json {
-		return writeJSON(e.stdout, report.PageOf(v, c.edition, c.asOf))
+	var warns []*pairs.Warning
+	if len(v.Records) > 0 {
+		// The page speaks in its own language: the warning too.
+		if warns, err = twinWarnings(ctx, db, []wikirules.Citation{wikirules.CitationOf(v.Records[0])}, v.Page.Language); err != nil {
+			return err
+		}
 	}
+	if c.json {
+		return writeJSON(e.stdout, struct {
+			report.Page
+			TwinWarnings []*pairs.Warning `json:"twin_warnings,omitempty"`
+		}{report.PageOf(v, c.edition, c.asOf), warns})
+	}
+	printTwinWarnings(e.stdout, warns, v.Page.Language)
 	printPage(e, v)
 	return nil
 }

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pipeline"
+)
+
+// twinsDB is a knowledge base file of the seeds (Spanish) and the English
+// fixture export of package pairs (Isolated State N5, Targeted State…).
+func twinsDB(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "twins.db")
+	db, err := kb.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pipeline.LoadSample(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pipeline.IngestFiles(ctx, db, []string{"../../pairs/testdata/infinity-en.xml"}, pipeline.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+type lagDoc struct {
+	Pairs []struct {
+		ES, EN struct {
+			Wiki, Title string
+		}
+		Reasons []struct{ Method, Detail string }
+	}
+	Lagging []struct {
+		Page, Twin struct{ Wiki, Title string }
+		Why        []struct{ By, Newer, Older string }
+	}
+}
+
+// TestLagJSON: query lag -json lists Aislado as behind its English twin
+// Isolated State by edition (N5 over N4), and -wiki keeps one wiki's pages.
+func TestLagJSON(t *testing.T) {
+	db := twinsDB(t)
+	var doc lagDoc
+	decode(t, runQuery(t, "lag", "-db", db, "-json"), &doc)
+	if len(doc.Pairs) != 4 {
+		t.Errorf("%d pairs, want 4 (Aislado, Ingeniero, Marcado, Munición Eclipse): %+v", len(doc.Pairs), doc.Pairs)
+	}
+	if len(doc.Lagging) != 1 {
+		t.Fatalf("lagging: %+v, want Aislado alone", doc.Lagging)
+	}
+	l := doc.Lagging[0]
+	if l.Page.Title != "Aislado" || l.Page.Wiki != "infinity-es" || l.Twin.Title != "Isolated State" || l.Twin.Wiki != "infinity-en" {
+		t.Errorf("lagging %+v, want Aislado behind Isolated State", l)
+	}
+	if len(l.Why) != 1 || l.Why[0].By != "edition" || l.Why[0].Newer != "n5" || l.Why[0].Older != "n4" {
+		t.Errorf("why %+v, want edition n5 over n4", l.Why)
+	}
+	decode(t, runQuery(t, "lag", "-db", db, "-json", "-wiki", "infinity-en"), &doc)
+	if len(doc.Lagging) != 0 {
+		t.Errorf("-wiki infinity-en: %+v, want none (no English page lags)", doc.Lagging)
+	}
+	out := runQuery(t, "lag", "-db", db)
+	if !strings.Contains(out, "Aislado (infinity-es) is behind Isolated State (infinity-en): the English page Isolated State has version N5; this one is N4") {
+		t.Errorf("lag text:\n%s", out)
+	}
+}
+
+// TestAskWarnsTwin: a Spanish question decided by Aislado warns that the
+// English Isolated State is N5 and cites its record; the same question in
+// English, decided by Isolated State, does not warn. show warns too.
+func TestAskWarnsTwin(t *testing.T) {
+	db := twinsDB(t)
+	es := runQuery(t, "ask", "-db", db, "¿Puede una tropa en estado Aislado recibir Órdenes de la Reserva de Órdenes?")
+	for _, want := range []string{
+		"AVISO: la página inglesa Isolated State tiene la versión N5; esta es N4",
+		"Restriction: Troopers in Isolated State cannot receive Orders from their Order Pool.\n  — Isolated State › Effects › 1 [N5]",
+		"— Aislado › Efectos › 1 [N4]",
+	} {
+		if !strings.Contains(es, want) {
+			t.Errorf("Spanish answer lacks %q:\n%s", want, es)
+		}
+	}
+	var doc struct {
+		Sources      []struct{ Page string }
+		TwinWarnings []struct {
+			Message      string
+			Match        string
+			TwinCitation struct{ Page string } `json:"twin_citation"`
+		} `json:"twin_warnings"`
+	}
+	decode(t, runQuery(t, "ask", "-db", db, "-json", "¿Puede una tropa en estado Aislado recibir Órdenes de la Reserva de Órdenes?"), &doc)
+	if len(doc.TwinWarnings) != 1 || doc.TwinWarnings[0].TwinCitation.Page != "Isolated State" || doc.Sources[0].Page != "Aislado" {
+		t.Errorf("ask -json: sources %+v, warnings %+v", doc.Sources, doc.TwinWarnings)
+	}
+	en := runQuery(t, "ask", "-db", db, "Can an Isolated trooper receive Orders from the Order Pool?")
+	if strings.Contains(en, "WARNING") || strings.Contains(en, "AVISO") || !strings.Contains(en, "— Isolated State › Effects › 1 [N5]") {
+		t.Errorf("English answer:\n%s", en)
+	}
+	show := runQuery(t, "show", "-db", db, "Aislado")
+	if !strings.HasPrefix(show, "AVISO: la página inglesa Isolated State tiene la versión N5; esta es N4") {
+		t.Errorf("show Aislado:\n%s", show)
+	}
+	if show := runQuery(t, "show", "-db", db, "Marcado"); strings.Contains(show, "AVISO") {
+		t.Errorf("show Marcado warns, yet Targeted State is not newer:\n%s", show)
+	}
+}

@@ -1,0 +1,92 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/wikirules/wikirules"
+)
+
+// CurrentPage is a page with its current revision: the revision with its
+// text and page editions, and the interlanguage links a sync stored for the
+// page (langlinks, language code → title; nil when none). It is what
+// package pairs reads to pair the pages of two wikis.
+type CurrentPage struct {
+	Page         wikirules.Page
+	Revision     wikirules.Revision
+	PageEditions wikirules.Editions
+	LangLinks    map[string]string
+}
+
+// CurrentPages returns every page of every wiki with its current revision
+// (the newest shown, as Page picks it: pages whose every revision is hidden
+// are left out), in (wiki, title) order. Pages are read by their key, not
+// by title, so that two wikis' pages of one title stay apart.
+func (db *DB) CurrentPages(ctx context.Context) ([]CurrentPage, error) {
+	var out []CurrentPage
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT pk FROM pages ORDER BY wiki, title`)
+		if err != nil {
+			return err
+		}
+		var pks []int64
+		for rows.Next() {
+			var pk int64
+			if err := rows.Scan(&pk); err != nil {
+				rows.Close()
+				return err
+			}
+			pks = append(pks, pk)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		links, err := allLangLinks(ctx, tx)
+		if err != nil {
+			return err
+		}
+		for _, pk := range pks {
+			var revID string
+			err := tx.QueryRowContext(ctx, fmt.Sprintf(currentRevision, "?"), pk, asOfLower(wikirules.Filter{}), asOfBound(wikirules.Filter{})).Scan(&revID)
+			if err == sql.ErrNoRows {
+				continue
+			} else if err != nil {
+				return fmt.Errorf("page %d: %w", pk, err)
+			}
+			rev, editions, err := revision(ctx, tx, revID)
+			if err != nil {
+				return err
+			}
+			out = append(out, CurrentPage{Page: rev.Page, Revision: *rev, PageEditions: editions, LangLinks: links[pk]})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: current pages: %w", err)
+	}
+	return out, nil
+}
+
+// allLangLinks reads the langlinks table: page key → language → title.
+func allLangLinks(ctx context.Context, tx *sql.Tx) (map[int64]map[string]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT page, lang, title FROM langlinks`)
+	if err != nil {
+		return nil, fmt.Errorf("langlinks: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]map[string]string{}
+	for rows.Next() {
+		var pk int64
+		var l, t string
+		if err := rows.Scan(&pk, &l, &t); err != nil {
+			return nil, fmt.Errorf("langlinks: %w", err)
+		}
+		if out[pk] == nil {
+			out[pk] = map[string]string{}
+		}
+		out[pk][l] = t
+	}
+	return out, rows.Err()
+}
