@@ -162,8 +162,12 @@ func htmlRevision(b []byte, name string, def Identity) (*wikirules.Revision, err
 	site := firstOf(conf["wgSiteName"], doc.Find(`meta[property="og:site_name"]`).AttrOr("content", ""))
 	wiki := ""
 	switch {
+	case known && site == oldSiteName && !strings.HasPrefix(page.Wiki, "infinity-n3"):
+		wiki = "infinity-n3-" + page.Language
 	case known:
 		wiki = page.Wiki
+	case site == oldSiteName:
+		wiki = wikiName("infinity-n3", lang)
 	case site != "":
 		wiki = wikiName(site, lang)
 	default:
