@@ -297,7 +297,7 @@ func plausibleTitle(line string) error {
 		return fmt.Errorf("the first line %s is the site line", q)
 	case strings.HasPrefix(line, "Jump to:"), strings.HasPrefix(line, "Saltar a:"):
 		return fmt.Errorf("the first line %s is navigation", q)
-	case strings.ContainsAny(line[:1], "-•*·#+−"):
+	case strings.ContainsRune("-•*·#+−", []rune(line)[0]):
 		return fmt.Errorf("the first line %s is a list item or marker, not a title", q)
 	case strings.Contains(line, " | ") || strings.ContainsAny(line, "<>[]{}|"):
 		return fmt.Errorf("the first line %s holds characters no MediaWiki title holds", q)

@@ -280,7 +280,7 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	if n := len(s.NotRevisions); n > 0 {
 		var kinds []string
 		for _, k := range wikirules.SortedKeys(s.NotRevisionKinds) {
-			kinds = append(kinds, fmt.Sprintf("%d %s", s.NotRevisionKinds[k], k))
+			kinds = append(kinds, fmt.Sprintf("%s %d", k, s.NotRevisionKinds[k]))
 		}
 		fmt.Fprintf(w, "  skipped      %d input(s) that show no revision (%s):\n", n, strings.Join(kinds, ", "))
 		for _, nr := range s.NotRevisions[:min(n, 10)] {
