@@ -20,14 +20,27 @@ import (
 // when set, is called after every stored revision with the running
 // totals, from the goroutine that called IngestFiles. Workers is the
 // number of goroutines that parse and extract wikitext revisions (0:
-// runtime.NumCPU()).
+// runtime.NumCPU()). Wiki and Language are given to the pages whose input
+// does not say which wiki they come from (source.Identity: rendered pages
+// without a URL or site line, exports without siteinfo).
+//
+// An input that is a MediaWiki screen showing no revision (a diff page, a
+// history feed…: source.NotRevisionError) fails the ingest like a bad
+// file; with KeepGoing it is listed in Summary.NotRevisions, not in Bad.
 type Options struct {
 	Format    wikirules.Format
 	KeepGoing bool
 	Progress  func(Progress)
 	Workers   int
+	Wiki      string
+	Language  string
 
 	skipUnsupported bool // skip inputs whose format has no reader (source.For)
+}
+
+// identity is the source.Identity of opt's Wiki and Language.
+func (opt Options) identity() source.Identity {
+	return source.Identity{Wiki: opt.Wiki, Language: opt.Language}
 }
 
 // Progress is the running state of an ingest: the current file, revisions
@@ -126,7 +139,7 @@ func IngestFiles(ctx context.Context, db *kb.DB, paths []string, opt Options) (*
 		return nil, err
 	}
 	for _, f := range files {
-		r, file, err := source.Open(f, opt.Format)
+		r, file, err := source.OpenWith(f, opt.Format, opt.identity())
 		if err != nil {
 			if opt.KeepGoing {
 				sum.Bad = append(sum.Bad, badFile(f, err))
@@ -164,7 +177,7 @@ func IngestFS(ctx context.Context, db *kb.DB, fsys fs.FS, names []string, opt Op
 				return nil, err
 			}
 		}
-		c := source.For(format)
+		c := source.ForIdentity(format, opt.identity())
 		if c == nil && opt.skipUnsupported {
 			continue
 		}

@@ -185,6 +185,11 @@ func (s *stored) store(j *job) error {
 		if !s.opt.KeepGoing {
 			return j.err
 		}
+		var nr *source.NotRevisionError
+		if errors.As(j.err, &nr) {
+			s.sum.addNotRevision(s.in.name, nr, j.err)
+			return nil
+		}
 		bad := badFile(s.in.name, j.err)
 		if !skippable(j.err) {
 			bad.Kept = s.kept

@@ -32,7 +32,8 @@ func badFile(file string, err error) BadFile {
 	return b
 }
 
-// Summary is what an ingest saw and stored. Pages, Revisions, Records and
+// Summary is what an ingest saw and stored. Pages (known by wiki and
+// title), Revisions, Records and
 // FAQs count the input (FAQs: distinct FAQ and errata entries, Occurrences:
 // how often they appear); Added and Skipped say how many revisions were new
 // to the database and how many it already held. UnknownTemplates counts the
@@ -63,6 +64,15 @@ type Summary struct {
 	Textless       int              `json:"textless,omitempty"`
 	TextlessListed []TextlessListed `json:"textless_revisions,omitempty"`
 	Bad            []BadFile        `json:"bad_files,omitempty"`
+	// NotRevisions lists the inputs skipped (with KeepGoing) for being
+	// MediaWiki screens that show no revision (diff pages, history
+	// feeds…), NotRevisionKinds counts them by kind. They are what they
+	// are, not errors: an ingest that skipped some still succeeds.
+	NotRevisions     []NotRevision  `json:"not_revisions,omitempty"`
+	NotRevisionKinds map[string]int `json:"not_revision_kinds,omitempty"`
+	// LanguageUnknown counts the revisions stored with no language (a
+	// page of an unknown wiki whose input does not say; ingest -lang).
+	LanguageUnknown int `json:"language_unknown,omitempty"`
 	// IndexError is set (by cmd/ingest) when the revisions were stored but
 	// the search index could not be brought in step with them.
 	IndexError string    `json:"index_error,omitempty"`
@@ -72,6 +82,25 @@ type Summary struct {
 	faqs     map[string]bool
 	bytes    int64
 	covBytes float64
+}
+
+// NotRevision is an input that is a MediaWiki screen showing no revision:
+// the file, the kind (source.PageKind), the page it is of ("" when it
+// cannot be told) and the reader's message.
+type NotRevision struct {
+	File  string `json:"file"`
+	Kind  string `json:"kind"`
+	Page  string `json:"page,omitempty"`
+	Error string `json:"error"`
+}
+
+// addNotRevision lists file as the screen e (err the reader's error).
+func (s *Summary) addNotRevision(file string, e *source.NotRevisionError, err error) {
+	if s.NotRevisionKinds == nil {
+		s.NotRevisionKinds = map[string]int{}
+	}
+	s.NotRevisionKinds[string(e.Kind)]++
+	s.NotRevisions = append(s.NotRevisions, NotRevision{File: file, Kind: string(e.Kind), Page: e.Title, Error: err.Error()})
 }
 
 func newSummary() *Summary {
@@ -113,7 +142,10 @@ func (s *Summary) addTextless(file string, revs []source.TextlessRevision) {
 // add counts one stored (or already stored) item.
 func (s *Summary) add(it *kb.Item) {
 	s.Revisions++
-	s.pages[it.Rev.Page.Title] = true
+	s.pages[it.Rev.Page.Wiki+"\x00"+it.Rev.Page.Title] = true
+	if it.Rev.Page.Language == "" {
+		s.LanguageUnknown++
+	}
 	s.Pages = len(s.pages)
 	x := it.X
 	s.Records += len(x.Records)

@@ -16,6 +16,12 @@
 //	NewPageText(r, name) rendered page text            (wikirules.FormatPageText)
 //	NewHTML(r, name)     rendered HTML                 (wikirules.FormatHTML)
 //	For(format)          the reader of a format (the table readers in open.go)
+//	ForIdentity, OpenWith  the same, pages whose input does not say their wiki or language taking an Identity
+//	ParsePageURL(url)    title, wiki, language, revision and kind of a wiki screen's URL
+//
+// The rendered readers refuse the MediaWiki screens that show no revision
+// (diff pages, history feeds, special pages…) with a *NotRevisionError as
+// the cause of their *Error, naming the kind (PageKind) and the page.
 //
 // Errors from Next are *Error values: they name the file and the byte offset
 // (and the line where the format is line based or encoding/xml gives it),

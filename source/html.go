@@ -27,22 +27,37 @@ import (
 type htmlReader struct {
 	r    io.Reader
 	name string
+	def  Identity
 	off  int64
 	done bool
 	err  error
 }
 
-// NewHTML returns a Reader over one rendered MediaWiki page as HTML
+// NewHTML returns a Reader over one rendered MediaWiki page as HTML, with
+// the default identity (NewHTMLWith).
+func NewHTML(r io.Reader, name string) Reader { return NewHTMLWith(r, name, Identity{}) }
+
+// NewHTMLWith returns a Reader over one rendered MediaWiki page as HTML
 // (format wikirules.FormatHTML). It yields exactly one revision, then io.EOF:
 //
-//   - Page.Title is the text of #firstHeading, else the <title> without its
-//     " - SITE" suffix, else RLCONF's wgTitle; Namespace is RLCONF's
-//     wgNamespaceNumber, or comes from a namespace prefix
-//     (wikirules.Namespaces.Resolve with DefaultNamespaces); Language is <html lang>, else RLCONF's
-//     wgPageContentLanguage, else "es"; Wiki is from RLCONF's wgSiteName or
-//     the og:site_name meta (default "Infinity") plus the language.
+//   - Page.Title is RLCONF's wgPageName (the full title, underscores as
+//     spaces), else the title of the page's URL (<link rel=canonical>, the
+//     og:url meta, or the "saved from url=" comment a browser writes; see
+//     ParsePageURL), else the text of #firstHeading, else the <title>
+//     without its " - SITE" suffix, else RLCONF's wgTitle. Namespace is
+//     RLCONF's wgNamespaceNumber, or comes from a namespace prefix
+//     (wikirules.Namespaces.Resolve with DefaultNamespaces).
+//   - Language is RLCONF's wgPageContentLanguage, else the language of a
+//     known wiki's URL, else wgContentLanguage, else the lang attribute of
+//     #mw-content-text or .mw-parser-output, else <html lang> (the
+//     reader's interface language), else def.Language, else "es".
+//   - Wiki is that of a known wiki's URL (KnownWiki: infinity-en,
+//     infinity-es, infinity-n3-es…), else RLCONF's wgSiteName or the
+//     og:site_name meta plus the language, else def.Wiki, else "infinity"
+//     plus the language.
 //   - ID is RLCONF's wgRevisionId when it is positive (a native revision
-//     id), else wikirules.DeriveRevisionID(title, timestamp, text).
+//     id), else the URL's oldid=N, qualified by the wiki (QualifyID), else
+//     wikirules.DeriveRevisionID(title, timestamp, text).
 //   - Timestamp is the last edit that #footer-info-lastmod shows ("… el 11
 //     feb 2021 a las 10:26", "… on 11 February 2021, at 10:26", read as
 //     UTC); without it, the month of the newest update marker
@@ -52,12 +67,21 @@ type htmlReader struct {
 //     (wikirules.NormalizeLineEnds); SHA1 its hex SHA-1; Model is RLCONF's
 //     wgPageContentModel ("" when absent); Origin "name:0".
 //
+// A MediaWiki screen that shows no revision is refused with a
+// *NotRevisionError as the cause: an Atom or RSS feed, a diff (table.diff,
+// .diff-lineno, RLCONF's wgDiffOldId/wgDiffNewId, a diff= URL), a history
+// or other action= screen (wgAction), a special page (namespace -1,
+// wgCanonicalSpecialPageName).
+//
 // Errors are *Error naming name with a byte offset (and line where
 // useful): a read error, invalid UTF-8, an input over 64 MiB, HTML cut
 // short (an element .mw-parser-output or <html> never closed), markup with
 // no MediaWiki page in it (no .mw-parser-output, #mw-content-text or
-// #firstHeading), no title or one MediaWiki would refuse (wikirules.CheckTitle).
-func NewHTML(r io.Reader, name string) Reader { return &htmlReader{r: r, name: name} }
+// #firstHeading), a screen that is no revision, no title or one MediaWiki
+// would refuse (wikirules.CheckTitle).
+func NewHTMLWith(r io.Reader, name string, def Identity) Reader {
+	return &htmlReader{r: r, name: name, def: def}
+}
 
 // Offset returns the bytes consumed: 0 before Next, the input size after.
 func (h *htmlReader) Offset() int64 { return h.off }
@@ -75,7 +99,7 @@ func (h *htmlReader) Next() (*wikirules.Revision, error) {
 	h.off = int64(len(b))
 	if err == nil {
 		var rev *wikirules.Revision
-		if rev, err = htmlRevision(b, h.name); err == nil {
+		if rev, err = htmlRevision(b, h.name, h.def); err == nil {
 			return rev, nil
 		}
 	}
@@ -83,12 +107,15 @@ func (h *htmlReader) Next() (*wikirules.Revision, error) {
 	return nil, err
 }
 
-func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
+func htmlRevision(b []byte, name string, def Identity) (*wikirules.Revision, error) {
 	fail := func(off int, err error) error {
 		return &Error{File: name, Offset: int64(off), Line: 1 + bytes.Count(b[:min(off, len(b))], []byte("\n")), Err: err}
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil, fail(0, errors.New("empty HTML page"))
+	}
+	if e := classifyFeed(b); e != nil {
+		return nil, fail(0, e)
 	}
 	if off, err := checkHTMLClosed(b); err != nil {
 		return nil, fail(off, err)
@@ -101,7 +128,17 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 		return nil, fail(0, errors.New("not a rendered MediaWiki page: no .mw-parser-output, #mw-content-text or #firstHeading"))
 	}
 	conf := rlconf(doc)
-	title := collapseSpace(doc.Find("#firstHeading").First().Text())
+	page, hasURL := htmlPageURL(doc, b)
+	title := NormalizeTitle(conf["wgPageName"], false)
+	if title == "" && hasURL {
+		title = page.Title
+	}
+	if title == "" {
+		title = collapseSpace(doc.Find("#firstHeading").First().Text())
+	}
+	if e := htmlScreen(doc, conf, page, hasURL, title); e != nil {
+		return nil, fail(0, e)
+	}
 	if title == "" {
 		title = titleFromHead(collapseSpace(doc.Find("title").First().Text()))
 	}
@@ -114,19 +151,27 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 	if err := wikirules.CheckTitle(title, nil); err != nil {
 		return nil, fail(0, err)
 	}
-	lang := strings.TrimSpace(doc.Find("html").AttrOr("lang", ""))
-	if lang == "" {
-		lang = conf["wgPageContentLanguage"]
+	known := hasURL && page.Known
+	urlLang := ""
+	if known {
+		urlLang = page.Language
 	}
-	if lang == "" {
-		lang = defaultLanguage
-	}
-	site := conf["wgSiteName"]
-	if site == "" {
-		site = doc.Find(`meta[property="og:site_name"]`).AttrOr("content", "")
-	}
-	if site == "" {
-		site = defaultSite
+	lang := strings.ToLower(firstOf(conf["wgPageContentLanguage"], urlLang, conf["wgContentLanguage"],
+		strings.TrimSpace(doc.Find("#mw-content-text, .mw-parser-output").First().AttrOr("lang", "")),
+		strings.TrimSpace(doc.Find("html").AttrOr("lang", "")), def.Language, defaultLanguage))
+	site := firstOf(conf["wgSiteName"], doc.Find(`meta[property="og:site_name"]`).AttrOr("content", ""))
+	wiki := ""
+	switch {
+	case known && site == oldSiteName && !strings.HasPrefix(page.Wiki, "infinity-n3"):
+		wiki = "infinity-n3-" + page.Language
+	case known:
+		wiki = page.Wiki
+	case site == oldSiteName:
+		wiki = wikiName("infinity-n3", lang)
+	case site != "":
+		wiki = wikiName(site, lang)
+	default:
+		wiki = firstOf(def.Wiki, wikiName(defaultSite, lang))
 	}
 	text := wikirules.NormalizeLineEnds(string(b))
 	ts, exact := parseLastMod(collapseSpace(doc.Find("#footer-info-lastmod").Text()))
@@ -135,7 +180,9 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 	}
 	id := ""
 	if n, err := strconv.ParseInt(conf["wgRevisionId"], 10, 64); err == nil && n > 0 {
-		id = QualifyID(wikiName(site, strings.ToLower(lang)), strconv.FormatInt(n, 10))
+		id = QualifyID(wiki, strconv.FormatInt(n, 10))
+	} else if hasURL && page.OldID != "" {
+		id = QualifyID(wiki, page.OldID)
 	} else {
 		id = wikirules.DeriveRevisionID(title, ts, text)
 	}
@@ -146,7 +193,7 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 	sum := sha1.Sum([]byte(text))
 	return &wikirules.Revision{
 		Page: wikirules.Page{Title: title, Namespace: wikirules.DefaultNamespaces().Resolve(title, ns, hasNS),
-			Language: strings.ToLower(lang), Wiki: wikiName(site, strings.ToLower(lang))},
+			Language: lang, Wiki: wiki},
 		Model:             conf["wgPageContentModel"],
 		ID:                id,
 		Timestamp:         ts,
@@ -156,6 +203,74 @@ func htmlRevision(b []byte, name string) (*wikirules.Revision, error) {
 		Text:              text,
 		Origin:            origin(name, 0),
 	}, nil
+}
+
+// savedFrom matches the comment a browser writes at the top of a saved
+// page: <!-- saved from url=(0043)https://… -->.
+var savedFrom = regexp.MustCompile(`<!--\s*saved from url=\(\d+\)(\S+?)\s*-->`)
+
+// htmlPageURL returns what the page's own URL says (ParsePageURL): its
+// canonical link, og:url, or the saved-from comment. ok is false when the
+// page gives none.
+func htmlPageURL(doc *goquery.Document, b []byte) (PageURL, bool) {
+	for _, raw := range []string{
+		doc.Find(`link[rel="canonical"]`).AttrOr("href", ""),
+		doc.Find(`meta[property="og:url"]`).AttrOr("content", ""),
+	} {
+		if p, ok := ParsePageURL(raw); ok {
+			return p, true
+		}
+	}
+	if m := savedFrom.FindSubmatch(b[:min(len(b), headSize)]); m != nil {
+		return ParsePageURL(string(m[1]))
+	}
+	return PageURL{}, false
+}
+
+// classifyFeed returns the NotRevisionError of an Atom or RSS feed, nil
+// for any other markup.
+func classifyFeed(b []byte) *NotRevisionError {
+	head := b[:min(len(b), headSize)]
+	if !feedRoot.Match(head) {
+		return nil
+	}
+	if e := classifyText(string(head)); e != nil && e.Kind == KindFeed {
+		return e
+	}
+	return nil
+}
+
+// htmlScreen returns the NotRevisionError of an HTML page that is a
+// MediaWiki screen showing no revision (diff, history, special page,
+// action= screen), nil for an article or an old revision.
+func htmlScreen(doc *goquery.Document, conf map[string]string, page PageURL, hasURL bool, title string) *NotRevisionError {
+	switch sp := conf["wgCanonicalSpecialPageName"]; {
+	case sp == "Contributions":
+		return &NotRevisionError{Kind: KindContributions, Title: title}
+	case sp == "Search":
+		return &NotRevisionError{Kind: KindSearch}
+	case sp == "ComparePages":
+		return &NotRevisionError{Kind: KindPagesDiff}
+	case sp != "" || conf["wgNamespaceNumber"] == "-1":
+		return &NotRevisionError{Kind: KindSpecial, Title: title}
+	}
+	if _, diff := conf["wgDiffOldId"]; diff || doc.Find("table.diff, .diff-lineno, .diff-multi").Length() > 0 {
+		return &NotRevisionError{Kind: KindDiff, Title: title}
+	}
+	if a := conf["wgAction"]; a == "history" {
+		return &NotRevisionError{Kind: KindHistory, Title: title}
+	} else if a != "" && a != "view" && a != "render" && a != "purge" {
+		return &NotRevisionError{Kind: KindScreen, Title: title, Detail: a}
+	}
+	if hasURL {
+		if e := page.notRevision(""); e != nil {
+			if e.Title == "" {
+				e.Title = title
+			}
+			return e
+		}
+	}
+	return nil
 }
 
 // checkHTMLClosed scans the markup with the HTML tokenizer and reports a

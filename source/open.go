@@ -39,6 +39,55 @@ var readers = map[wikirules.Format]Constructor{
 // reads it.
 func For(f wikirules.Format) Constructor { return readers[f] }
 
+// ForIdentity returns the constructor of the reader of f whose pages take
+// the wiki and language of id where the input does not say them (see
+// Identity; nil when no reader reads f). Rendered pages apply id as
+// NewPageTextWith and NewHTMLWith say; the other readers' revisions get
+// id's fields where they have an empty Page.Wiki or Page.Language, and
+// their native revision ids are then qualified by the wiki (QualifyID).
+func ForIdentity(f wikirules.Format, id Identity) Constructor {
+	switch f {
+	case wikirules.FormatPageText:
+		return func(r io.Reader, name string) Reader { return NewPageTextWith(r, name, id) }
+	case wikirules.FormatHTML:
+		return func(r io.Reader, name string) Reader { return NewHTMLWith(r, name, id) }
+	}
+	c := readers[f]
+	if c == nil || id == (Identity{}) {
+		return c
+	}
+	return func(r io.Reader, name string) Reader { return &identityReader{Reader: c(r, name), id: id} }
+}
+
+// identityReader fills the wiki and language its reader leaves empty.
+type identityReader struct {
+	Reader
+	id Identity
+}
+
+func (r *identityReader) Next() (*wikirules.Revision, error) {
+	rev, err := r.Reader.Next()
+	if rev != nil {
+		if rev.Page.Wiki == "" && r.id.Wiki != "" {
+			rev.Page.Wiki = r.id.Wiki
+			rev.ID = QualifyID(r.id.Wiki, rev.ID)
+			rev.ParentID = QualifyID(r.id.Wiki, rev.ParentID)
+		}
+		if rev.Page.Language == "" {
+			rev.Page.Language = r.id.Language
+		}
+	}
+	return rev, err
+}
+
+// Textless passes on the wrapped reader's list (see TextlessReporter).
+func (r *identityReader) Textless() []TextlessRevision {
+	if t, ok := r.Reader.(TextlessReporter); ok {
+		return t.Textless()
+	}
+	return nil
+}
+
 // File is an input opened by Open: Path, the Format read, Compression
 // ("", "gzip" or "bzip2") and Size, the file's size on disk in bytes.
 // RawOffset is how many bytes of the file on disk were read so far (for a
@@ -91,6 +140,12 @@ const headSize = 8 << 10
 // Errors name the path: it cannot be opened, is a directory, its format is
 // unknown, or no reader reads it (wraps ErrUnsupportedFormat).
 func Open(path string, format wikirules.Format) (Reader, *File, error) {
+	return OpenWith(path, format, Identity{})
+}
+
+// OpenWith is Open with the readers of ForIdentity: pages whose input does
+// not say their wiki or language take id's.
+func OpenWith(path string, format wikirules.Format, id Identity) (Reader, *File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -133,7 +188,7 @@ func Open(path string, format wikirules.Format) (Reader, *File, error) {
 		}
 	}
 	file.Format = format
-	c := For(format)
+	c := ForIdentity(format, id)
 	if c == nil {
 		file.Close()
 		return nil, nil, fmt.Errorf("%s: format %q: %w", path, format, ErrUnsupportedFormat)

@@ -36,35 +36,68 @@ const maxRenderedSize = 64 << 20
 type pageTextReader struct {
 	r    io.Reader
 	name string
+	def  Identity
 	off  int64
 	done bool
 	err  error
 }
 
 // NewPageText returns a Reader over one rendered page as text (format
-// wikirules.FormatPageText). It yields exactly one revision, then io.EOF:
+// wikirules.FormatPageText), with the default identity (NewPageTextWith).
+func NewPageText(r io.Reader, name string) Reader { return NewPageTextWith(r, name, Identity{}) }
+
+// NewPageTextWith returns a Reader over one rendered page as text (format
+// wikirules.FormatPageText). It yields exactly one revision, then io.EOF.
 //
-//   - Page.Title is the first line (a UTF-8 byte-order mark and white space
-//     trimmed); Namespace comes from a namespace prefix that
-//     wikirules.DefaultNamespaces knows; Language is
-//     "es"; Wiki is "infinity-es", or the site a "De SITE" line of the page
-//     header names ("De Infinity", as MediaWiki's #siteSub shows it).
-//   - Text is the input verbatim (not even the final newline is trimmed)
-//     but for its line ends, made "\n" (wikirules.NormalizeLineEnds: a
-//     CRLF copy of the file is the same revision); SHA1 is its hex SHA-1; Format is FormatPageText; Origin is "name:0".
-//   - Timestamp is the first day (00:00 UTC) of the month of the newest
-//     update marker the text shows ("Actualización 1.3, nov 2022" → 2022-11-01;
-//     Spanish and English month names and abbreviations, see
-//     InferUpdateDate), with TimestampInferred set. A page without a dated
-//     marker gets the zero time, still marked inferred.
-//   - ID is wikirules.DeriveRevisionID(title, timestamp, text).
+// The page's identity comes from the input:
+//
+//   - When the first line is a URL (a page saved with its address, as the
+//     excerpts of testdata/wiki-pages are), it gives the title, the wiki,
+//     the language and the revision (ParsePageURL): "/Title",
+//     "/es/Title", "index.php?title=T&oldid=N" … on infinitythewiki.com
+//     (infinity-en at the root and /en/, infinity-es under /es/ and
+//     /wiki-es/) or wiki.infinitythegame.com (the old official wiki:
+//     infinity-n3-es, infinity-n3-en; so is a page of
+//     infinitythewiki.com whose site line names that wiki, "From Infinity
+//     Wiki"). A page shown after following a redirect ("(Redirected from
+//     Isolated)", "(Redirigido desde «…»)") is the redirect's target: its
+//     title is the heading above the site line. On another host the wiki
+//     is def.Wiki, else the host's name (with the language); the
+//     language is def.Language, else a language path segment ("/es/"),
+//     else the site line's ("From SITE" English, "De SITE" Spanish), else
+//     unknown (""). ID is the wiki-qualified oldid=N (QualifyID) when the
+//     URL shows revision N, else derived.
+//   - Without a URL line, the title is the first line when it can be a
+//     title (not a URL, a site notice such as "NOTICE: …", a site line, a
+//     list item, a navigation line or a sentence; wikirules.CheckTitle);
+//     the language is the site line's, else def.Language, else "es"; the
+//     wiki def.Wiki, else the site the site line names ("De Infinity")
+//     with the language, else "infinity-<language>".
+//
+// Namespace comes from a namespace prefix that wikirules.DefaultNamespaces
+// knows. Text is the input verbatim (not even the final newline is
+// trimmed) but for its line ends, made "\n" (wikirules.NormalizeLineEnds:
+// a CRLF copy of the file is the same revision); SHA1 is its hex SHA-1;
+// Format is FormatPageText; Origin is "name:0". Timestamp is the first day
+// (00:00 UTC) of the month of the newest update marker the text shows
+// ("Actualización 1.3, nov 2022" → 2022-11-01; Spanish and English month
+// names and abbreviations, see InferUpdateDate), with TimestampInferred
+// set; a page without a dated marker gets the zero time, still marked
+// inferred. Without a native id, ID is wikirules.DeriveRevisionID(title,
+// timestamp, text).
+//
+// A MediaWiki screen that shows no revision is refused, whether its URL or
+// its content says so (classifyText): a diff page, a difference between
+// pages, a history feed or page, a contributions, search or other special
+// page, an action= screen. The error's cause is a *NotRevisionError naming
+// the kind and the page.
 //
 // Errors are *Error naming name: a read error, invalid UTF-8 (byte offset
-// and line), an empty input, a blank first line (no title) or one that
-// cannot be a title (over 255 bytes, wikirules.CheckTitle), or an input
-// over 64 MiB.
-func NewPageText(r io.Reader, name string) Reader {
-	return &pageTextReader{r: r, name: name}
+// and line), an empty input, a screen that is no revision, a URL line that
+// names no page, a first line that cannot be a title (saying what it is),
+// or an input over 64 MiB.
+func NewPageTextWith(r io.Reader, name string, def Identity) Reader {
+	return &pageTextReader{r: r, name: name, def: def}
 }
 
 // Offset returns the bytes consumed: 0 before Next, the input size after.
@@ -85,7 +118,7 @@ func (p *pageTextReader) Next() (*wikirules.Revision, error) {
 		p.err = err
 		return nil, err
 	}
-	rev, err := pageTextRevision(string(b), p.name)
+	rev, err := pageTextRevision(string(b), p.name, p.def)
 	if err != nil {
 		p.err = err
 		return nil, err
@@ -111,26 +144,77 @@ func readRendered(r io.Reader, name string) ([]byte, error) {
 // errNoTitle is the cause of the error for a rendered page without title.
 var errNoTitle = errors.New("no page title on the first line")
 
-func pageTextRevision(text, name string) (*wikirules.Revision, error) {
+func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, error) {
+	fail := func(line int, err error) error { return &Error{File: name, Offset: 0, Line: line, Err: err} }
 	if strings.TrimSpace(text) == "" {
-		return nil, &Error{File: name, Offset: 0, Line: 1, Err: errors.New("empty rendered page")}
+		return nil, fail(1, errors.New("empty rendered page"))
 	}
 	text = wikirules.NormalizeLineEnds(text)
-	first, _, _ := strings.Cut(text, "\n")
-	title := strings.TrimSpace(strings.TrimPrefix(first, "\ufeff"))
-	if title == "" {
-		return nil, &Error{File: name, Offset: 0, Line: 1, Err: errNoTitle}
+	first, body, _ := strings.Cut(text, "\n")
+	first = strings.TrimSpace(strings.TrimPrefix(first, "\ufeff"))
+	var title, wiki, lang, oldID string
+	if LooksLikeURL(first) {
+		p, ok := ParsePageURL(first)
+		if !ok {
+			return nil, fail(1, fmt.Errorf("first line %s is not the URL of a wiki page", wikirules.Excerpt(first, 120)))
+		}
+		if e := classifyText(body); e != nil && (e.Kind == KindPagesDiff || p.Kind.IsRevision()) {
+			if e.Title == "" {
+				e.Title = p.Title
+			}
+			return nil, fail(1, e)
+		}
+		if e := p.notRevision(first); e != nil {
+			return nil, fail(1, e)
+		}
+		if p.Title == "" {
+			return nil, fail(1, fmt.Errorf("the URL %s names no page title", wikirules.Excerpt(first, 120)))
+		}
+		h := scanHeader(body)
+		title = p.Title
+		if h.redirectFrom != "" && plausibleTitle(h.heading) == nil {
+			title = NormalizeTitle(h.heading, false)
+		}
+		switch {
+		case p.Known:
+			wiki, lang = p.Wiki, p.Language
+			if h.site == oldSiteName && !strings.HasPrefix(wiki, "infinity-n3") {
+				wiki = "infinity-n3-" + lang
+			}
+		default:
+			lang = firstOf(def.Language, p.Language, h.lang)
+			wiki = firstOf(def.Wiki, wikiName(p.Host, lang))
+		}
+		oldID = p.OldID
+	} else {
+		if e := classifyText(text); e != nil {
+			return nil, fail(1, e)
+		}
+		if err := plausibleTitle(first); err != nil {
+			return nil, fail(1, fmt.Errorf("cannot tell the page's title: %w; save the page with its URL as the first line", err))
+		}
+		title = first
+		h := scanHeader(body)
+		lang = firstOf(h.lang, def.Language, defaultLanguage)
+		site := firstOf(h.site, defaultSite)
+		if site == oldSiteName {
+			site = "infinity-n3"
+		}
+		wiki = firstOf(def.Wiki, wikiName(site, lang))
 	}
 	if err := wikirules.CheckTitle(title, nil); err != nil {
-		return nil, &Error{File: name, Offset: 0, Line: 1, Err: fmt.Errorf("first line: %w", err)}
+		return nil, fail(1, fmt.Errorf("page title: %w", err))
 	}
-	site := siteOfPageText(text)
 	ts, _ := InferUpdateDate(text)
 	sum := sha1.Sum([]byte(text))
+	id := wikirules.DeriveRevisionID(title, ts, text)
+	if oldID != "" {
+		id = QualifyID(wiki, oldID)
+	}
 	return &wikirules.Revision{
 		Page: wikirules.Page{Title: title, Namespace: wikirules.DefaultNamespaces().Of(title),
-			Language: defaultLanguage, Wiki: wikiName(site, defaultLanguage)},
-		ID:                wikirules.DeriveRevisionID(title, ts, text),
+			Language: lang, Wiki: wiki},
+		ID:                id,
 		Timestamp:         ts,
 		TimestampInferred: true,
 		SHA1:              hex.EncodeToString(sum[:]),
@@ -140,20 +224,87 @@ func pageTextRevision(text, name string) (*wikirules.Revision, error) {
 	}, nil
 }
 
-// siteOfPageText returns the site named by a "De SITE" line among the first
-// lines of a rendered page (MediaWiki's #siteSub, "From SITE" in English),
-// or defaultSite.
-func siteOfPageText(text string) string {
-	lines := strings.SplitN(text, "\n", 8)
-	for _, l := range lines[1:min(len(lines), 7)] {
-		l = strings.TrimSpace(l)
-		for _, pre := range []string{"De ", "From "} {
-			if rest, ok := strings.CutPrefix(l, pre); ok && rest != "" && !strings.ContainsAny(rest, " .,:;") {
-				return rest
-			}
+// firstOf returns the first non-empty string.
+func firstOf(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
 		}
 	}
-	return defaultSite
+	return ""
+}
+
+// pageHeader is what the top of a rendered page says about it: the site
+// line (MediaWiki's #siteSub, "From SITE" / "De SITE") with its site name
+// and language, the heading above it (#firstHeading as text), and the
+// redirect the wiki followed to show the page ("(Redirected from X)",
+// "(Redirigido desde «X»)": #contentSub's redirectedfrom message).
+type pageHeader struct {
+	site, lang, heading, redirectFrom string
+}
+
+var (
+	siteLine     = regexp.MustCompile(`^(From|De) ([^ .,:;|]+(?: [^ .,:;|]+){0,2})$`)
+	redirectLine = regexp.MustCompile(`^\((?:Redirected from (.+)|Redirigido desde «(.+)»)\)$`)
+)
+
+// scanHeader reads the first non-blank lines of body (headerLines).
+func scanHeader(body string) pageHeader {
+	var h pageHeader
+	prev, seen := "", 0
+	for line := range strings.SplitSeq(body, "\n") {
+		l := strings.TrimSpace(line)
+		if l == "" {
+			continue
+		}
+		if seen++; seen > headerLines {
+			break
+		}
+		if m := siteLine.FindStringSubmatch(l); m != nil && h.site == "" {
+			h.site, h.heading = m[2], prev
+			h.lang = map[string]string{"From": "en", "De": "es"}[m[1]]
+		} else if m := redirectLine.FindStringSubmatch(l); m != nil && h.redirectFrom == "" {
+			h.redirectFrom = m[1] + m[2]
+			if h.heading == "" {
+				h.heading = prev
+			}
+		}
+		prev = l
+	}
+	return h
+}
+
+// noticeWord matches the start of a site notice ("NOTICE: Infinity N5.2
+// …", "AVISO: …"): a word in capitals and a colon.
+var noticeWord = regexp.MustCompile(`^\p{Lu}{3,}:\s`)
+
+// plausibleTitle returns nil when line can be a page title as a rendered
+// page shows it on its first line, else an error saying what it is.
+func plausibleTitle(line string) error {
+	if line == "" {
+		return errNoTitle
+	}
+	if err := wikirules.CheckTitle(line, nil); err != nil {
+		return err
+	}
+	q := wikirules.Excerpt(line, 80)
+	switch {
+	case LooksLikeURL(line):
+		return fmt.Errorf("the first line %s is a URL", q)
+	case noticeWord.MatchString(line):
+		return fmt.Errorf("the first line %s is a site notice", q)
+	case siteLine.MatchString(line):
+		return fmt.Errorf("the first line %s is the site line", q)
+	case strings.HasPrefix(line, "Jump to:"), strings.HasPrefix(line, "Saltar a:"):
+		return fmt.Errorf("the first line %s is navigation", q)
+	case strings.ContainsRune("-•*·#+−", []rune(line)[0]):
+		return fmt.Errorf("the first line %s is a list item or marker, not a title", q)
+	case strings.Contains(line, " | ") || strings.ContainsAny(line, "<>[]{}|"):
+		return fmt.Errorf("the first line %s holds characters no MediaWiki title holds", q)
+	case strings.ContainsAny(line[len(line)-1:], ".,;:") || len(strings.Fields(line)) > 12:
+		return fmt.Errorf("the first line %s is a sentence, not a title", q)
+	}
+	return nil
 }
 
 // updateMarker matches an update marker line: "Actualización 1.1.1, Dec

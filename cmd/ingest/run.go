@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -25,7 +26,11 @@ import (
 
 var errUsage = errors.New("usage")
 
-var usage = `usage: ingest [-db PATH] [-format FORMAT] [-keep-going] [-json] PATH...
+// langPattern is a language code as MediaWiki names its content
+// languages ("es", "en", "pt-br").
+var langPattern = regexp.MustCompile(`^[a-z]{2,3}(-[a-z]{2,4})?$`)
+
+var usage = `usage: ingest [-db PATH] [-format FORMAT] [-wiki NAME] [-lang CODE] [-keep-going] [-json] PATH...
        ingest [-db PATH] [-json] -wiki-api URL [-namespace N] [-current] [-since DATE] [-contact EMAIL] [-rate N]
        ingest [-db PATH] [-json] -wiki-export URL
 
@@ -38,10 +43,21 @@ offset or line), and so does a file whose ingest is killed.
 Flags:
   -db PATH       the SQLite knowledge base to write (created if missing; default rules.db)
   -format F      auto (default: detect from the content), contribs, pagetext, xml, api or html
+  -wiki NAME     the wiki of pages whose input does not say (infinity-es, infinity-en,
+                 infinity-n3-es…): a rendered page without its URL line or from an unknown
+                 host, an export without siteinfo. An input that names its wiki keeps it
+                 (a URL of infinitythewiki.com, siteinfo, a dump header, HTML's RLCONF)
+  -lang CODE     the language (es, en) of pages whose input does not say, as -wiki; a
+                 rendered page without URL or site line is otherwise read as Spanish, one
+                 of an unknown host as of unknown language
   -keep-going    store the readable files and revisions and list the bad ones instead of
                  stopping; a damaged page of an XML export is listed (file, byte offset,
                  title) and reading goes on at the next <page>; a file that cannot be read
-                 on (truncated, damaged .gz) keeps the revisions read before the break
+                 on (truncated, damaged .gz) keeps the revisions read before the break.
+                 MediaWiki screens that show no revision (diff pages, differences between
+                 pages, history feeds and pages, contributions, search and special pages)
+                 are listed as skipped, by kind; they do not fail the ingest (without
+                 -keep-going the first one stops it, as a bad file does)
   -json          print the summary as one JSON object on stdout
   -quiet         no progress bar (it is shown only when stderr is a terminal)
   -no-index      do not build or update the search index PATH.bleve beside the database
@@ -70,6 +86,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	noIndex := fl.Bool("no-index", false, "")
 	workers := fl.Int("workers", 0, "")
 	cpuProfile := fl.String("cpuprofile", "", "")
+	wikiName := fl.String("wiki", "", "")
+	langCode := fl.String("lang", "", "")
 	var wf wikiFlags
 	fl.StringVar(&wf.api, "wiki-api", "", "")
 	fl.StringVar(&wf.export, "wiki-export", "", "")
@@ -83,6 +101,17 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 			return nil
 		}
 		return errUsage
+	}
+	if *wikiName != "" || *langCode != "" {
+		if wf.api != "" || wf.export != "" {
+			return fmt.Errorf("-wiki and -lang name the wiki of files; -wiki-api and -wiki-export read it from the wiki's siteinfo")
+		}
+	}
+	if *langCode != "" && !langPattern.MatchString(*langCode) {
+		return fmt.Errorf("-lang %q: want a language code such as es or en", *langCode)
+	}
+	if *wikiName != "" && source.WikiName(*wikiName, "") != *wikiName {
+		return fmt.Errorf("-wiki %q: want a wiki name of lower-case letters, digits and dashes, such as infinity-en", *wikiName)
 	}
 	if wf.api != "" || wf.export != "" {
 		if fl.NArg() > 0 || (wf.api != "" && wf.export != "") {
@@ -107,7 +136,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		fmt.Fprint(stderr, usage)
 		return errUsage
 	}
-	opt := pipeline.Options{KeepGoing: *keepGoing, Workers: *workers}
+	opt := pipeline.Options{KeepGoing: *keepGoing, Workers: *workers, Wiki: *wikiName, Language: *langCode}
 	switch f := wikirules.Format(strings.ToLower(*format)); f {
 	case "auto", "":
 	case wikirules.FormatContribs, wikirules.FormatPageText, wikirules.FormatXML, wikirules.FormatAPI, wikirules.FormatHTML:
@@ -247,6 +276,22 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 		if s.Textless > 10 {
 			fmt.Fprintf(w, "    … (-json lists %d)\n", len(s.TextlessListed))
 		}
+	}
+	if n := len(s.NotRevisions); n > 0 {
+		var kinds []string
+		for _, k := range wikirules.SortedKeys(s.NotRevisionKinds) {
+			kinds = append(kinds, fmt.Sprintf("%s %d", k, s.NotRevisionKinds[k]))
+		}
+		fmt.Fprintf(w, "  skipped      %d input(s) that show no revision (%s):\n", n, strings.Join(kinds, ", "))
+		for _, nr := range s.NotRevisions[:min(n, 10)] {
+			fmt.Fprintf(w, "    SKIP %s\n", nr.Error)
+		}
+		if n > 10 {
+			fmt.Fprintf(w, "    … (-json lists %d)\n", n)
+		}
+	}
+	if s.LanguageUnknown > 0 {
+		fmt.Fprintf(w, "  language     unknown for %d revision(s): their input does not say (give -lang)\n", s.LanguageUnknown)
 	}
 	for _, b := range s.Bad {
 		fmt.Fprintf(w, "  BAD %s: %s\n", b.File, b.Error)
