@@ -104,32 +104,120 @@ func recordFilter(w *where, f wikirules.Filter) {
 	}
 }
 
-// resolvePage finds a page by exact title, else by folded title (case,
-// accents, "_" ignored; the first title in sort order on a tie). Errors
-// wrap wikirules.ErrNotFound.
-func resolvePage(ctx context.Context, tx *sql.Tx, title string) (int64, wikirules.Page, error) {
-	var pk int64
-	var p wikirules.Page
-	q := `SELECT pk, title, namespace, language, wiki FROM pages WHERE `
-	err := tx.QueryRowContext(ctx, q+`title = ?`, title).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
-	if err == sql.ErrNoRows {
-		err = tx.QueryRowContext(ctx, q+`fold = ? ORDER BY title LIMIT 1`, foldTitle(title)).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
+// resolvePage finds the page title names: the pages titled exactly so,
+// else those whose folded title matches (case, accents, "_" ignored),
+// of the wiki f.Wiki when it is set. A page is known by its wiki and
+// title, so one title can name a page in several wikis (the Spanish and
+// the English "Berserk"): the one chosen is the first in f.Lang (when
+// set), else the first, in the order (title, wiki); the others, one per
+// other wiki, are returned in also so that the caller names them instead
+// of hiding them. Errors wrap wikirules.ErrNotFound; with f.Wiki set,
+// the error names the wikis that do hold the title.
+func resolvePage(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter) (int64, wikirules.Page, []wikirules.Page, error) {
+	cands, err := pageCandidates(ctx, tx, title, f.Wiki)
+	if err != nil || len(cands) == 0 {
+		if err == nil && f.Wiki != "" {
+			if others, _ := pageCandidates(ctx, tx, title, ""); len(others) > 0 {
+				var wikis []string
+				for _, o := range others {
+					wikis = append(wikis, o.page.Wiki)
+				}
+				return 0, wikirules.Page{}, nil, fmt.Errorf("page %q in %s (it is in %s): %w", title, f.Wiki, strings.Join(wikis, ", "), wikirules.ErrNotFound)
+			}
+		}
+		if err == nil {
+			err = fmt.Errorf("page %q: %w", title, wikirules.ErrNotFound)
+			if f.Wiki != "" {
+				err = fmt.Errorf("page %q in %s: %w", title, f.Wiki, wikirules.ErrNotFound)
+			}
+		}
+		return 0, wikirules.Page{}, nil, err
 	}
-	if err == sql.ErrNoRows {
-		return 0, p, fmt.Errorf("page %q: %w", title, wikirules.ErrNotFound)
+	pick := 0
+	if f.Lang != "" {
+		for i, c := range cands {
+			if c.page.Language == f.Lang {
+				pick = i
+				break
+			}
+		}
 	}
-	return pk, p, err
+	chosen := cands[pick]
+	var also []wikirules.Page
+	seen := map[string]bool{chosen.page.Wiki: true}
+	for _, c := range cands {
+		if !seen[c.page.Wiki] {
+			seen[c.page.Wiki] = true
+			also = append(also, c.page)
+		}
+	}
+	return chosen.pk, chosen.page, also, nil
+}
+
+// ResolvePage returns the page title names as Page and History choose it
+// (f.Wiki, else f.Lang among the wikis holding it) and the pages of the
+// same title in the other wikis. Errors wrap wikirules.ErrNotFound.
+func (db *DB) ResolvePage(ctx context.Context, title string, f wikirules.Filter) (wikirules.Page, []wikirules.Page, error) {
+	var page wikirules.Page
+	var also []wikirules.Page
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		_, page, also, err = resolvePage(ctx, tx, title, f)
+		return err
+	})
+	if err != nil {
+		return page, nil, fmt.Errorf("kb: %w", err)
+	}
+	return page, also, nil
+}
+
+// pageCandidate is a page a title may name.
+type pageCandidate struct {
+	pk   int64
+	page wikirules.Page
+}
+
+// pageCandidates returns the pages titled title exactly, else those of
+// its folded title, of wiki when it is not empty, in (title, wiki) order.
+func pageCandidates(ctx context.Context, tx *sql.Tx, title, wiki string) ([]pageCandidate, error) {
+	for _, by := range []struct{ col, key string }{{"title", title}, {"fold", foldTitle(title)}} {
+		q := `SELECT pk, title, namespace, language, wiki FROM pages WHERE ` + by.col + ` = ?`
+		args := []any{by.key}
+		if wiki != "" {
+			q += ` AND wiki = ?`
+			args = append(args, wiki)
+		}
+		rows, err := tx.QueryContext(ctx, q+` ORDER BY title, wiki`, args...)
+		if err != nil {
+			return nil, err
+		}
+		var out []pageCandidate
+		for rows.Next() {
+			var c pageCandidate
+			if err := rows.Scan(&c.pk, &c.page.Title, &c.page.Namespace, &c.page.Language, &c.page.Wiki); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out = append(out, c)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil || len(out) > 0 {
+			return out, err
+		}
+	}
+	return nil, nil
 }
 
 // isNotFound reports whether err wraps wikirules.ErrNotFound.
 func isNotFound(err error) bool { return errors.Is(err, wikirules.ErrNotFound) }
 
 // resolvePages returns the pks of the titles that name a page (see
-// resolvePage); unknown titles are left out.
-func resolvePages(ctx context.Context, tx *sql.Tx, titles []string) ([]any, error) {
+// resolvePage; f.Wiki and f.Lang apply); unknown titles are left out.
+func resolvePages(ctx context.Context, tx *sql.Tx, titles []string, f wikirules.Filter) ([]any, error) {
 	var pks []any
 	for _, t := range titles {
-		pk, _, err := resolvePage(ctx, tx, t)
+		pk, _, _, err := resolvePage(ctx, tx, t, f)
 		if err == nil {
 			pks = append(pks, pk)
 		} else if !isNotFound(err) {
@@ -162,7 +250,7 @@ func (db *DB) Page(ctx context.Context, title string, f wikirules.Filter) (*wiki
 
 // pageView implements Page in tx.
 func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter) (*wikirules.PageView, error) {
-	pk, page, err := resolvePage(ctx, tx, title)
+	pk, page, also, err := resolvePage(ctx, tx, title, f)
 	if err != nil {
 		return nil, err
 	}
@@ -179,14 +267,14 @@ func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter)
 	if err != nil {
 		return nil, err
 	}
-	v := &wikirules.PageView{Page: page, Revision: *rev, PageEditions: pageEditions, Records: []wikirules.Record{}}
+	v := &wikirules.PageView{Page: page, Revision: *rev, PageEditions: pageEditions, Records: []wikirules.Record{}, AlsoIn: also}
 	var w where
 	w.add(`rec.revision = ?`, revID)
 	recordFilter(&w, f)
 	if v.Records, err = queryRecords(ctx, tx, `SELECT `+recordCols+` FROM `+recordJoin+` WHERE `+w.sql()+` ORDER BY rec.seq`, w.args...); err != nil {
 		return nil, fmt.Errorf("page %q, revision %s: %w", page.Title, revID, err)
 	}
-	if v.FAQs, err = pageFAQs(ctx, tx, page.Title, revID, f); err != nil {
+	if v.FAQs, err = pageFAQs(ctx, tx, page, revID, f); err != nil {
 		return nil, fmt.Errorf("page %q, revision %s: %w", page.Title, revID, err)
 	}
 	if v.Categories, err = queryStrings(ctx, tx, `SELECT name FROM categories WHERE revision = ? ORDER BY seq`, revID); err != nil {
@@ -242,7 +330,7 @@ func (db *DB) Records(ctx context.Context, f wikirules.Filter) ([]wikirules.Reco
 		var w where
 		w.args = append(w.args, asOfLower(f), asOfBound(f))
 		if len(f.Pages) > 0 {
-			pks, err := resolvePages(ctx, tx, f.Pages)
+			pks, err := resolvePages(ctx, tx, f.Pages, f)
 			if err != nil {
 				return err
 			}
@@ -322,15 +410,16 @@ func (db *DB) Revision(ctx context.Context, id string) (*wikirules.Revision, err
 	return r, nil
 }
 
-// History returns every revision of title (matched as Page matches it),
+// History returns every revision of title (matched as Page matches it,
+// f.Wiki and f.Lang applying; the rest of f is not used),
 // oldest first by (timestamp, id), but those hidden from answers (deleted
 // on the wiki, or whose text it hides). Text is left empty: Revision
 // reads it. Errors wrap wikirules.ErrNotFound for an unknown page, and
 // for a page whose every revision is hidden.
-func (db *DB) History(ctx context.Context, title string) ([]wikirules.Revision, error) {
+func (db *DB) History(ctx context.Context, title string, f wikirules.Filter) ([]wikirules.Revision, error) {
 	var out []wikirules.Revision
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		pk, _, err := resolvePage(ctx, tx, title)
+		pk, _, _, err := resolvePage(ctx, tx, title, f)
 		if err != nil {
 			return err
 		}

@@ -80,6 +80,7 @@ type PageRecord struct {
 // asked, as typed ("" when not given). Fields are declared in key order
 // (the document was first printed from a map).
 type Page struct {
+	AlsoIn       []wikirules.Page   `json:"also_in,omitempty"` // the pages of the same title in other wikis
 	AsOf         string             `json:"as_of"`
 	Categories   []string           `json:"categories"`
 	Edition      string             `json:"edition"`
@@ -102,7 +103,7 @@ func PageOf(v *wikirules.PageView, edition, asOf string) Page {
 	for i := range v.FAQs {
 		faqs = append(faqs, FAQResult(&v.FAQs[i], v.Page.Title))
 	}
-	return Page{AsOf: asOf, Categories: v.Categories, Edition: edition, FAQs: faqs, Page: v.Page,
+	return Page{AlsoIn: v.AlsoIn, AsOf: asOf, Categories: v.Categories, Edition: edition, FAQs: faqs, Page: v.Page,
 		PageEditions: v.PageEditions, Records: recs, RedirectTo: wikirules.RedirectTarget(v.Revision.Text), Revision: v.Revision}
 }
 

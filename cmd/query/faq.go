@@ -9,7 +9,7 @@ import (
 )
 
 func runFAQ(ctx context.Context, e *env, args []string) error {
-	c := newFlags(e, "faq", "[TEXT]", "Lists the distinct FAQ and errata entries (all, or those matching TEXT),\nnewest version first, each with its citation.", true)
+	c := newFlags(e, "faq", "[TEXT]", "Lists the distinct FAQ and errata entries (all, or those matching TEXT),\nnewest version first, each with its citation.", true).pageFlags()
 	if err := c.parse(args); err != nil {
 		return err
 	}

@@ -100,6 +100,8 @@ type common struct {
 	json    bool
 	edition string
 	asOf    string
+	wiki    string // -wiki: the wiki whose page a title names
+	lang    string // -lang: the language that chooses among wikis (pageFlags)
 	fs      *flag.FlagSet
 	read    []kb.ReadOption // how open reads a knowledge base file
 }
@@ -120,6 +122,58 @@ func newFlags(e *env, name, args, help string, withEdition bool) *common {
 		c.fs.PrintDefaults()
 	}
 	return c
+}
+
+// pageFlags adds -wiki and -lang, for a command that names or lists
+// pages: a page is known by its wiki and title, and one title can name a
+// page of the Spanish wiki and one of the English wiki.
+func (c *common) pageFlags() *common {
+	c.fs.StringVar(&c.wiki, "wiki", "", "the wiki of the pages: infinity-es, infinity-en, infinity-n3-es, infinity-n3-en… (default: the page in -lang's language)")
+	c.fs.StringVar(&c.lang, "lang", "", "es or en: the language whose page a title names when several wikis hold it (default: the locale, LC_ALL / LC_MESSAGES / LANG, else es)")
+	return c
+}
+
+// pageFilter is the part of the store filter that chooses the page a
+// title names: -wiki, and -lang or the locale's language.
+func (c *common) pageFilter() (wikirules.Filter, error) {
+	f := wikirules.Filter{Wiki: strings.TrimSpace(c.wiki)}
+	switch l := strings.ToLower(strings.TrimSpace(c.lang)); l {
+	case "":
+		f.Lang = localeLang(os.Getenv)
+	case "es", "en":
+		f.Lang = l
+	default:
+		return f, fmt.Errorf("-lang %q: want es or en", c.lang)
+	}
+	return f, nil
+}
+
+// localeLang is the language of the user's locale: the first of LC_ALL,
+// LC_MESSAGES and LANG that is set (POSIX's order of precedence for
+// messages), "en" or "es" when it names English or Spanish
+// ("en_GB.UTF-8", "es"), else "es" (the wiki's first language).
+func localeLang(getenv func(string) string) string {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		loc := getenv(v)
+		if loc == "" {
+			continue
+		}
+		code := strings.ToLower(strings.FieldsFunc(loc, func(r rune) bool { return r == '_' || r == '.' || r == '@' || r == '-' })[0])
+		if code == "en" || code == "es" {
+			return code
+		}
+		return "es"
+	}
+	return "es"
+}
+
+// alsoIn prints, on w, the pages of the same title in other wikis that
+// the title could have named: "also in infinity-en: Berserk (-wiki
+// infinity-en)".
+func alsoIn(w io.Writer, also []wikirules.Page) {
+	for _, p := range also {
+		fmt.Fprintf(w, "also in %s: %s (-wiki %s)\n", p.Wiki, p.Title, p.Wiki)
+	}
 }
 
 // parse parses args; -h prints the usage and returns errUsage.
@@ -155,9 +209,12 @@ func (c *common) query() (string, error) {
 	return q, nil
 }
 
-// filter builds the store filter from -edition and -as-of.
+// filter builds the store filter from -edition, -as-of, -wiki and -lang.
 func (c *common) filter() (wikirules.Filter, error) {
-	var f wikirules.Filter
+	f, err := c.pageFilter()
+	if err != nil {
+		return f, err
+	}
 	if c.edition != "" {
 		e, err := wikirules.ParseEdition(c.edition)
 		if err != nil {

@@ -28,7 +28,7 @@ memory at start. Example:
   query search -edition c1 "esquiva plantilla"`
 
 func runSearch(ctx context.Context, e *env, args []string) error {
-	c := newFlags(e, "search", "TEXT", searchHelp, true)
+	c := newFlags(e, "search", "TEXT", searchHelp, true).pageFlags()
 	kinds := c.fs.String("kind", "", "only these kinds, comma-separated (rule, effect, faq, errata, example, …)")
 	limit := c.fs.Int("n", 10, "number of results")
 	history := c.fs.Bool("history", false, "include superseded text")

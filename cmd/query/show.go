@@ -10,7 +10,7 @@ import (
 )
 
 func runShow(ctx context.Context, e *env, args []string) error {
-	c := newFlags(e, "show", "PAGE", "Prints a page as structured records (skill header, requirements, effects, boxes,\nexamples) and the FAQs and errata that relate to it, each with its citation.", true)
+	c := newFlags(e, "show", "PAGE", "Prints a page as structured records (skill header, requirements, effects, boxes,\nexamples) and the FAQs and errata that relate to it, each with its citation.", true).pageFlags()
 	history := c.fs.Bool("history", false, "include superseded (original) text")
 	if err := c.parse(args); err != nil {
 		return err
@@ -58,7 +58,9 @@ func printPage(e *env, v *wikirules.PageView) {
 	if v.Revision.User != "" {
 		fmt.Fprintf(w, " by %s", v.Revision.User)
 	}
-	fmt.Fprint(w, "\n\n")
+	fmt.Fprintf(w, "\n%s, %s\n", v.Page.Wiki, v.Page.Language)
+	alsoIn(w, v.AlsoIn)
+	fmt.Fprint(w, "\n")
 	if to := wikirules.RedirectTarget(v.Revision.Text); to != "" {
 		// A redirect holds no records: say where it leads.
 		fmt.Fprintf(w, "a redirect to %s (query show %q)\n", to, to)
