@@ -140,6 +140,22 @@ func ParseEdition(s string) (Edition, error) {
 	return 0, fmt.Errorf("unknown edition %q (want n3, n4, c1 or n5)", s)
 }
 
+// NewestFirst lists the editions from the newest to the oldest: N5, N4,
+// CodeOne (a simplified N4 that N4 followed), N3. The default edition of
+// a knowledge base is the first of them it holds.
+var NewestFirst = []Edition{N5, N4, C1, N3}
+
+// Newest returns the newest edition of the set (NewestFirst order);
+// false for the zero set.
+func (s Editions) Newest() (Edition, bool) {
+	for _, e := range NewestFirst {
+		if s.Has(e) {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
 // Has reports whether e is in the set.
 func (s Editions) Has(e Edition) bool { return s&Editions(e) != 0 }
 

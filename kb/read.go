@@ -171,6 +171,33 @@ func (db *DB) ResolvePage(ctx context.Context, title string, f wikirules.Filter)
 	return page, also, nil
 }
 
+// Editions returns every edition a record, an FAQ or a page scope stored
+// in the knowledge base holds in: the editions it can answer for, whose
+// newest is the default edition of the commands.
+func (db *DB) Editions(ctx context.Context) (wikirules.Editions, error) {
+	var out wikirules.Editions
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT editions FROM record_contents
+			UNION SELECT DISTINCT editions FROM faqs UNION SELECT DISTINCT page_editions FROM revisions`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e int
+			if err := rows.Scan(&e); err != nil {
+				return err
+			}
+			out |= wikirules.Editions(e)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return 0, fmt.Errorf("kb: editions: %w", err)
+	}
+	return out & wikirules.AllEditions, nil
+}
+
 // pageCandidate is a page a title may name.
 type pageCandidate struct {
 	pk   int64

@@ -31,6 +31,11 @@ func runFAQ(ctx context.Context, e *env, args []string) error {
 	if c.json {
 		return writeJSON(e.stdout, list)
 	}
+	if f.Edition == 0 {
+		fmt.Fprintln(e.stdout, "(edition: all — the FAQs and errata of every edition, each labelled; -edition for one)")
+	} else {
+		fmt.Fprintf(e.stdout, "(%s)\n", editionLine(f.Edition, false))
+	}
 	if len(list.Results) == 0 {
 		fmt.Fprintf(e.stdout, "no FAQ or errata matches %q\n", q)
 		return nil

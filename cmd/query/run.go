@@ -102,8 +102,11 @@ type common struct {
 	asOf    string
 	wiki    string // -wiki: the wiki whose page a title names
 	lang    string // -lang: the language that chooses among wikis (pageFlags)
-	fs      *flag.FlagSet
-	read    []kb.ReadOption // how open reads a knowledge base file
+	// edDefault is set by defaultEdition when no -edition was given and
+	// the filter speaks for the knowledge base's newest edition.
+	edDefault bool
+	fs        *flag.FlagSet
+	read      []kb.ReadOption // how open reads a knowledge base file
 }
 
 // newFlags returns a flag set with -db and -json (and, when withEdition,
@@ -114,7 +117,7 @@ func newFlags(e *env, name, args, help string, withEdition bool) *common {
 	c.fs.StringVar(&c.db, "db", "", "the knowledge base (default rules.db, else the embedded sample corpus)")
 	c.fs.BoolVar(&c.json, "json", false, "print one JSON document on stdout")
 	if withEdition {
-		c.fs.StringVar(&c.edition, "edition", "", "only what holds in this edition: n4, c1 (CodeOne) or n5")
+		c.fs.StringVar(&c.edition, "edition", "", "only what holds in this edition: n3, n4, c1 (CodeOne), n5, or all (default: the newest the knowledge base holds, for a page the newest it holds)")
 		c.fs.StringVar(&c.asOf, "as-of", "", "answer from the wiki as it stood at DATE (2006-01-02 or RFC 3339)")
 	}
 	c.fs.Usage = func() {
@@ -122,6 +125,37 @@ func newFlags(e *env, name, args, help string, withEdition bool) *common {
 		c.fs.PrintDefaults()
 	}
 	return c
+}
+
+// defaultEdition sets f.Edition, when no -edition was given, to the
+// newest edition the knowledge base holds (N5 once an N5 page is in) and
+// notes that it was the default. A knowledge base that scopes nothing to
+// an edition leaves f unfiltered.
+func (c *common) defaultEdition(ctx context.Context, db *kb.DB, f *wikirules.Filter) error {
+	if f.Edition != 0 || c.edition == "all" {
+		return nil
+	}
+	held, err := db.Editions(ctx)
+	if err != nil {
+		return err
+	}
+	if ed, ok := held.Newest(); ok {
+		f.Edition, c.edDefault = ed, true
+	}
+	return nil
+}
+
+// editionLine says which edition an output speaks for: "edition: N5 (the
+// default: the newest the knowledge base holds; -edition for another)".
+func editionLine(ed wikirules.Edition, defaulted bool) string {
+	name := strings.ToUpper(wikirules.Editions(ed).String())
+	switch {
+	case ed == 0:
+		return "edition: all (no record of the knowledge base is scoped to an edition)"
+	case defaulted:
+		return "edition: " + name + " (the default: the newest the knowledge base holds; -edition for another)"
+	}
+	return "edition: " + name
 }
 
 // pageFlags adds -wiki and -lang, for a command that names or lists
@@ -215,7 +249,7 @@ func (c *common) filter() (wikirules.Filter, error) {
 	if err != nil {
 		return f, err
 	}
-	if c.edition != "" {
+	if c.edition != "" && c.edition != "all" {
 		e, err := wikirules.ParseEdition(c.edition)
 		if err != nil {
 			return f, fmt.Errorf("-edition: %w", err)

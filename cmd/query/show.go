@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/report"
 )
 
@@ -30,15 +31,76 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
+	asked := f.Edition
+	if err := c.defaultEdition(ctx, db, &f); err != nil {
+		return err
+	}
 	v, err := db.Page(ctx, title, f)
 	if err != nil {
 		return err
 	}
+	var notes []string
+	fellBack := false
+	if f.Edition != 0 {
+		held, err := pageHolds(ctx, db, v)
+		if err != nil {
+			return err
+		}
+		want := strings.ToUpper(wikirules.Editions(f.Edition).String())
+		if !held.Has(f.Edition) {
+			newest, known := held.Newest()
+			switch {
+			case asked != 0 && known:
+				notes = append(notes, fmt.Sprintf("the page has no %s version (it holds %s)", want, strings.ToUpper(held.String())))
+			case asked != 0:
+				notes = append(notes, fmt.Sprintf("the page has no %s version (its edition is unknown)", want))
+			default:
+				// The default edition is the knowledge base's newest; a page
+				// the wiki has not rewritten for it shows its newest text.
+				g := f
+				g.Edition = newest
+				if v, err = db.Page(ctx, title, g); err != nil {
+					return err
+				}
+				if known {
+					notes = append(notes, fmt.Sprintf("edition: %s, the default for this page: the newest it holds (it has no %s version, the newest the knowledge base holds; -edition for another)",
+						strings.ToUpper(wikirules.Editions(newest).String()), want))
+				} else {
+					notes = append(notes, fmt.Sprintf("edition unknown: the page has no %s version (the newest the knowledge base holds) and does not say its edition: showing all its text", want))
+				}
+				f.Edition, fellBack = newest, true
+			}
+		}
+	}
 	if c.json {
-		return writeJSON(e.stdout, report.PageOf(v, c.edition, c.asOf))
+		doc := report.PageOf(v, wikirules.Editions(f.Edition).String(), c.asOf)
+		doc.EditionDefault, doc.Notes = c.edDefault, notes
+		return writeJSON(e.stdout, doc)
 	}
 	printPage(e, v)
+	fmt.Fprintln(e.stdout)
+	if !fellBack {
+		fmt.Fprintf(e.stdout, "(%s)\n", editionLine(f.Edition, c.edDefault))
+	}
+	for _, n := range notes {
+		fmt.Fprintf(e.stdout, "(%s)\n", n)
+	}
 	return nil
+}
+
+// pageHolds returns the editions the page view's revision holds text
+// in: its page scope and the editions of every record it shows,
+// superseded and other editions' alternatives included.
+func pageHolds(ctx context.Context, db *kb.DB, v *wikirules.PageView) (wikirules.Editions, error) {
+	recs, err := db.RevisionRecords(ctx, v.Revision.ID)
+	if err != nil {
+		return 0, err
+	}
+	held := v.PageEditions
+	for _, r := range recs {
+		held |= r.Editions
+	}
+	return held & wikirules.AllEditions, nil
 }
 
 func printPage(e *env, v *wikirules.PageView) {
