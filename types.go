@@ -48,7 +48,7 @@ type Revision struct {
 	Page              Page      `json:"page"`
 	ID                string    `json:"id"`
 	ParentID          string    `json:"parent_id,omitempty"`
-	Timestamp         time.Time `json:"timestamp"`
+	Timestamp         time.Time `json:"timestamp,omitzero"`
 	TimestampInferred bool      `json:"timestamp_inferred,omitempty"`
 	User              string    `json:"user,omitempty"`
 	Comment           string    `json:"comment,omitempty"`
@@ -287,7 +287,7 @@ type Record struct {
 	ID           string            `json:"id"`
 	Page         string            `json:"page"`
 	RevisionID   string            `json:"revision"`
-	Timestamp    time.Time         `json:"timestamp"`
+	Timestamp    time.Time         `json:"timestamp,omitzero"`
 	Section      []string          `json:"section"`
 	Kind         Kind              `json:"kind"`
 	Ordinal      int               `json:"ordinal"`
@@ -331,7 +331,7 @@ type FAQ struct {
 	// LastPage is the page whose revision LastRevision is: where the
 	// entry's newest text stands (the store sets it).
 	LastPage  string    `json:"last_page,omitempty"`
-	Timestamp time.Time `json:"timestamp"`
+	Timestamp time.Time `json:"timestamp,omitzero"`
 }
 
 // FAQID returns the stable id of an FAQ entry: "faq-" plus 16 hex digits of
@@ -353,7 +353,7 @@ type Citation struct {
 	Ordinal   int       `json:"ordinal"`
 	Editions  Editions  `json:"editions"`
 	Revision  string    `json:"revision"`
-	Timestamp time.Time `json:"timestamp"`
+	Timestamp time.Time `json:"timestamp,omitzero"`
 	Anchor    string    `json:"anchor"`
 	Version   string    `json:"version,omitempty"`
 	// Item is the position of a nested bullet within its block, e.g. "5.2"

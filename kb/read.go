@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/wikirules/wikirules"
 )
@@ -21,11 +22,35 @@ const recordCols = `rec.id, p.title, rec.revision, rv.timestamp, rec.section, re
 const recordJoin = `records rec JOIN revisions rv ON rv.id = rec.revision JOIN pages p ON p.pk = rv.page`
 
 // currentRevision selects the current revision of page %s whose timestamp
-// lies between ?1 and ?2 (asOfLower, asOfBound).
-// Revisions hidden from answers (visibleRevision) are passed over.
-const currentRevision = `SELECT cr.id FROM revisions cr WHERE cr.page = %s AND cr.timestamp BETWEEN ? AND ?
+// lies between ?1 and ?2 (asOfLower, asOfBound): the last in revision
+// order (revisionOrder). Revisions hidden from answers (visibleRevision)
+// are passed over.
+var currentRevision = `SELECT cr.id FROM revisions cr WHERE cr.page = %s AND cr.timestamp BETWEEN ? AND ?
 	AND NOT EXISTS (SELECT 1 FROM hidden_revisions hr WHERE hr.revision = cr.id AND (hr.deleted OR hr.texthidden))
-	ORDER BY cr.timestamp DESC, cr.id DESC LIMIT 1`
+	ORDER BY ` + strings.ReplaceAll(revisionOrder("cr"), "%", "%%") + ` DESC, cr.id DESC LIMIT 1`
+
+// undatedStored is the stored timestamp of an undated revision (a
+// rendered page that shows no date): the zero time.
+var undatedStored = encodeTime(time.Time{})
+
+// editionRankSQL ranks the newest edition a page_editions bit set holds,
+// as extract.CompareDatings does: 3 N5, 2 N4 or CodeOne, 1 N3, 0 none.
+const editionRankSQL = `(CASE WHEN %[1]s.page_editions & 4 THEN 3 WHEN %[1]s.page_editions & 3 THEN 2
+	WHEN %[1]s.page_editions & 8 THEN 1 ELSE 0 END)`
+
+// revisionOrder is the sort key of revision r among its page's
+// revisions, in text order: a dated revision's timestamp; for an undated
+// one, what it shows orders it (extract.CompareDatings): it comes right
+// after the newest dated revision of the page whose newest edition is
+// older than its own (an N5 snapshot after the N4 revisions), else
+// first. Undated revisions among themselves follow their editions.
+func revisionOrder(r string) string {
+	rank := fmt.Sprintf(editionRankSQL, r)
+	return `(CASE WHEN ` + r + `.timestamp = '` + undatedStored + `' THEN COALESCE((SELECT MAX(od.timestamp)
+		FROM revisions od WHERE od.page = ` + r + `.page AND od.timestamp > '` + undatedStored + `'
+		AND ` + fmt.Sprintf(editionRankSQL, "od") + ` < ` + rank + `), '` + undatedStored + `') || '~' || ` + rank +
+		` ELSE ` + r + `.timestamp END)`
+}
 
 // scanner is *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -143,6 +168,11 @@ func resolvePage(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filt
 		}
 	}
 	chosen := cands[pick]
+	if f.Wiki != "" {
+		if cands, err = pageCandidates(ctx, tx, title, ""); err != nil {
+			return 0, wikirules.Page{}, nil, err
+		}
+	}
 	var also []wikirules.Page
 	seen := map[string]bool{chosen.page.Wiki: true}
 	for _, c := range cands {
@@ -439,7 +469,8 @@ func (db *DB) Revision(ctx context.Context, id string) (*wikirules.Revision, err
 
 // History returns every revision of title (matched as Page matches it,
 // f.Wiki and f.Lang applying; the rest of f is not used),
-// oldest first by (timestamp, id), but those hidden from answers (deleted
+// oldest first by (revisionOrder, id): an undated revision stands where
+// what it shows puts it, but those hidden from answers (deleted
 // on the wiki, or whose text it hides). Text is left empty: Revision
 // reads it. Errors wrap wikirules.ErrNotFound for an unknown page, and
 // for a page whose every revision is hidden.
@@ -451,7 +482,7 @@ func (db *DB) History(ctx context.Context, title string, f wikirules.Filter) ([]
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+revisionCols+` FROM revisions rv JOIN pages p ON p.pk = rv.page
-			WHERE rv.page = ? AND `+fmt.Sprintf(visibleRevision, "rv.id")+` ORDER BY rv.timestamp, rv.id`, pk)
+			WHERE rv.page = ? AND `+fmt.Sprintf(visibleRevision, "rv.id")+` ORDER BY `+revisionOrder("rv")+`, rv.id`, pk)
 		if err != nil {
 			return err
 		}
@@ -522,6 +553,86 @@ func (db *DB) Pages(ctx context.Context) ([]wikirules.Page, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: pages: %w", err)
+	}
+	return out, nil
+}
+
+// PageSummary is what a user checks of a page after an ingest: its wiki,
+// language and namespace, the editions its current revision holds text
+// in (its page scope and its records'), how many revisions are stored,
+// and how many records and FAQ occurrences its current revision has.
+type PageSummary struct {
+	Page      wikirules.Page     `json:"page"`
+	Editions  wikirules.Editions `json:"editions"`
+	Revisions int                `json:"revisions"`
+	Records   int                `json:"records"`
+	FAQs      int                `json:"faqs"`
+}
+
+// PageSummaries returns the summary of every page (of f.Wiki when set),
+// in (title, wiki) order, but those whose every revision is hidden from
+// answers; with f.Edition, only the pages holding text in that edition.
+func (db *DB) PageSummaries(ctx context.Context, f wikirules.Filter) ([]PageSummary, error) {
+	out := []PageSummary{}
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var w where
+		w.args = append(w.args, asOfLower(f), asOfBound(f))
+		if f.Wiki != "" {
+			w.add(`p.wiki = ?`, f.Wiki)
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT p.title, p.namespace, p.language, p.wiki,
+			(SELECT COUNT(*) FROM revisions rv WHERE rv.page = p.pk), cur.id, COALESCE(rv.page_editions, 0),
+			COALESCE((SELECT count FROM revision_records rr WHERE rr.revision = cur.id), 0),
+			(SELECT COUNT(*) FROM faq_occurrences o WHERE o.revision = cur.id)
+			FROM pages p JOIN (SELECT pk, (`+fmt.Sprintf(currentRevision, "pk")+`) AS id FROM pages) cur ON cur.pk = p.pk
+			LEFT JOIN revisions rv ON rv.id = cur.id
+			WHERE cur.id IS NOT NULL AND `+w.sql()+` ORDER BY p.title, p.wiki`, w.args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		var revs []string
+		for rows.Next() {
+			var s PageSummary
+			var rev string
+			var pe int
+			if err := rows.Scan(&s.Page.Title, &s.Page.Namespace, &s.Page.Language, &s.Page.Wiki, &s.Revisions,
+				&rev, &pe, &s.Records, &s.FAQs); err != nil {
+				return err
+			}
+			s.Editions = wikirules.Editions(pe)
+			out = append(out, s)
+			revs = append(revs, rev)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		for i, rev := range revs {
+			eds, err := queryStrings(ctx, tx, `SELECT DISTINCT CAST(editions AS TEXT) FROM records WHERE revision = ?`, rev)
+			if err != nil {
+				return err
+			}
+			for _, e := range eds {
+				var n int
+				fmt.Sscan(e, &n)
+				out[i].Editions |= wikirules.Editions(n)
+			}
+			out[i].Editions &= wikirules.AllEditions
+		}
+		if f.Edition != 0 {
+			kept := out[:0]
+			for _, s := range out {
+				if s.Editions.Has(f.Edition) {
+					kept = append(kept, s)
+				}
+			}
+			out = kept
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: page summaries: %w", err)
 	}
 	return out, nil
 }

@@ -34,6 +34,7 @@ var commands = []command{
 	{"faq", "[TEXT]", "FAQs and errata, with versions", runFAQ},
 	{"history", "PAGE", "every revision of a page and what it changed", runHistory},
 	{"index", "[-db PATH] [-check]", "build or sync the search index, or check it", runIndex},
+	{"pages", "[-wiki W] [-edition E]", "every page: wiki, language, editions, revisions, records, FAQs", runPages},
 	{"resolve", "[-edition E] [-as-of D] FILE|-", "resolve a game situation (JSON) with citations", runResolve},
 	{"search", "[-edition E] [-kind K] TEXT", "ranked search over rules and FAQs", runSearch},
 	{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe},
