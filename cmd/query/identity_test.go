@@ -173,7 +173,7 @@ func TestPagesCommand(t *testing.T) {
 	if want := "Berserk|infinity-en|en|n4,n5|1|3 Berserk|infinity-es|es|n4|1|2"; strings.Join(got, " ") != want {
 		t.Errorf("pages %q, want %q", strings.Join(got, " "), want)
 	}
-	decode(t, runQuery(t, "pages", "-db", path, "-json", "-edition", "n5"), &l)
+	decode(t, runQuery(t, "-db", path, "pages", "-json", "-edition", "n5"), &l) // -db before the command too
 	if l.Total != 1 || l.Pages[0].Page.Wiki != "infinity-en" {
 		t.Errorf("-edition n5: %+v", l)
 	}

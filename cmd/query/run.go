@@ -76,6 +76,7 @@ type env struct {
 // Run is the query command: args[0] names the subcommand.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	e := &env{stdout: stdout, stderr: stderr}
+	args = commandFirst(args)
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
@@ -93,6 +94,26 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	usage(stderr)
 	return fmt.Errorf("unknown command %q", args[0])
+}
+
+// commandFirst moves the flags every command shares (-db PATH, -json),
+// when given before the command ("query -db rules.db pages"), after it.
+func commandFirst(args []string) []string {
+	var lead []string
+	for len(args) > 0 {
+		switch a := args[0]; {
+		case (a == "-db" || a == "--db") && len(args) > 1:
+			lead, args = append(lead, a, args[1]), args[2:]
+		case strings.HasPrefix(a, "-db=") || strings.HasPrefix(a, "--db=") || a == "-json" || a == "--json":
+			lead, args = append(lead, a), args[1:]
+		default:
+			if len(lead) == 0 || len(args) == 0 {
+				return args
+			}
+			return append(append([]string{args[0]}, lead...), args[1:]...)
+		}
+	}
+	return lead
 }
 
 // common holds the flags every subcommand shares.
