@@ -102,7 +102,7 @@ func shortID(id string) string {
 // revLine is "d1636acd37 2021-02-11 09:29Z User".
 func revLine(r wikirules.Revision) string {
 	s := shortID(r.ID) + " " + revTime(r)
-	if r.TimestampInferred {
+	if r.TimestampInferred && !r.Timestamp.IsZero() {
 		s += "~"
 	}
 	if r.User != "" {
