@@ -18,7 +18,14 @@ var ErrNotFound = errors.New("not found")
 // History includes superseded records. Kinds keeps only those kinds.
 // Pages keeps only those page titles. Limit caps the number of results
 // (0 = store default).
+//
+// Wiki keeps only the pages of that wiki ("infinity-en"). A page is known
+// by its wiki and title, so a title can name pages of several wikis (the
+// Spanish and the English "Berserk"): Lang ("es", "en") chooses among
+// them when Wiki is not set, and a page view names the others (AlsoIn).
 type Filter struct {
+	Wiki    string
+	Lang    string
 	Edition Edition
 	AsOf    time.Time
 	History bool
@@ -48,6 +55,10 @@ type PageView struct {
 	Categories []string `json:"categories,omitempty"`
 	// PageEditions is the edition scope of the whole page ({{n4only}} → n4).
 	PageEditions Editions `json:"page_editions"`
+	// AlsoIn are the pages of the same title in other wikis (the English
+	// page of a Spanish one), one per wiki: the page view was chosen among
+	// them by Filter.Wiki or Filter.Lang.
+	AlsoIn []Page `json:"also_in,omitempty"`
 }
 
 // Searcher is the ranked search over current records and FAQs: hits for
@@ -69,7 +80,8 @@ type Searcher interface {
 type Store interface {
 	Searcher
 	// Page returns the page view of title (matched case- and
-	// accent-insensitively when there is no exact match) at its current
+	// accent-insensitively when there is no exact match; of f.Wiki, or
+	// chosen by f.Lang among the wikis holding it) at its current
 	// revision, or as of f.AsOf. Errors wrap ErrNotFound.
 	Page(ctx context.Context, title string, f Filter) (*PageView, error)
 	// Records returns current records of every page (or of f.Pages) in page
@@ -79,8 +91,9 @@ type Store interface {
 	// whose question, answer or related pages match text (FTS5), newest
 	// version first.
 	FAQs(ctx context.Context, text string, f Filter) ([]FAQ, error)
-	// History returns every revision of title, oldest first.
-	History(ctx context.Context, title string) ([]Revision, error)
+	// History returns every revision of title (chosen among wikis as Page
+	// chooses, by f.Wiki and f.Lang), oldest first.
+	History(ctx context.Context, title string, f Filter) ([]Revision, error)
 	// RevisionRecords returns the records extracted from one revision, in
 	// source order, superseded ones included.
 	RevisionRecords(ctx context.Context, revisionID string) ([]Record, error)

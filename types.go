@@ -48,7 +48,7 @@ type Revision struct {
 	Page              Page      `json:"page"`
 	ID                string    `json:"id"`
 	ParentID          string    `json:"parent_id,omitempty"`
-	Timestamp         time.Time `json:"timestamp"`
+	Timestamp         time.Time `json:"timestamp,omitzero"`
 	TimestampInferred bool      `json:"timestamp_inferred,omitempty"`
 	User              string    `json:"user,omitempty"`
 	Comment           string    `json:"comment,omitempty"`
@@ -138,6 +138,22 @@ func ParseEdition(s string) (Edition, error) {
 		return N5, nil
 	}
 	return 0, fmt.Errorf("unknown edition %q (want n3, n4, c1 or n5)", s)
+}
+
+// NewestFirst lists the editions from the newest to the oldest: N5, N4,
+// CodeOne (a simplified N4 that N4 followed), N3. The default edition of
+// a knowledge base is the first of them it holds.
+var NewestFirst = []Edition{N5, N4, C1, N3}
+
+// Newest returns the newest edition of the set (NewestFirst order);
+// false for the zero set.
+func (s Editions) Newest() (Edition, bool) {
+	for _, e := range NewestFirst {
+		if s.Has(e) {
+			return e, true
+		}
+	}
+	return 0, false
 }
 
 // Has reports whether e is in the set.
@@ -271,7 +287,7 @@ type Record struct {
 	ID           string            `json:"id"`
 	Page         string            `json:"page"`
 	RevisionID   string            `json:"revision"`
-	Timestamp    time.Time         `json:"timestamp"`
+	Timestamp    time.Time         `json:"timestamp,omitzero"`
 	Section      []string          `json:"section"`
 	Kind         Kind              `json:"kind"`
 	Ordinal      int               `json:"ordinal"`
@@ -315,7 +331,7 @@ type FAQ struct {
 	// LastPage is the page whose revision LastRevision is: where the
 	// entry's newest text stands (the store sets it).
 	LastPage  string    `json:"last_page,omitempty"`
-	Timestamp time.Time `json:"timestamp"`
+	Timestamp time.Time `json:"timestamp,omitzero"`
 }
 
 // FAQID returns the stable id of an FAQ entry: "faq-" plus 16 hex digits of
@@ -337,7 +353,7 @@ type Citation struct {
 	Ordinal   int       `json:"ordinal"`
 	Editions  Editions  `json:"editions"`
 	Revision  string    `json:"revision"`
-	Timestamp time.Time `json:"timestamp"`
+	Timestamp time.Time `json:"timestamp,omitzero"`
 	Anchor    string    `json:"anchor"`
 	Version   string    `json:"version,omitempty"`
 	// Item is the position of a nested bullet within its block, e.g. "5.2"

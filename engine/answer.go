@@ -88,7 +88,7 @@ type DataVersion struct {
 type PageRevision struct {
 	Page      string    `json:"page"`
 	Revision  string    `json:"revision"`
-	Timestamp time.Time `json:"timestamp"`
+	Timestamp time.Time `json:"timestamp,omitzero"`
 }
 
 // Deciding returns the deciding source, or nil when nothing decides.

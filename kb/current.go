@@ -117,6 +117,14 @@ func (w *writer) writeNewest(ctx context.Context) error {
 		if _, err := w.cur.ExecContext(ctx, pk, k.id, k.ts); err != nil {
 			return fmt.Errorf("current_revisions: page %d: %w", pk, err)
 		}
+		// A page with an undated revision: the current one is the last in
+		// revisionOrder, which (timestamp, id) alone does not give.
+		if _, err := w.tx.ExecContext(ctx, `UPDATE current_revisions SET (revision, timestamp) =
+			(SELECT cr.id, cr.timestamp FROM revisions cr WHERE cr.page = ?1
+			ORDER BY `+revisionOrder("cr")+` DESC, cr.id DESC LIMIT 1)
+			WHERE page = ?1 AND EXISTS (SELECT 1 FROM revisions u WHERE u.page = ?1 AND u.timestamp = ?2)`, pk, undatedStored); err != nil {
+			return fmt.Errorf("current_revisions: page %d: %w", pk, err)
+		}
 	}
 	clear(w.newest)
 	return nil

@@ -36,7 +36,7 @@ func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) er
 		w.add(`fq.type IN (`+placeholders(len(args))+`)`, args...)
 	}
 	if len(f.Pages) > 0 {
-		pks, err := resolvePages(ctx, tx, f.Pages)
+		pks, err := resolvePages(ctx, tx, f.Pages, f)
 		if err != nil {
 			return err
 		}
@@ -321,8 +321,9 @@ func (db *DB) FAQs(ctx context.Context, text string, f wikirules.Filter) ([]wiki
 
 // pageFAQs returns the FAQs of a page view: those shown in revision rev
 // (in their order there), then those whose related list names the page
-// (newest version first), filtered as FAQs filters (f.Pages aside).
-func pageFAQs(ctx context.Context, tx *sql.Tx, title, rev string, f wikirules.Filter) ([]wikirules.FAQ, error) {
+// (newest version first; FAQs of the page's wiki only), filtered as FAQs
+// filters (f.Pages aside).
+func pageFAQs(ctx context.Context, tx *sql.Tx, page wikirules.Page, rev string, f wikirules.Filter) ([]wikirules.FAQ, error) {
 	f.Pages = nil
 	var w where
 	if err := faqFilter(ctx, tx, &w, f); err != nil {
@@ -333,8 +334,11 @@ func pageFAQs(ctx context.Context, tx *sql.Tx, title, rev string, f wikirules.Fi
 	if err != nil {
 		return nil, fmt.Errorf("faqs shown: %w", err)
 	}
+	// A related list names pages of its own wiki: the FAQ stands in a
+	// revision (its source) of a page of the page's wiki.
 	related, err := queryPKs(ctx, tx, `SELECT DISTINCT fq.pk FROM faq_related fr JOIN faqs fq ON fq.pk = fr.faq
-		WHERE fr.fold = ? AND `+w.sql()+` ORDER BY fq.pk`, append([]any{foldTitle(title)}, w.args...)...)
+		JOIN revisions sr ON sr.id = fq.source JOIN pages sp ON sp.pk = sr.page
+		WHERE fr.fold = ? AND sp.wiki = ? AND `+w.sql()+` ORDER BY fq.pk`, append([]any{foldTitle(page.Title), page.Wiki}, w.args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("faqs related: %w", err)
 	}

@@ -28,7 +28,7 @@ type pageMeta struct {
 // f.AsOf.
 func (db *DB) PageMeta(ctx context.Context, title string, f wikirules.Filter) (categories []string, editions wikirules.Editions, err error) {
 	err = db.read(ctx, func(tx *sql.Tx) error {
-		pk, page, err := resolvePage(ctx, tx, title)
+		pk, page, _, err := resolvePage(ctx, tx, title, f)
 		if err != nil {
 			return err
 		}
@@ -61,7 +61,7 @@ func (db *DB) PagesMeta(ctx context.Context, titles []string, f wikirules.Filter
 	categories = map[string][]string{}
 	editions = make(map[string]wikirules.Editions, len(titles))
 	err = db.read(ctx, func(tx *sql.Tx) error {
-		pkOf, err := resolveTitles(ctx, tx, titles)
+		pkOf, err := resolveTitles(ctx, tx, titles, f)
 		if err != nil {
 			return err
 		}
@@ -97,16 +97,23 @@ func (db *DB) PagesMeta(ctx context.Context, titles []string, f wikirules.Filter
 
 // resolveTitles returns title → page pk for the titles that name a page,
 // matched as resolvePage matches them: the exact titles in one statement
-// per metaGroup titles, the others one by one by folded title.
-func resolveTitles(ctx context.Context, tx *sql.Tx, titles []string) (map[string]int64, error) {
+// per metaGroup titles, the others (and the titles of several wikis) one
+// by one.
+func resolveTitles(ctx context.Context, tx *sql.Tx, titles []string, f wikirules.Filter) (map[string]int64, error) {
 	out := make(map[string]int64, len(titles))
+	shared := map[string]bool{}
 	for start := 0; start < len(titles); start += metaGroup {
 		part := titles[start:min(start+metaGroup, len(titles))]
 		args := make([]any, len(part))
 		for i, t := range part {
 			args[i] = t
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT title, pk FROM pages WHERE title IN (`+placeholders(len(args))+`)`, args...)
+		q := `SELECT title, pk FROM pages WHERE title IN (` + placeholders(len(args)) + `)`
+		if f.Wiki != "" {
+			q += ` AND wiki = ?`
+			args = append(args, f.Wiki)
+		}
+		rows, err := tx.QueryContext(ctx, q, args...)
 		if err != nil {
 			return nil, fmt.Errorf("pages %q…%q: %w", part[0], part[len(part)-1], err)
 		}
@@ -117,6 +124,9 @@ func resolveTitles(ctx context.Context, tx *sql.Tx, titles []string) (map[string
 				rows.Close()
 				return nil, fmt.Errorf("pages %q…%q: %w", part[0], part[len(part)-1], err)
 			}
+			if _, twice := out[t]; twice {
+				shared[t] = true // a title of several wikis: resolvePage chooses below
+			}
 			out[t] = pk
 		}
 		err = rows.Err()
@@ -125,11 +135,14 @@ func resolveTitles(ctx context.Context, tx *sql.Tx, titles []string) (map[string
 			return nil, fmt.Errorf("pages %q…%q: %w", part[0], part[len(part)-1], err)
 		}
 	}
+	for t := range shared {
+		delete(out, t)
+	}
 	for _, t := range titles {
 		if _, ok := out[t]; ok {
 			continue
 		}
-		pk, _, err := resolvePage(ctx, tx, t)
+		pk, _, _, err := resolvePage(ctx, tx, t, f)
 		if err == nil {
 			out[t] = pk
 		} else if !isNotFound(err) {

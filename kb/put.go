@@ -76,7 +76,7 @@ func statementContext(ctx context.Context) context.Context { return context.With
 // writer holds the statements of one Writer, prepared once per transaction.
 type writer struct {
 	tx    *sql.Tx
-	pages map[string]int64 // title → pages.pk, cache
+	pages map[[2]string]int64 // (wiki, title) → pages.pk, cache
 
 	page, rev, sameText, twin, record, contentGet, contentIns, search *sql.Stmt
 	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk     *sql.Stmt
@@ -100,7 +100,7 @@ const contentCachePages = 64
 
 // newWriter prepares the write statements in tx.
 func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
-	w := &writer{tx: tx, pages: map[string]int64{}, contents: map[int64]map[string]int64{},
+	w := &writer{tx: tx, pages: map[[2]string]int64{}, contents: map[int64]map[string]int64{},
 		newest: map[int64]revKey{}, faqNew: map[int64]*faqSummary{},
 		faqs: map[string]faqState{}, ids: map[string]bool{}}
 	if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS search_pending
@@ -115,7 +115,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		sql string
 	}{
 		{&w.page, `INSERT INTO pages (title, fold, namespace, language, wiki) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (title) DO UPDATE SET title = excluded.title RETURNING pk`},
+			ON CONFLICT (wiki, title) DO UPDATE SET title = excluded.title RETURNING pk`},
 		{&w.rev, `INSERT INTO revisions (id, page, parent, timestamp, inferred, user, comment, minor, sha1,
 			format, origin, text, extracted, page_editions, links, layout, diagnostics)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
@@ -194,7 +194,8 @@ func (w *writer) close() {
 
 // pageKey returns the pk of the page, inserting it on first sight.
 func (w *writer) pageKey(ctx context.Context, p wikirules.Page) (int64, error) {
-	if pk, ok := w.pages[p.Title]; ok {
+	key := [2]string{p.Wiki, p.Title}
+	if pk, ok := w.pages[key]; ok {
 		return pk, nil
 	}
 	var pk int64
@@ -202,7 +203,7 @@ func (w *writer) pageKey(ctx context.Context, p wikirules.Page) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("page: %w", err)
 	}
-	w.pages[p.Title] = pk
+	w.pages[key] = pk
 	return pk, nil
 }
 

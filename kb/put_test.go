@@ -300,7 +300,7 @@ func TestNotFound(t *testing.T) {
 	if _, err := db.RevisionRecords(ctx, "d0000000000000000"); !errors.Is(err, wikirules.ErrNotFound) {
 		t.Errorf("RevisionRecords: %v", err)
 	}
-	if _, err := db.History(ctx, "Berserk"); !errors.Is(err, wikirules.ErrNotFound) {
+	if _, err := db.History(ctx, "Berserk", wikirules.Filter{}); !errors.Is(err, wikirules.ErrNotFound) {
 		t.Errorf("History: %v", err)
 	}
 }

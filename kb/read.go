@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/wikirules/wikirules"
 )
@@ -21,11 +22,35 @@ const recordCols = `rec.id, p.title, rec.revision, rv.timestamp, rec.section, re
 const recordJoin = `records rec JOIN revisions rv ON rv.id = rec.revision JOIN pages p ON p.pk = rv.page`
 
 // currentRevision selects the current revision of page %s whose timestamp
-// lies between ?1 and ?2 (asOfLower, asOfBound).
-// Revisions hidden from answers (visibleRevision) are passed over.
-const currentRevision = `SELECT cr.id FROM revisions cr WHERE cr.page = %s AND cr.timestamp BETWEEN ? AND ?
+// lies between ?1 and ?2 (asOfLower, asOfBound): the last in revision
+// order (revisionOrder). Revisions hidden from answers (visibleRevision)
+// are passed over.
+var currentRevision = `SELECT cr.id FROM revisions cr WHERE cr.page = %s AND cr.timestamp BETWEEN ? AND ?
 	AND NOT EXISTS (SELECT 1 FROM hidden_revisions hr WHERE hr.revision = cr.id AND (hr.deleted OR hr.texthidden))
-	ORDER BY cr.timestamp DESC, cr.id DESC LIMIT 1`
+	ORDER BY ` + strings.ReplaceAll(revisionOrder("cr"), "%", "%%") + ` DESC, cr.id DESC LIMIT 1`
+
+// undatedStored is the stored timestamp of an undated revision (a
+// rendered page that shows no date): the zero time.
+var undatedStored = encodeTime(time.Time{})
+
+// editionRankSQL ranks the newest edition a page_editions bit set holds,
+// as extract.CompareDatings does: 3 N5, 2 N4 or CodeOne, 1 N3, 0 none.
+const editionRankSQL = `(CASE WHEN %[1]s.page_editions & 4 THEN 3 WHEN %[1]s.page_editions & 3 THEN 2
+	WHEN %[1]s.page_editions & 8 THEN 1 ELSE 0 END)`
+
+// revisionOrder is the sort key of revision r among its page's
+// revisions, in text order: a dated revision's timestamp; for an undated
+// one, what it shows orders it (extract.CompareDatings): it comes right
+// after the newest dated revision of the page whose newest edition is
+// older than its own (an N5 snapshot after the N4 revisions), else
+// first. Undated revisions among themselves follow their editions.
+func revisionOrder(r string) string {
+	rank := fmt.Sprintf(editionRankSQL, r)
+	return `(CASE WHEN ` + r + `.timestamp = '` + undatedStored + `' THEN COALESCE((SELECT MAX(od.timestamp)
+		FROM revisions od WHERE od.page = ` + r + `.page AND od.timestamp > '` + undatedStored + `'
+		AND ` + fmt.Sprintf(editionRankSQL, "od") + ` < ` + rank + `), '` + undatedStored + `') || '~' || ` + rank +
+		` ELSE ` + r + `.timestamp END)`
+}
 
 // scanner is *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -104,32 +129,152 @@ func recordFilter(w *where, f wikirules.Filter) {
 	}
 }
 
-// resolvePage finds a page by exact title, else by folded title (case,
-// accents, "_" ignored; the first title in sort order on a tie). Errors
-// wrap wikirules.ErrNotFound.
-func resolvePage(ctx context.Context, tx *sql.Tx, title string) (int64, wikirules.Page, error) {
-	var pk int64
-	var p wikirules.Page
-	q := `SELECT pk, title, namespace, language, wiki FROM pages WHERE `
-	err := tx.QueryRowContext(ctx, q+`title = ?`, title).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
-	if err == sql.ErrNoRows {
-		err = tx.QueryRowContext(ctx, q+`fold = ? ORDER BY title LIMIT 1`, foldTitle(title)).Scan(&pk, &p.Title, &p.Namespace, &p.Language, &p.Wiki)
+// resolvePage finds the page title names: the pages titled exactly so,
+// else those whose folded title matches (case, accents, "_" ignored),
+// of the wiki f.Wiki when it is set. A page is known by its wiki and
+// title, so one title can name a page in several wikis (the Spanish and
+// the English "Berserk"): the one chosen is the first in f.Lang (when
+// set), else the first, in the order (title, wiki); the others, one per
+// other wiki, are returned in also so that the caller names them instead
+// of hiding them. Errors wrap wikirules.ErrNotFound; with f.Wiki set,
+// the error names the wikis that do hold the title.
+func resolvePage(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter) (int64, wikirules.Page, []wikirules.Page, error) {
+	cands, err := pageCandidates(ctx, tx, title, f.Wiki)
+	if err != nil || len(cands) == 0 {
+		if err == nil && f.Wiki != "" {
+			if others, _ := pageCandidates(ctx, tx, title, ""); len(others) > 0 {
+				var wikis []string
+				for _, o := range others {
+					wikis = append(wikis, o.page.Wiki)
+				}
+				return 0, wikirules.Page{}, nil, fmt.Errorf("page %q in %s (it is in %s): %w", title, f.Wiki, strings.Join(wikis, ", "), wikirules.ErrNotFound)
+			}
+		}
+		if err == nil {
+			err = fmt.Errorf("page %q: %w", title, wikirules.ErrNotFound)
+			if f.Wiki != "" {
+				err = fmt.Errorf("page %q in %s: %w", title, f.Wiki, wikirules.ErrNotFound)
+			}
+		}
+		return 0, wikirules.Page{}, nil, err
 	}
-	if err == sql.ErrNoRows {
-		return 0, p, fmt.Errorf("page %q: %w", title, wikirules.ErrNotFound)
+	pick := 0
+	if f.Lang != "" {
+		for i, c := range cands {
+			if c.page.Language == f.Lang {
+				pick = i
+				break
+			}
+		}
 	}
-	return pk, p, err
+	chosen := cands[pick]
+	if f.Wiki != "" {
+		if cands, err = pageCandidates(ctx, tx, title, ""); err != nil {
+			return 0, wikirules.Page{}, nil, err
+		}
+	}
+	var also []wikirules.Page
+	seen := map[string]bool{chosen.page.Wiki: true}
+	for _, c := range cands {
+		if !seen[c.page.Wiki] {
+			seen[c.page.Wiki] = true
+			also = append(also, c.page)
+		}
+	}
+	return chosen.pk, chosen.page, also, nil
+}
+
+// ResolvePage returns the page title names as Page and History choose it
+// (f.Wiki, else f.Lang among the wikis holding it) and the pages of the
+// same title in the other wikis. Errors wrap wikirules.ErrNotFound.
+func (db *DB) ResolvePage(ctx context.Context, title string, f wikirules.Filter) (wikirules.Page, []wikirules.Page, error) {
+	var page wikirules.Page
+	var also []wikirules.Page
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		_, page, also, err = resolvePage(ctx, tx, title, f)
+		return err
+	})
+	if err != nil {
+		return page, nil, fmt.Errorf("kb: %w", err)
+	}
+	return page, also, nil
+}
+
+// Editions returns every edition a record, an FAQ or a page scope stored
+// in the knowledge base holds in: the editions it can answer for, whose
+// newest is the default edition of the commands.
+func (db *DB) Editions(ctx context.Context) (wikirules.Editions, error) {
+	var out wikirules.Editions
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT editions FROM record_contents
+			UNION SELECT DISTINCT editions FROM faqs UNION SELECT DISTINCT page_editions FROM revisions`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e int
+			if err := rows.Scan(&e); err != nil {
+				return err
+			}
+			out |= wikirules.Editions(e)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return 0, fmt.Errorf("kb: editions: %w", err)
+	}
+	return out & wikirules.AllEditions, nil
+}
+
+// pageCandidate is a page a title may name.
+type pageCandidate struct {
+	pk   int64
+	page wikirules.Page
+}
+
+// pageCandidates returns the pages titled title exactly, else those of
+// its folded title, of wiki when it is not empty, in (title, wiki) order.
+func pageCandidates(ctx context.Context, tx *sql.Tx, title, wiki string) ([]pageCandidate, error) {
+	for _, by := range []struct{ col, key string }{{"title", title}, {"fold", foldTitle(title)}} {
+		q := `SELECT pk, title, namespace, language, wiki FROM pages WHERE ` + by.col + ` = ?`
+		args := []any{by.key}
+		if wiki != "" {
+			q += ` AND wiki = ?`
+			args = append(args, wiki)
+		}
+		rows, err := tx.QueryContext(ctx, q+` ORDER BY title, wiki`, args...)
+		if err != nil {
+			return nil, err
+		}
+		var out []pageCandidate
+		for rows.Next() {
+			var c pageCandidate
+			if err := rows.Scan(&c.pk, &c.page.Title, &c.page.Namespace, &c.page.Language, &c.page.Wiki); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out = append(out, c)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil || len(out) > 0 {
+			return out, err
+		}
+	}
+	return nil, nil
 }
 
 // isNotFound reports whether err wraps wikirules.ErrNotFound.
 func isNotFound(err error) bool { return errors.Is(err, wikirules.ErrNotFound) }
 
 // resolvePages returns the pks of the titles that name a page (see
-// resolvePage); unknown titles are left out.
-func resolvePages(ctx context.Context, tx *sql.Tx, titles []string) ([]any, error) {
+// resolvePage; f.Wiki and f.Lang apply); unknown titles are left out.
+func resolvePages(ctx context.Context, tx *sql.Tx, titles []string, f wikirules.Filter) ([]any, error) {
 	var pks []any
 	for _, t := range titles {
-		pk, _, err := resolvePage(ctx, tx, t)
+		pk, _, _, err := resolvePage(ctx, tx, t, f)
 		if err == nil {
 			pks = append(pks, pk)
 		} else if !isNotFound(err) {
@@ -162,7 +307,7 @@ func (db *DB) Page(ctx context.Context, title string, f wikirules.Filter) (*wiki
 
 // pageView implements Page in tx.
 func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter) (*wikirules.PageView, error) {
-	pk, page, err := resolvePage(ctx, tx, title)
+	pk, page, also, err := resolvePage(ctx, tx, title, f)
 	if err != nil {
 		return nil, err
 	}
@@ -179,14 +324,14 @@ func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter)
 	if err != nil {
 		return nil, err
 	}
-	v := &wikirules.PageView{Page: page, Revision: *rev, PageEditions: pageEditions, Records: []wikirules.Record{}}
+	v := &wikirules.PageView{Page: page, Revision: *rev, PageEditions: pageEditions, Records: []wikirules.Record{}, AlsoIn: also}
 	var w where
 	w.add(`rec.revision = ?`, revID)
 	recordFilter(&w, f)
 	if v.Records, err = queryRecords(ctx, tx, `SELECT `+recordCols+` FROM `+recordJoin+` WHERE `+w.sql()+` ORDER BY rec.seq`, w.args...); err != nil {
 		return nil, fmt.Errorf("page %q, revision %s: %w", page.Title, revID, err)
 	}
-	if v.FAQs, err = pageFAQs(ctx, tx, page.Title, revID, f); err != nil {
+	if v.FAQs, err = pageFAQs(ctx, tx, page, revID, f); err != nil {
 		return nil, fmt.Errorf("page %q, revision %s: %w", page.Title, revID, err)
 	}
 	if v.Categories, err = queryStrings(ctx, tx, `SELECT name FROM categories WHERE revision = ? ORDER BY seq`, revID); err != nil {
@@ -242,7 +387,7 @@ func (db *DB) Records(ctx context.Context, f wikirules.Filter) ([]wikirules.Reco
 		var w where
 		w.args = append(w.args, asOfLower(f), asOfBound(f))
 		if len(f.Pages) > 0 {
-			pks, err := resolvePages(ctx, tx, f.Pages)
+			pks, err := resolvePages(ctx, tx, f.Pages, f)
 			if err != nil {
 				return err
 			}
@@ -322,20 +467,22 @@ func (db *DB) Revision(ctx context.Context, id string) (*wikirules.Revision, err
 	return r, nil
 }
 
-// History returns every revision of title (matched as Page matches it),
-// oldest first by (timestamp, id), but those hidden from answers (deleted
+// History returns every revision of title (matched as Page matches it,
+// f.Wiki and f.Lang applying; the rest of f is not used),
+// oldest first by (revisionOrder, id): an undated revision stands where
+// what it shows puts it, but those hidden from answers (deleted
 // on the wiki, or whose text it hides). Text is left empty: Revision
 // reads it. Errors wrap wikirules.ErrNotFound for an unknown page, and
 // for a page whose every revision is hidden.
-func (db *DB) History(ctx context.Context, title string) ([]wikirules.Revision, error) {
+func (db *DB) History(ctx context.Context, title string, f wikirules.Filter) ([]wikirules.Revision, error) {
 	var out []wikirules.Revision
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		pk, _, err := resolvePage(ctx, tx, title)
+		pk, _, _, err := resolvePage(ctx, tx, title, f)
 		if err != nil {
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+revisionCols+` FROM revisions rv JOIN pages p ON p.pk = rv.page
-			WHERE rv.page = ? AND `+fmt.Sprintf(visibleRevision, "rv.id")+` ORDER BY rv.timestamp, rv.id`, pk)
+			WHERE rv.page = ? AND `+fmt.Sprintf(visibleRevision, "rv.id")+` ORDER BY `+revisionOrder("rv")+`, rv.id`, pk)
 		if err != nil {
 			return err
 		}
@@ -406,6 +553,86 @@ func (db *DB) Pages(ctx context.Context) ([]wikirules.Page, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: pages: %w", err)
+	}
+	return out, nil
+}
+
+// PageSummary is what a user checks of a page after an ingest: its wiki,
+// language and namespace, the editions its current revision holds text
+// in (its page scope and its records'), how many revisions are stored,
+// and how many records and FAQ occurrences its current revision has.
+type PageSummary struct {
+	Page      wikirules.Page     `json:"page"`
+	Editions  wikirules.Editions `json:"editions"`
+	Revisions int                `json:"revisions"`
+	Records   int                `json:"records"`
+	FAQs      int                `json:"faqs"`
+}
+
+// PageSummaries returns the summary of every page (of f.Wiki when set),
+// in (title, wiki) order, but those whose every revision is hidden from
+// answers; with f.Edition, only the pages holding text in that edition.
+func (db *DB) PageSummaries(ctx context.Context, f wikirules.Filter) ([]PageSummary, error) {
+	out := []PageSummary{}
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var w where
+		w.args = append(w.args, asOfLower(f), asOfBound(f))
+		if f.Wiki != "" {
+			w.add(`p.wiki = ?`, f.Wiki)
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT p.title, p.namespace, p.language, p.wiki,
+			(SELECT COUNT(*) FROM revisions rv WHERE rv.page = p.pk), cur.id, COALESCE(rv.page_editions, 0),
+			COALESCE((SELECT count FROM revision_records rr WHERE rr.revision = cur.id), 0),
+			(SELECT COUNT(*) FROM faq_occurrences o WHERE o.revision = cur.id)
+			FROM pages p JOIN (SELECT pk, (`+fmt.Sprintf(currentRevision, "pk")+`) AS id FROM pages) cur ON cur.pk = p.pk
+			LEFT JOIN revisions rv ON rv.id = cur.id
+			WHERE cur.id IS NOT NULL AND `+w.sql()+` ORDER BY p.title, p.wiki`, w.args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		var revs []string
+		for rows.Next() {
+			var s PageSummary
+			var rev string
+			var pe int
+			if err := rows.Scan(&s.Page.Title, &s.Page.Namespace, &s.Page.Language, &s.Page.Wiki, &s.Revisions,
+				&rev, &pe, &s.Records, &s.FAQs); err != nil {
+				return err
+			}
+			s.Editions = wikirules.Editions(pe)
+			out = append(out, s)
+			revs = append(revs, rev)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		for i, rev := range revs {
+			eds, err := queryStrings(ctx, tx, `SELECT DISTINCT CAST(editions AS TEXT) FROM records WHERE revision = ?`, rev)
+			if err != nil {
+				return err
+			}
+			for _, e := range eds {
+				var n int
+				fmt.Sscan(e, &n)
+				out[i].Editions |= wikirules.Editions(n)
+			}
+			out[i].Editions &= wikirules.AllEditions
+		}
+		if f.Edition != 0 {
+			kept := out[:0]
+			for _, s := range out {
+				if s.Editions.Has(f.Edition) {
+					kept = append(kept, s)
+				}
+			}
+			out = kept
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: page summaries: %w", err)
 	}
 	return out, nil
 }

@@ -110,7 +110,7 @@ func TestPageAsOf(t *testing.T) {
 	if !errors.Is(err, wikirules.ErrNotFound) {
 		t.Errorf("Page before the first revision: %v, want ErrNotFound", err)
 	}
-	hist, err := db.History(ctx, "activacion de una tropa")
+	hist, err := db.History(ctx, "activacion de una tropa", wikirules.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,10 @@ import (
 // name order in one transaction, each recorded in the table
 // migrations(name)).
 //
-//	pages(pk, title UNIQUE, fold, namespace, language, wiki)
-//	    One row per wiki page. fold is foldTitle(title) (fold.go: "_"
+//	pages(pk, title, fold, namespace, language, wiki), UNIQUE (wiki, title)
+//	    One row per wiki page: a page is known by its wiki and title
+//	    (migration 0009), so the Spanish and English wikis can each hold
+//	    a page of one title. fold is foldTitle(title) (fold.go: "_"
 //	    read as space, lang.Fold, spaces collapsed): the key of the case-
 //	    and accent-insensitive lookup; migration 0007 recomputes it.
 //	revisions(id PK, page → pages, parent, timestamp, inferred, user,
@@ -90,7 +92,20 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	tx, err := db.db.BeginTx(ctx, nil)
+	// A migration that rebuilds a table others reference (0009) needs
+	// foreign key enforcement off, which SQLite allows only outside a
+	// transaction: the migrations run on one connection with it off, and
+	// the keys are checked before the commit.
+	conn, err := db.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("kb: migrations: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+		return fmt.Errorf("kb: migrations: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`)
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("kb: migrations: %w", err)
 	}
@@ -111,10 +126,33 @@ func (db *DB) migrate(ctx context.Context) error {
 	if applied == 0 {
 		return nil // nothing written but, at most, an empty table that exists already
 	}
+	if err := foreignKeyCheck(ctx, tx); err != nil {
+		return err
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("kb: migrations: commit: %w", err)
 	}
 	return nil
+}
+
+// foreignKeyCheck fails when a row of tx's database references a row
+// that does not exist (PRAGMA foreign_key_check), naming the first one.
+func foreignKeyCheck(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return fmt.Errorf("kb: migrations: foreign key check: %w", err)
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var table, parent string
+		var rowid sql.NullInt64
+		var fk int
+		if err := rows.Scan(&table, &rowid, &parent, &fk); err != nil {
+			return fmt.Errorf("kb: migrations: foreign key check: %w", err)
+		}
+		return fmt.Errorf("kb: migrations: row %d of %s references a missing row of %s", rowid.Int64, table, parent)
+	}
+	return rows.Err()
 }
 
 // migrationNames returns the embedded migration files, sorted.

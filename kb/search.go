@@ -239,7 +239,7 @@ func rankHits(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter,
 	}
 	recordFilter(&rw, f)
 	if len(f.Pages) > 0 {
-		pks, err := resolvePages(ctx, tx, f.Pages)
+		pks, err := resolvePages(ctx, tx, f.Pages, f)
 		if err != nil {
 			return nil, err
 		}

@@ -250,7 +250,7 @@ func (w *Writer) refreshPages(ctx context.Context, pks []int64) error {
 	for _, pk := range pks {
 		var id, ts string
 		err := w.tx.QueryRowContext(ctx, `SELECT cr.id, cr.timestamp FROM revisions cr WHERE cr.page = ? AND `+
-			fmt.Sprintf(visibleRevision, "cr.id")+` ORDER BY cr.timestamp DESC, cr.id DESC LIMIT 1`, pk).Scan(&id, &ts)
+			fmt.Sprintf(visibleRevision, "cr.id")+` ORDER BY `+revisionOrder("cr")+` DESC, cr.id DESC LIMIT 1`, pk).Scan(&id, &ts)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			if _, err := w.tx.ExecContext(ctx, `DELETE FROM search_current WHERE rowid IN (SELECT rec.pk FROM

@@ -88,7 +88,7 @@ func TestDeleteAndRestore(t *testing.T) {
 	if _, err := db.Page(ctx, "Berserk", wikirules.Filter{}); !errors.Is(err, wikirules.ErrNotFound) || !strings.Contains(err.Error(), "deleted") {
 		t.Errorf("Page(Berserk) = %v, want not found: deleted", err)
 	}
-	if _, err := db.History(ctx, "Berserk"); !errors.Is(err, wikirules.ErrNotFound) {
+	if _, err := db.History(ctx, "Berserk", wikirules.Filter{}); !errors.Is(err, wikirules.ErrNotFound) {
 		t.Errorf("History(Berserk) = %v, want not found", err)
 	}
 	if got := hitPages(t, db, "particularidades"); got != "" {
@@ -190,7 +190,7 @@ func TestHiddenText(t *testing.T) {
 	if v.Revision.ID != first.Rev.ID {
 		t.Errorf("current revision %s, want %s", v.Revision.ID, first.Rev.ID)
 	}
-	if h, err := db.History(ctx, "Esquivar"); err != nil || len(h) != 1 {
+	if h, err := db.History(ctx, "Esquivar", wikirules.Filter{}); err != nil || len(h) != 1 {
 		t.Errorf("History = %d revisions, %v; want 1", len(h), err)
 	}
 	if got := hitPages(t, db, "Plantilla"); got != "Esquivar" {

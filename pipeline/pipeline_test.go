@@ -26,7 +26,7 @@ func TestLoadSample(t *testing.T) {
 		t.Errorf("files %d, revisions %d; want 4 and 53", sum.Files, sum.Revisions)
 	}
 	// Activación de una Tropa: two dump revisions and the later rendered one.
-	hist, err := db.History(ctx, "Activación de una Tropa")
+	hist, err := db.History(ctx, "Activación de una Tropa", wikirules.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -152,7 +152,7 @@ func TestSyncChanges(t *testing.T) {
 	}
 	// The moved page kept its history under its new title; the old
 	// title is the redirect.
-	h, err := db.History(ctx, "Dodge")
+	h, err := db.History(ctx, "Dodge", wikirules.Filter{})
 	if err != nil || len(h) != len(esquivar)+1 || h[0].ID != "infinity-es:"+fmt.Sprint(esquivar[0]) {
 		t.Errorf("History(Dodge) = %d revisions, %v; want %s's %d and the move's", len(h), err, moved, len(esquivar))
 	}
@@ -286,7 +286,7 @@ func TestSyncHiddenBeforeRead(t *testing.T) {
 	if rev, err := db.Revision(ctx, id); err != nil || rev.Text != "" || rev.SHA1 != "" {
 		t.Errorf("hidden revision stored as %+v, %v; want no text, no SHA-1", rev, err)
 	}
-	if h, err := db.History(ctx, "Sandbox"); err != nil || len(h) != 1 {
+	if h, err := db.History(ctx, "Sandbox", wikirules.Filter{}); err != nil || len(h) != 1 {
 		t.Errorf("History(Sandbox) = %d revisions, %v; want the shown one", len(h), err)
 	}
 }

@@ -174,7 +174,7 @@ func answers(t testing.TB, db *kb.DB) []string {
 	}
 	var out []string
 	for _, p := range pages {
-		h, err := db.History(ctx, p.Title)
+		h, err := db.History(ctx, p.Title, wikirules.Filter{})
 		if err != nil {
 			t.Fatal(err)
 		}

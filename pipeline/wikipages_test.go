@@ -84,7 +84,7 @@ func TestIngestWikiPages(t *testing.T) {
 			strings.HasPrefix(p.Title, "From ") || strings.HasPrefix(p.Title, "De ") || strings.ContainsAny(p.Title, "•|") {
 			t.Errorf("page title %q", p.Title)
 		}
-		hist, err := db.History(ctx, p.Title)
+		hist, err := db.History(ctx, p.Title, wikirules.Filter{Wiki: p.Wiki})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,7 @@ import (
 // only; 0 is left out).
 type Rev struct {
 	ID                string    `json:"id"`
-	Timestamp         time.Time `json:"timestamp"`
+	Timestamp         time.Time `json:"timestamp,omitzero"`
 	TimestampInferred bool      `json:"timestamp_inferred,omitempty"`
 	User              string    `json:"user,omitempty"`
 	Comment           string    `json:"comment,omitempty"`

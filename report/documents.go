@@ -80,10 +80,16 @@ type PageRecord struct {
 // asked, as typed ("" when not given). Fields are declared in key order
 // (the document was first printed from a map).
 type Page struct {
-	AsOf         string             `json:"as_of"`
-	Categories   []string           `json:"categories"`
-	Edition      string             `json:"edition"`
-	FAQs         []Result           `json:"faqs"`
+	AlsoIn     []wikirules.Page `json:"also_in,omitempty"` // the pages of the same title in other wikis
+	AsOf       string           `json:"as_of"`
+	Categories []string         `json:"categories"`
+	Edition    string           `json:"edition"`
+	// EditionDefault is true when no edition was asked and Edition is
+	// the default (the newest the knowledge base, else the page, holds).
+	EditionDefault bool     `json:"edition_default,omitempty"`
+	FAQs           []Result `json:"faqs"`
+	// Notes say what the page view could not give: "no N5 version".
+	Notes        []string           `json:"notes,omitempty"`
 	Page         wikirules.Page     `json:"page"`
 	PageEditions wikirules.Editions `json:"page_editions"`
 	Records      []PageRecord       `json:"records"`
@@ -102,7 +108,7 @@ func PageOf(v *wikirules.PageView, edition, asOf string) Page {
 	for i := range v.FAQs {
 		faqs = append(faqs, FAQResult(&v.FAQs[i], v.Page.Title))
 	}
-	return Page{AsOf: asOf, Categories: v.Categories, Edition: edition, FAQs: faqs, Page: v.Page,
+	return Page{AlsoIn: v.AlsoIn, AsOf: asOf, Categories: v.Categories, Edition: edition, FAQs: faqs, Page: v.Page,
 		PageEditions: v.PageEditions, Records: recs, RedirectTo: wikirules.RedirectTarget(v.Revision.Text), Revision: v.Revision}
 }
 

@@ -81,7 +81,7 @@ func TestMapShapedDocuments(t *testing.T) {
 			}
 		}
 
-		revs, err := db.History(ctx, title)
+		revs, err := db.History(ctx, title, wikirules.Filter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,7 +142,7 @@ func TestKeyOrder(t *testing.T) {
 func TestChangeList(t *testing.T) {
 	db, ctx := sampleDB(t), t.Context()
 	const title = "Sin Incapacidad por Herida"
-	revs, err := db.History(ctx, title)
+	revs, err := db.History(ctx, title, wikirules.Filter{})
 	if err != nil || len(revs) < 2 {
 		t.Fatalf("%s: %d revisions, %v", title, len(revs), err)
 	}

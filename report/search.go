@@ -36,14 +36,17 @@ func SearchResultOf(h wikirules.Hit) SearchResult {
 // (fts5), and so do Facets ("kind", "edition" with "all" for unscoped
 // text, "page"); Expanded lists the glossary expansions of the query.
 type Search struct {
-	Query    string           `json:"query"`
-	Edition  string           `json:"edition"`
-	AsOf     string           `json:"as_of"`
-	Engine   string           `json:"engine"`
-	Total    uint64           `json:"total"`
-	Results  []SearchResult   `json:"results"`
-	Facets   map[string]Facet `json:"facets"`
-	Expanded []string         `json:"expanded,omitempty"`
+	Query   string `json:"query"`
+	Edition string `json:"edition"`
+	// EditionDefault is true when no edition was asked: each page's
+	// results are those of the newest edition it holds.
+	EditionDefault bool             `json:"edition_default,omitempty"`
+	AsOf           string           `json:"as_of"`
+	Engine         string           `json:"engine"`
+	Total          uint64           `json:"total"`
+	Results        []SearchResult   `json:"results"`
+	Facets         map[string]Facet `json:"facets"`
+	Expanded       []string         `json:"expanded,omitempty"`
 }
 
 // Facet counts search results by one field's value: Counts (largest

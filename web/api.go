@@ -87,7 +87,7 @@ func (q *rq) apiSearch() error {
 	if err != nil {
 		return err
 	}
-	out := report.Search{Query: p.q, Edition: p.edName, AsOf: p.asOfRaw, Engine: engineName(q.search),
+	out := report.Search{Query: p.q, Edition: p.edName, EditionDefault: p.edition == 0, AsOf: p.asOfRaw, Engine: engineName(q.search),
 		Total: res.Total, Results: []report.SearchResult{}, Facets: res.Facets, Expanded: res.Expanded}
 	for _, h := range res.Hits {
 		out.Results = append(out.Results, report.SearchResultOf(h))

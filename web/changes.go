@@ -37,7 +37,7 @@ func (vs *views) history(ctx context.Context, title string) (page string, steps 
 
 // revisions returns the history of title, oldest first; none is a 404.
 func (vs *views) revisions(ctx context.Context, title string) ([]wikirules.Revision, error) {
-	revs, err := vs.store.History(ctx, title)
+	revs, err := vs.store.History(ctx, title, vs.pageFilter())
 	if err != nil {
 		return nil, err
 	}

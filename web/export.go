@@ -88,7 +88,7 @@ func Export(ctx context.Context, store wikirules.Store, dir string, opt ExportOp
 				x.variants[v.Page.Title+"\x00"+e] = true
 			}
 		}
-		hist, err := store.History(ctx, v.Page.Title)
+		hist, err := store.History(ctx, v.Page.Title, wikirules.Filter{Wiki: v.Page.Wiki})
 		if err != nil {
 			return nil, fmt.Errorf("web: export %s: %w", p.Title, err)
 		}

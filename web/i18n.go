@@ -64,6 +64,7 @@ var messages = map[string][2]string{
 	"home.faqs":         {"Todas las FAQ", "All FAQs"},
 	"page.rev":          {"revisión", "revision"},
 	"page.inferred":     {"fecha deducida del texto", "date read from the text"},
+	"page.undated":      {"sin fecha", "undated"},
 	"page.history":      {"historial", "history"},
 	"page.lastchange":   {"último cambio", "last change"},
 	"page.old":          {"Está leyendo la revisión del %s, no la actual.", "You are reading the revision of %s, not the current one."},

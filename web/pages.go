@@ -92,7 +92,8 @@ func (q *rq) pagePage() error {
 // pageView loads title as p and rev ask and builds its card. A rev of
 // another page is ignored; an unknown rev is a 404.
 func (vs *views) pageView(ctx context.Context, title, rev string, p *params) (*pageView, error) {
-	f := wikirules.Filter{Edition: p.edition, AsOf: p.asOf, History: p.history}
+	f := vs.pageFilter()
+	f.Edition, f.AsOf, f.History = p.edition, p.asOf, p.history
 	v, err := vs.store.Page(ctx, title, f)
 	if err != nil {
 		return nil, err
@@ -103,7 +104,7 @@ func (vs *views) pageView(ctx context.Context, title, rev string, p *params) (*p
 		if err != nil {
 			return nil, err
 		}
-		if rv.Page.Title == v.Page.Title {
+		if rv.Page.Title == v.Page.Title && rv.Page.Wiki == v.Page.Wiki {
 			f.AsOf = rv.Timestamp
 			if v, err = vs.store.Page(ctx, title, f); err != nil {
 				return nil, err

@@ -59,6 +59,20 @@ type views struct {
 	link   linker
 	l      *labels
 	titles titleSet
+	// wiki is the ?wiki= parameter: the wiki whose page a title names
+	// ("infinity-en"); without it the label language chooses among the
+	// wikis holding the title.
+	wiki string
+}
+
+// pageFilter is the part of a store filter that chooses which page a
+// title names: the wiki asked for, else the judge's language.
+func (vs *views) pageFilter() wikirules.Filter {
+	lang := ""
+	if vs.l != nil {
+		lang = vs.l.code
+	}
+	return wikirules.Filter{Wiki: vs.wiki, Lang: lang}
 }
 
 // rq is one request as a handler sees it: the state it is served from,
@@ -90,7 +104,8 @@ func (s *Server) begin(w http.ResponseWriter, r *http.Request) *rq {
 	q.Del("lang")
 	self.RawQuery = q.Encode()
 	return &rq{views: views{store: st.deps.Store, search: st.deps.Search, judge: st.deps.Judge,
-		link: &serverLinker{titles: st.titles, self: &self}, l: langOf(code), titles: st.titles},
+		link: &serverLinker{titles: st.titles, self: &self}, l: langOf(code), titles: st.titles,
+		wiki: truncate(strings.TrimSpace(r.URL.Query().Get("wiki")), 100)},
 		st: st, s: s, w: w, r: r}
 }
 

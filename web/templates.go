@@ -42,6 +42,15 @@ func templatesFor(code string) (map[string]*template.Template, error) {
 // funcsFor are the template functions with labels in l. No function
 // builds a URL: views carry their links, built by a linker, so that the
 // same templates serve the server and the static site.
+// stamp formats a revision time in layout, or says "undated" ("sin
+// fecha") for the zero time: a rendered page that shows no date.
+func (l *labels) stamp(t time.Time, layout string) string {
+	if t.IsZero() {
+		return l.t("page.undated")
+	}
+	return t.UTC().Format(layout)
+}
+
 func funcsFor(l *labels) template.FuncMap {
 	return template.FuncMap{
 		"t":        l.t,
@@ -53,9 +62,9 @@ func funcsFor(l *labels) template.FuncMap {
 		"field":    l.field,
 		"snippet":  markSnippet,
 		"edits":    markEdits,
-		"time":     func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04Z") },
-		"date":     func(t time.Time) string { return t.UTC().Format("2006-01-02") },
-		"rfc3339":  func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"time":     func(t time.Time) string { return l.stamp(t, "2006-01-02 15:04Z") },
+		"date":     func(t time.Time) string { return l.stamp(t, "2006-01-02") },
+		"rfc3339":  func(t time.Time) string { return l.stamp(t, time.RFC3339) },
 		"short":    func(id string) string { return truncate(id, 10) },
 		"label":    func(e wikirules.Editions) string { return e.Label() },
 		"join":     strings.Join,

@@ -27,7 +27,7 @@ none or for -as-of. Example:
   query ask -edition c1 "How is Engaged cancelled?"`
 
 func runAsk(ctx context.Context, e *env, args []string) error {
-	c := newFlags(e, "ask", "QUESTION", askHelp, true)
+	c := newFlags(e, "ask", "QUESTION", askHelp, true).pageFlags()
 	if err := c.parse(args); err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func printData(w io.Writer, d engine.DataVersion) {
 	}
 	var revs []string
 	for _, r := range d.Revisions {
-		revs = append(revs, fmt.Sprintf("%s @ %s", r.Page, r.Timestamp.UTC().Format("2006-01-02T15:04:05Z")))
+		revs = append(revs, fmt.Sprintf("%s @ %s", r.Page, stamp(r.Timestamp)))
 	}
 	fmt.Fprintf(w, "Data: %s", strings.Join(revs, "; "))
 	if len(d.FAQVersions) > 0 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/diff"
@@ -43,8 +42,8 @@ func runBlame(ctx context.Context, e *env, args []string) error {
 				change = string(b.LastClass) + ": " + strings.Join(b.LastReasons, "; ")
 			}
 			fmt.Fprintf(w, "| %s (%s) | `%s` %s | `%s` %s | %s |\n", mdCell(whereOf(b.Record)), b.Record.Kind,
-				shortID(b.Introduced.ID), b.Introduced.Timestamp.UTC().Format(time.RFC3339),
-				shortID(b.LastChanged.ID), b.LastChanged.Timestamp.UTC().Format(time.RFC3339), mdCell(change))
+				shortID(b.Introduced.ID), stamp(b.Introduced.Timestamp),
+				shortID(b.LastChanged.ID), stamp(b.LastChanged.Timestamp), mdCell(change))
 		}
 		return nil
 	}

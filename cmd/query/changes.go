@@ -34,7 +34,7 @@ func collectChanges(ctx context.Context, db *kb.DB, since, until time.Time) ([]p
 	}
 	var out []pageChanges
 	for _, pg := range pages {
-		revs, err := db.History(ctx, pg.Title)
+		revs, err := db.History(ctx, pg.Title, wikirules.Filter{Wiki: pg.Wiki})
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/bench/gen"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
@@ -113,7 +114,7 @@ func syntheticDB(b *testing.B, size int64) (path, page string, first, last time.
 		b.Fatal(err)
 	}
 	for _, p := range pages {
-		h, err := db.History(ctx, p.Title)
+		h, err := db.History(ctx, p.Title, wikirules.Filter{})
 		if err != nil {
 			b.Fatal(err)
 		}

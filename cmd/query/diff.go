@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/diff"
@@ -34,10 +33,15 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	page, revs, refs, err := pageAndRevs(ctx, db, c.fs.Args())
+	f, err := c.pageFilter()
 	if err != nil {
 		return err
 	}
+	page, revs, refs, err := pageAndRevs(ctx, db, c.fs.Args(), f)
+	if err != nil {
+		return err
+	}
+	noteAlsoIn(ctx, e, db, page, f)
 	var from *wikirules.Revision
 	var to wikirules.Revision
 	switch len(refs) {
@@ -79,11 +83,11 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 // is the longest prefix of args that names a page whose history resolves
 // the remaining args. It returns the page title, its history (oldest
 // first) and the referenced revisions.
-func pageAndRevs(ctx context.Context, db *kb.DB, args []string) (string, []wikirules.Revision, []wikirules.Revision, error) {
+func pageAndRevs(ctx context.Context, db *kb.DB, args []string, f wikirules.Filter) (string, []wikirules.Revision, []wikirules.Revision, error) {
 	var pageErr, revErr error
 	for n := min(2, len(args)-1); n >= 0; n-- {
 		title := strings.Join(args[:len(args)-n], " ")
-		revs, err := db.History(ctx, title)
+		revs, err := db.History(ctx, title, f)
 		if err != nil {
 			if pageErr == nil || n == 0 {
 				pageErr = err
@@ -204,9 +208,9 @@ func printDiffMD(w io.Writer, page string, from *wikirules.Revision, to wikirule
 	fmt.Fprintf(w, "%s %s\n\n", h, page)
 	fromS := "(nothing)"
 	if from != nil {
-		fromS = "`" + shortID(from.ID) + "` " + from.Timestamp.UTC().Format(time.RFC3339)
+		fromS = "`" + shortID(from.ID) + "` " + stamp(from.Timestamp)
 	}
-	fmt.Fprintf(w, "From %s to `%s` %s (%s). %s.\n\n", fromS, shortID(to.ID), to.Timestamp.UTC().Format(time.RFC3339),
+	fmt.Fprintf(w, "From %s to `%s` %s (%s). %s.\n\n", fromS, shortID(to.ID), stamp(to.Timestamp),
 		orNone(to.User), d.Headline())
 	if from == nil {
 		fmt.Fprintf(w, "New page: %d records.\n\n", len(d.Changes))

@@ -9,7 +9,7 @@ import (
 )
 
 func runFAQ(ctx context.Context, e *env, args []string) error {
-	c := newFlags(e, "faq", "[TEXT]", "Lists the distinct FAQ and errata entries (all, or those matching TEXT),\nnewest version first, each with its citation.", true)
+	c := newFlags(e, "faq", "[TEXT]", "Lists the distinct FAQ and errata entries (all, or those matching TEXT),\nnewest version first, each with its citation.", true).pageFlags()
 	if err := c.parse(args); err != nil {
 		return err
 	}
@@ -30,6 +30,11 @@ func runFAQ(ctx context.Context, e *env, args []string) error {
 	list := report.FAQListOf(q, faqs)
 	if c.json {
 		return writeJSON(e.stdout, list)
+	}
+	if f.Edition == 0 {
+		fmt.Fprintln(e.stdout, "(edition: all — the FAQs and errata of every edition, each labelled; -edition for one)")
+	} else {
+		fmt.Fprintf(e.stdout, "(%s)\n", editionLine(f.Edition, false))
 	}
 	if len(list.Results) == 0 {
 		fmt.Fprintf(e.stdout, "no FAQ or errata matches %q\n", q)

@@ -25,7 +25,7 @@ type changeFlags struct {
 }
 
 func newChangeFlags(e *env, name, args, help string) *changeFlags {
-	c := &changeFlags{common: newFlags(e, name, args, help, false)}
+	c := &changeFlags{common: newFlags(e, name, args, help, false).pageFlags()}
 	c.fs.StringVar(&c.format, "format", "text", "text, or md for a Markdown changelog to publish")
 	c.fs.StringVar(&c.color, "color", "auto", "auto (ANSI colours only when stdout is a terminal), always or never")
 	return c
@@ -101,14 +101,33 @@ func shortID(id string) string {
 
 // revLine is "d1636acd37 2021-02-11 09:29Z User".
 func revLine(r wikirules.Revision) string {
-	s := shortID(r.ID) + " " + r.Timestamp.UTC().Format("2006-01-02 15:04Z")
-	if r.TimestampInferred {
+	s := shortID(r.ID) + " " + revTime(r)
+	if r.TimestampInferred && !r.Timestamp.IsZero() {
 		s += "~"
 	}
 	if r.User != "" {
 		s += " " + r.User
 	}
 	return s
+}
+
+// revTime is a revision's time as history and diff print it:
+// "2021-02-11 09:29Z", or "undated" for a rendered page that shows no
+// date (never the zero time).
+func revTime(r wikirules.Revision) string {
+	if r.Timestamp.IsZero() {
+		return "undated"
+	}
+	return r.Timestamp.UTC().Format("2006-01-02 15:04Z")
+}
+
+// stamp is a revision time in RFC 3339, or "undated" for the zero time
+// (a rendered page that shows no date).
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return "undated"
+	}
+	return t.UTC().Format(time.RFC3339)
 }
 
 // pageData is what history and blame work on: the open knowledge base,
@@ -136,11 +155,15 @@ func loadPage(ctx context.Context, e *env, c *changeFlags, args []string) (*page
 		c.fs.Usage()
 		return nil, errUsage
 	}
-	var err error
+	f, err := c.pageFilter()
+	if err != nil {
+		return nil, err
+	}
 	if pd.db, err = c.open(ctx, e); err != nil {
 		return nil, err
 	}
-	if pd.revs, err = pd.db.History(ctx, pd.title); err == nil {
+	if pd.revs, err = pd.db.History(ctx, pd.title, f); err == nil {
+		noteAlsoIn(ctx, e, pd.db, pd.title, f)
 		pd.snaps, pd.sizes, err = loadSnapshots(ctx, pd.db, pd.revs)
 	}
 	if err != nil {
@@ -148,6 +171,16 @@ func loadPage(ctx context.Context, e *env, c *changeFlags, args []string) (*page
 		return nil, err
 	}
 	return pd, nil
+}
+
+// noteAlsoIn says on stderr which pages of the same title other wikis
+// hold, when title names pages of several wikis (the history, diff or
+// blame printed is of the one f chose).
+func noteAlsoIn(ctx context.Context, e *env, db *kb.DB, title string, f wikirules.Filter) {
+	if p, also, err := db.ResolvePage(ctx, title, f); err == nil && len(also) > 0 {
+		fmt.Fprintf(e.stderr, "query: %s of %s;\n", p.Title, p.Wiki)
+		alsoIn(e.stderr, also)
+	}
 }
 
 // loadSnapshots reads the records of each revision, with its text size.
@@ -193,7 +226,7 @@ func runHistory(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(w, "## %s — history\n\n| revision | time (UTC) | user | size | comment | change |\n|---|---|---|---:|---|---|\n", page)
 		for _, s := range steps {
 			r := s.Revision
-			fmt.Fprintf(w, "| `%s` | %s | %s | %d | %s | %s |\n", shortID(r.ID), r.Timestamp.UTC().Format(time.RFC3339),
+			fmt.Fprintf(w, "| `%s` | %s | %s | %d | %s | %s |\n", shortID(r.ID), stamp(r.Timestamp),
 				mdCell(r.User), s.Size, mdCell(r.Comment), mdCell(s.Summary))
 		}
 		return nil

@@ -21,7 +21,7 @@ conclusion cites the records it was read from. Example:
   echo '{"turn":"active","order":["Trepar","Mover"]}' | query resolve -`
 
 func runResolve(ctx context.Context, e *env, args []string) error {
-	c := newFlags(e, "resolve", "FILE|-", resolveHelp, true)
+	c := newFlags(e, "resolve", "FILE|-", resolveHelp, true).pageFlags()
 	if err := c.parse(args); err != nil {
 		return err
 	}

@@ -35,6 +35,7 @@ var commands = []command{
 	{"history", "PAGE", "every revision of a page and what it changed", runHistory},
 	{"index", "[-db PATH] [-check]", "build or sync the search index, or check it", runIndex},
 	{"lag", "[-wiki W] [-all]", "Spanish and English twin pages, and which lags behind", runLag},
+	{"pages", "[-wiki W] [-edition E]", "every page: wiki, language, editions, revisions, records, FAQs", runPages},
 	{"resolve", "[-edition E] [-as-of D] FILE|-", "resolve a game situation (JSON) with citations", runResolve},
 	{"search", "[-edition E] [-kind K] TEXT", "ranked search over rules and FAQs", runSearch},
 	{"serve", "[-addr 127.0.0.1:8080]", "the web page for judges and its JSON API", runServe},
@@ -76,6 +77,7 @@ type env struct {
 // Run is the query command: args[0] names the subcommand.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	e := &env{stdout: stdout, stderr: stderr}
+	args = commandFirst(args)
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
@@ -95,15 +97,40 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown command %q", args[0])
 }
 
+// commandFirst moves the flags every command shares (-db PATH, -json),
+// when given before the command ("query -db rules.db pages"), after it.
+func commandFirst(args []string) []string {
+	var lead []string
+	for len(args) > 0 {
+		switch a := args[0]; {
+		case (a == "-db" || a == "--db") && len(args) > 1:
+			lead, args = append(lead, a, args[1]), args[2:]
+		case strings.HasPrefix(a, "-db=") || strings.HasPrefix(a, "--db=") || a == "-json" || a == "--json":
+			lead, args = append(lead, a), args[1:]
+		default:
+			if len(lead) == 0 || len(args) == 0 {
+				return args
+			}
+			return append(append([]string{args[0]}, lead...), args[1:]...)
+		}
+	}
+	return lead
+}
+
 // common holds the flags every subcommand shares.
 type common struct {
 	db      string
 	json    bool
 	edition string
 	asOf    string
-	fs      *flag.FlagSet
-	read    []kb.ReadOption // how open reads a knowledge base file
-	judgeDB *kb.DB          // the knowledge base withJudge opened, while its do runs
+	wiki    string // -wiki: the wiki whose page a title names
+	lang    string // -lang: the language that chooses among wikis (pageFlags)
+	// edDefault is set by defaultEdition when no -edition was given and
+	// the filter speaks for the knowledge base's newest edition.
+	edDefault bool
+	fs        *flag.FlagSet
+	read      []kb.ReadOption // how open reads a knowledge base file
+	judgeDB   *kb.DB          // the knowledge base withJudge opened, while its do runs
 }
 
 // newFlags returns a flag set with -db and -json (and, when withEdition,
@@ -114,7 +141,7 @@ func newFlags(e *env, name, args, help string, withEdition bool) *common {
 	c.fs.StringVar(&c.db, "db", "", "the knowledge base (default rules.db, else the embedded sample corpus)")
 	c.fs.BoolVar(&c.json, "json", false, "print one JSON document on stdout")
 	if withEdition {
-		c.fs.StringVar(&c.edition, "edition", "", "only what holds in this edition: n4, c1 (CodeOne) or n5")
+		c.fs.StringVar(&c.edition, "edition", "", "only what holds in this edition: n3, n4, c1 (CodeOne), n5, or all (default: the newest the knowledge base holds, for a page the newest it holds)")
 		c.fs.StringVar(&c.asOf, "as-of", "", "answer from the wiki as it stood at DATE (2006-01-02 or RFC 3339)")
 	}
 	c.fs.Usage = func() {
@@ -122,6 +149,89 @@ func newFlags(e *env, name, args, help string, withEdition bool) *common {
 		c.fs.PrintDefaults()
 	}
 	return c
+}
+
+// defaultEdition sets f.Edition, when no -edition was given, to the
+// newest edition the knowledge base holds (N5 once an N5 page is in) and
+// notes that it was the default. A knowledge base that scopes nothing to
+// an edition leaves f unfiltered.
+func (c *common) defaultEdition(ctx context.Context, db *kb.DB, f *wikirules.Filter) error {
+	if f.Edition != 0 || c.edition == "all" {
+		return nil
+	}
+	held, err := db.Editions(ctx)
+	if err != nil {
+		return err
+	}
+	if ed, ok := held.Newest(); ok {
+		f.Edition, c.edDefault = ed, true
+	}
+	return nil
+}
+
+// editionLine says which edition an output speaks for: "edition: N5 (the
+// default: the newest the knowledge base holds; -edition for another)".
+func editionLine(ed wikirules.Edition, defaulted bool) string {
+	name := strings.ToUpper(wikirules.Editions(ed).String())
+	switch {
+	case ed == 0:
+		return "edition: all (no record of the knowledge base is scoped to an edition)"
+	case defaulted:
+		return "edition: " + name + " (the default: the newest the knowledge base holds; -edition for another)"
+	}
+	return "edition: " + name
+}
+
+// pageFlags adds -wiki and -lang, for a command that names or lists
+// pages: a page is known by its wiki and title, and one title can name a
+// page of the Spanish wiki and one of the English wiki.
+func (c *common) pageFlags() *common {
+	c.fs.StringVar(&c.wiki, "wiki", "", "the wiki of the pages: infinity-es, infinity-en, infinity-n3-es, infinity-n3-en… (default: the page in -lang's language)")
+	c.fs.StringVar(&c.lang, "lang", "", "es or en: the language whose page a title names when several wikis hold it (default: the locale, LC_ALL / LC_MESSAGES / LANG, else es)")
+	return c
+}
+
+// pageFilter is the part of the store filter that chooses the page a
+// title names: -wiki, and -lang or the locale's language.
+func (c *common) pageFilter() (wikirules.Filter, error) {
+	f := wikirules.Filter{Wiki: strings.TrimSpace(c.wiki)}
+	switch l := strings.ToLower(strings.TrimSpace(c.lang)); l {
+	case "":
+		f.Lang = localeLang(os.Getenv)
+	case "es", "en":
+		f.Lang = l
+	default:
+		return f, fmt.Errorf("-lang %q: want es or en", c.lang)
+	}
+	return f, nil
+}
+
+// localeLang is the language of the user's locale: the first of LC_ALL,
+// LC_MESSAGES and LANG that is set (POSIX's order of precedence for
+// messages), "en" or "es" when it names English or Spanish
+// ("en_GB.UTF-8", "es"), else "es" (the wiki's first language).
+func localeLang(getenv func(string) string) string {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		loc := getenv(v)
+		if loc == "" {
+			continue
+		}
+		code := strings.ToLower(strings.FieldsFunc(loc, func(r rune) bool { return r == '_' || r == '.' || r == '@' || r == '-' })[0])
+		if code == "en" || code == "es" {
+			return code
+		}
+		return "es"
+	}
+	return "es"
+}
+
+// alsoIn prints, on w, the pages of the same title in other wikis that
+// the title could have named: "also in infinity-en: Berserk (-wiki
+// infinity-en)".
+func alsoIn(w io.Writer, also []wikirules.Page) {
+	for _, p := range also {
+		fmt.Fprintf(w, "also in %s: %s (-wiki %s)\n", p.Wiki, p.Title, p.Wiki)
+	}
 }
 
 // parse parses args; -h prints the usage and returns errUsage.
@@ -157,10 +267,13 @@ func (c *common) query() (string, error) {
 	return q, nil
 }
 
-// filter builds the store filter from -edition and -as-of.
+// filter builds the store filter from -edition, -as-of, -wiki and -lang.
 func (c *common) filter() (wikirules.Filter, error) {
-	var f wikirules.Filter
-	if c.edition != "" {
+	f, err := c.pageFilter()
+	if err != nil {
+		return f, err
+	}
+	if c.edition != "" && c.edition != "all" {
 		e, err := wikirules.ParseEdition(c.edition)
 		if err != nil {
 			return f, fmt.Errorf("-edition: %w", err)

@@ -28,7 +28,7 @@ memory at start. Example:
   query search -edition c1 "esquiva plantilla"`
 
 func runSearch(ctx context.Context, e *env, args []string) error {
-	c := newFlags(e, "search", "TEXT", searchHelp, true)
+	c := newFlags(e, "search", "TEXT", searchHelp, true).pageFlags()
 	kinds := c.fs.String("kind", "", "only these kinds, comma-separated (rule, effect, faq, errata, example, …)")
 	limit := c.fs.Int("n", 10, "number of results")
 	history := c.fs.Bool("history", false, "include superseded text")
@@ -63,7 +63,12 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	out := report.Search{Query: q, Edition: c.edition, AsOf: c.asOf, Results: []report.SearchResult{}}
+	newest := f.Edition == 0 && c.edition != "all"
+	out := report.Search{Query: q, Edition: c.edition, EditionDefault: newest,
+		AsOf: c.asOf, Results: []report.SearchResult{}}
+	if f.Wiki != "" {
+		f.Limit *= 4 // hits of other wikis are dropped below
+	}
 	var idx *index.Index
 	switch {
 	case *fts:
@@ -90,10 +95,69 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := keepResults(ctx, db, &out, f.Wiki, newest, *limit); err != nil {
+		return err
+	}
 	if c.json {
 		return writeJSON(e.stdout, out)
 	}
+	if newest {
+		fmt.Fprintln(e.stdout, "(edition: each page's newest — N5 where a page has it, its N4 alternatives left out; -edition for one edition)")
+	} else {
+		fmt.Fprintf(e.stdout, "(%s)\n", editionLine(f.Edition, false))
+	}
 	printSearch(e.stdout, out, isTerminal(e.stdout))
+	return nil
+}
+
+// keepResults keeps the first limit results of out that stand in a
+// revision of a page of wiki (when set: a result names its page by
+// title, which several wikis may share; its revision says which page it
+// is) and, when newest, that hold in the newest edition their revision
+// holds text in (an N5 page's N4 alternatives are left out; FAQs and
+// records whose edition is unknown stay). Total and the facets count the
+// matches before the edition rule; with wiki, Total is the number kept.
+func keepResults(ctx context.Context, db *kb.DB, out *report.Search, wiki string, newest bool, limit int) error {
+	type revInfo struct {
+		wiki string
+		held wikirules.Editions
+	}
+	info := map[string]revInfo{}
+	kept := out.Results[:0]
+	dropped := false
+	for _, r := range out.Results {
+		id := r.Citation.Revision
+		ri, ok := info[id]
+		if !ok && id != "" {
+			rev, err := db.Revision(ctx, id)
+			if err != nil {
+				return err
+			}
+			recs, err := db.RevisionRecords(ctx, id)
+			if err != nil {
+				return err
+			}
+			ri.wiki = rev.Page.Wiki
+			for _, rec := range recs {
+				ri.held |= rec.Editions
+			}
+			info[id] = ri
+		}
+		keep := wiki == "" || ri.wiki == wiki
+		if ed, known := ri.held.Newest(); keep && newest && known && r.FAQ == nil && r.Citation.Editions != 0 {
+			keep = r.Citation.Editions.Has(ed)
+		}
+		switch {
+		case !keep:
+			dropped = true
+		case len(kept) < limit:
+			kept = append(kept, r)
+		}
+	}
+	out.Results = kept
+	if dropped && wiki != "" {
+		out.Total = uint64(len(kept))
+	}
 	return nil
 }
 

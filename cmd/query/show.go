@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/report"
 )
 
 func runShow(ctx context.Context, e *env, args []string) error {
-	c := newFlags(e, "show", "PAGE", "Prints a page as structured records (skill header, requirements, effects, boxes,\nexamples) and the FAQs and errata that relate to it, each with its citation.", true)
+	c := newFlags(e, "show", "PAGE", "Prints a page as structured records (skill header, requirements, effects, boxes,\nexamples) and the FAQs and errata that relate to it, each with its citation.", true).pageFlags()
 	history := c.fs.Bool("history", false, "include superseded (original) text")
 	if err := c.parse(args); err != nil {
 		return err
@@ -31,9 +32,46 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
+	asked := f.Edition
+	if err := c.defaultEdition(ctx, db, &f); err != nil {
+		return err
+	}
 	v, err := db.Page(ctx, title, f)
 	if err != nil {
 		return err
+	}
+	var notes []string
+	fellBack := false
+	if f.Edition != 0 {
+		held, err := pageHolds(ctx, db, v)
+		if err != nil {
+			return err
+		}
+		want := strings.ToUpper(wikirules.Editions(f.Edition).String())
+		if !held.Has(f.Edition) {
+			newest, known := held.Newest()
+			switch {
+			case asked != 0 && known:
+				notes = append(notes, fmt.Sprintf("the page has no %s version (it holds %s)", want, strings.ToUpper(held.String())))
+			case asked != 0:
+				notes = append(notes, fmt.Sprintf("the page has no %s version (its edition is unknown)", want))
+			default:
+				// The default edition is the knowledge base's newest; a page
+				// the wiki has not rewritten for it shows its newest text.
+				g := f
+				g.Edition = newest
+				if v, err = db.Page(ctx, title, g); err != nil {
+					return err
+				}
+				if known {
+					notes = append(notes, fmt.Sprintf("edition: %s, the default for this page: the newest it holds (it has no %s version, the newest the knowledge base holds; -edition for another)",
+						strings.ToUpper(wikirules.Editions(newest).String()), want))
+				} else {
+					notes = append(notes, fmt.Sprintf("edition unknown: the page has no %s version (the newest the knowledge base holds) and does not say its edition: showing all its text", want))
+				}
+				f.Edition, fellBack = newest, true
+			}
+		}
 	}
 	var warns []*pairs.Warning
 	if len(v.Records) > 0 {
@@ -43,14 +81,38 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if c.json {
+		doc := report.PageOf(v, wikirules.Editions(f.Edition).String(), c.asOf)
+		doc.EditionDefault, doc.Notes = c.edDefault, notes
 		return writeJSON(e.stdout, struct {
 			report.Page
 			TwinWarnings []*pairs.Warning `json:"twin_warnings,omitempty"`
-		}{report.PageOf(v, c.edition, c.asOf), warns})
+		}{doc, warns})
 	}
 	printTwinWarnings(e.stdout, warns, v.Page.Language)
 	printPage(e, v)
+	fmt.Fprintln(e.stdout)
+	if !fellBack {
+		fmt.Fprintf(e.stdout, "(%s)\n", editionLine(f.Edition, c.edDefault))
+	}
+	for _, n := range notes {
+		fmt.Fprintf(e.stdout, "(%s)\n", n)
+	}
 	return nil
+}
+
+// pageHolds returns the editions the page view's revision holds text
+// in: its page scope and the editions of every record it shows,
+// superseded and other editions' alternatives included.
+func pageHolds(ctx context.Context, db *kb.DB, v *wikirules.PageView) (wikirules.Editions, error) {
+	recs, err := db.RevisionRecords(ctx, v.Revision.ID)
+	if err != nil {
+		return 0, err
+	}
+	held := v.PageEditions
+	for _, r := range recs {
+		held |= r.Editions
+	}
+	return held & wikirules.AllEditions, nil
 }
 
 func printPage(e *env, v *wikirules.PageView) {
@@ -70,7 +132,9 @@ func printPage(e *env, v *wikirules.PageView) {
 	if v.Revision.User != "" {
 		fmt.Fprintf(w, " by %s", v.Revision.User)
 	}
-	fmt.Fprint(w, "\n\n")
+	fmt.Fprintf(w, "\n%s, %s\n", v.Page.Wiki, v.Page.Language)
+	alsoIn(w, v.AlsoIn)
+	fmt.Fprint(w, "\n")
 	if to := wikirules.RedirectTarget(v.Revision.Text); to != "" {
 		// A redirect holds no records: say where it leads.
 		fmt.Fprintf(w, "a redirect to %s (query show %q)\n", to, to)
