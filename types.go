@@ -58,6 +58,10 @@ type Revision struct {
 	Model             string    `json:"model,omitempty"`
 	Text              string    `json:"-"`
 	Origin            string    `json:"origin,omitempty"`
+	// RedirectedFrom is the title of the redirect the wiki followed to
+	// show a rendered page ("(Redirected from Isolated)" above Isolated
+	// State's text); "" when the page was not reached through one.
+	RedirectedFrom string `json:"redirected_from,omitempty"`
 }
 
 // DeriveRevisionID returns a stable id for a revision that has no native id:

@@ -220,6 +220,13 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	if err != nil {
 		return err
 	}
+	if from := rev.RedirectedFrom; from != "" && from != rev.Page.Title {
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO redirect_aliases (wiki, title, fold, target) VALUES (?, ?, ?, ?)
+			ON CONFLICT (wiki, title) DO UPDATE SET fold = excluded.fold, target = excluded.target`,
+			rev.Page.Wiki, from, foldTitle(from), pk); err != nil {
+			return fmt.Errorf("redirect %q: %w", from, err)
+		}
+	}
 	x := it.X
 	if x == nil {
 		x = &wikirules.Extraction{}

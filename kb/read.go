@@ -235,16 +235,26 @@ type pageCandidate struct {
 }
 
 // pageCandidates returns the pages titled title exactly, else those of
-// its folded title, of wiki when it is not empty, in (title, wiki) order.
+// its folded title, else the targets of redirect aliases so titled (a
+// redirect a rendered page was shown through), of wiki when it is not
+// empty, in (title, wiki) order.
 func pageCandidates(ctx context.Context, tx *sql.Tx, title, wiki string) ([]pageCandidate, error) {
-	for _, by := range []struct{ col, key string }{{"title", title}, {"fold", foldTitle(title)}} {
-		q := `SELECT pk, title, namespace, language, wiki FROM pages WHERE ` + by.col + ` = ?`
+	const (
+		pagesBy   = `SELECT p.pk, p.title, p.namespace, p.language, p.wiki FROM pages p WHERE p.`
+		aliasesBy = `SELECT p.pk, p.title, p.namespace, p.language, p.wiki FROM redirect_aliases a
+			JOIN pages p ON p.pk = a.target WHERE a.`
+	)
+	for _, by := range []struct{ from, col, key string }{
+		{pagesBy, "title", title}, {pagesBy, "fold", foldTitle(title)},
+		{aliasesBy, "title", title}, {aliasesBy, "fold", foldTitle(title)},
+	} {
+		q := by.from + by.col + ` = ?`
 		args := []any{by.key}
 		if wiki != "" {
-			q += ` AND wiki = ?`
+			q += ` AND p.wiki = ?`
 			args = append(args, wiki)
 		}
-		rows, err := tx.QueryContext(ctx, q+` ORDER BY title, wiki`, args...)
+		rows, err := tx.QueryContext(ctx, q+` ORDER BY p.title, p.wiki`, args...)
 		if err != nil {
 			return nil, err
 		}

@@ -69,6 +69,10 @@ import (
 //	    A FAQ's pages, first and last revision are derived from these rows.
 //	categories(revision → revisions, seq, name)
 //	unknown_templates(revision → revisions, name, count)
+//	redirect_aliases(wiki, title, fold, target → pages), PK (wiki, title)
+//	    A redirect of the wiki known only from a rendered page shown
+//	    through it (Revision.RedirectedFrom, migration 0010): its title
+//	    names the target page in lookups when no page has that title.
 //	search: FTS5(page, title, body), tokenize unicode61 remove_diacritics 2
 //	    One row per record content (rowid = record_contents.pk; title = record title and
 //	    section path, body = plain text and seefaq notes) and per FAQ (rowid = -faqs.pk;

@@ -11,12 +11,15 @@ import (
 // CurrentPage is a page with its current revision: the revision with its
 // text and page editions, and the interlanguage links a sync stored for the
 // page (langlinks, language code → title; nil when none). It is what
-// package pairs reads to pair the pages of two wikis.
+// package pairs reads to pair the pages of two wikis. Aliases are the
+// titles of the redirects known to lead to the page only because a
+// rendered page was shown through them (table redirect_aliases).
 type CurrentPage struct {
 	Page         wikirules.Page
 	Revision     wikirules.Revision
 	PageEditions wikirules.Editions
 	LangLinks    map[string]string
+	Aliases      []string
 }
 
 // CurrentPages returns every page of every wiki with its current revision
@@ -47,6 +50,10 @@ func (db *DB) CurrentPages(ctx context.Context) ([]CurrentPage, error) {
 		if err != nil {
 			return err
 		}
+		aliases, err := allAliases(ctx, tx)
+		if err != nil {
+			return err
+		}
 		for _, pk := range pks {
 			var revID string
 			err := tx.QueryRowContext(ctx, fmt.Sprintf(currentRevision, "?"), pk, asOfLower(wikirules.Filter{}), asOfBound(wikirules.Filter{})).Scan(&revID)
@@ -59,7 +66,7 @@ func (db *DB) CurrentPages(ctx context.Context) ([]CurrentPage, error) {
 			if err != nil {
 				return err
 			}
-			out = append(out, CurrentPage{Page: rev.Page, Revision: *rev, PageEditions: editions, LangLinks: links[pk]})
+			out = append(out, CurrentPage{Page: rev.Page, Revision: *rev, PageEditions: editions, LangLinks: links[pk], Aliases: aliases[pk]})
 		}
 		return nil
 	})
@@ -87,6 +94,26 @@ func allLangLinks(ctx context.Context, tx *sql.Tx) (map[int64]map[string]string,
 			out[pk] = map[string]string{}
 		}
 		out[pk][l] = t
+	}
+	return out, rows.Err()
+}
+
+// allAliases returns the titles of every page's redirect aliases, by page
+// pk, in title order.
+func allAliases(ctx context.Context, tx *sql.Tx) (map[int64][]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT target, title FROM redirect_aliases ORDER BY target, title`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64][]string{}
+	for rows.Next() {
+		var pk int64
+		var t string
+		if err := rows.Scan(&pk, &t); err != nil {
+			return nil, err
+		}
+		out[pk] = append(out[pk], t)
 	}
 	return out, rows.Err()
 }

@@ -175,6 +175,11 @@ func Find(pages []kb.CurrentPage, g *lang.Glossary) *Set {
 		if t := wikirules.RedirectTarget(p.Revision.Text); t != "" {
 			w.redirects[k] = t
 		}
+		for _, a := range p.Aliases {
+			if _, ok := w.redirects[titleKey(a)]; !ok {
+				w.redirects[titleKey(a)] = p.Page.Title
+			}
+		}
 		s.pages[PageRef{Wiki: p.Page.Wiki, Title: p.Page.Title}.key()] = p
 	}
 	var cands []candidate
@@ -325,23 +330,22 @@ func isContent(p *kb.CurrentPage) bool {
 }
 
 // resolve returns the content page titled t on w, following at most two
-// redirects, and a note naming the redirects followed ("; redirect
+// redirects (redirect pages, or redirect aliases, kb.CurrentPage.Aliases), and a note naming the redirects followed ("; redirect
 // Isolated → Isolated State"); nil when t names no content page.
 func (w *wikiPages) resolve(t string) (*kb.CurrentPage, string) {
 	var via string
 	for hop := 0; hop < 3; hop++ {
 		p := w.byTitle[titleKey(t)]
-		if p == nil {
-			return nil, ""
-		}
-		if isContent(p) {
+		if p != nil && isContent(p) {
 			return p, via
 		}
+		// A redirect page, or a redirect known only as an alias (a
+		// rendered page shown through it) when no page has the title.
 		next, ok := w.redirects[titleKey(t)]
-		if !ok || p.Page.Namespace != 0 {
+		if !ok || (p != nil && p.Page.Namespace != 0) {
 			return nil, ""
 		}
-		via += fmt.Sprintf("; redirect %s → %s", p.Page.Title, next)
+		via += fmt.Sprintf("; redirect %s → %s", t, next)
 		t = next
 	}
 	return nil, ""

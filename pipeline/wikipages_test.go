@@ -67,6 +67,18 @@ func TestIngestWikiPages(t *testing.T) {
 			t.Errorf("%s (%s) skipped as %s of %q", nr.File, k, nr.Kind, nr.Page)
 		}
 	}
+	// A redirect a page was shown through names the page: the wiki's
+	// Isolated leads to Isolated State, although no revision of the
+	// redirect page itself was read.
+	for from, to := range map[string]string{"Isolated": "Isolated State", "prone": "Prone State"} {
+		v, err := db.Page(ctx, from, wikirules.Filter{Wiki: "infinity-en"})
+		if err != nil || v.Page.Title != to {
+			t.Errorf("page %q: %v, %v; want %q through its redirect", from, v, err, to)
+		}
+	}
+	if _, err := db.Page(ctx, "Isolated", wikirules.Filter{Wiki: "infinity-es"}); err == nil {
+		t.Errorf("page Isolated found in infinity-es; the redirect is infinity-en's")
+	}
 	// 59 revisions of 41 pages (index.json, redirects as their targets; snapshots of one page are one page; the
 	// two captures of revision 3311 of Normal State are one revision).
 	if sum.Revisions != 59 || sum.Pages != 41 || sum.Added != 58 || sum.Conflicting != 1 {

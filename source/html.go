@@ -55,6 +55,8 @@ func NewHTML(r io.Reader, name string) Reader { return NewHTMLWith(r, name, Iden
 //     infinity-es, infinity-n3-es…), else RLCONF's wgSiteName or the
 //     og:site_name meta plus the language, else def.Wiki, else "infinity"
 //     plus the language.
+//   - RedirectedFrom is RLCONF's wgRedirectedFrom: the redirect MediaWiki
+//     followed to show the page (wgPageName is then the target's).
 //   - ID is RLCONF's wgRevisionId when it is positive (a native revision
 //     id), else the URL's oldid=N, qualified by the wiki (QualifyID), else
 //     wikirules.DeriveRevisionID(title, timestamp, text).
@@ -191,10 +193,15 @@ func htmlRevision(b []byte, name string, def Identity) (*wikirules.Revision, err
 		ns, hasNS = n, true
 	}
 	sum := sha1.Sum([]byte(text))
+	redirected := NormalizeTitle(conf["wgRedirectedFrom"], false)
+	if redirected == title {
+		redirected = ""
+	}
 	return &wikirules.Revision{
 		Page: wikirules.Page{Title: title, Namespace: wikirules.DefaultNamespaces().Resolve(title, ns, hasNS),
 			Language: lang, Wiki: wiki},
 		Model:             conf["wgPageContentModel"],
+		RedirectedFrom:    redirected,
 		ID:                id,
 		Timestamp:         ts,
 		TimestampInferred: !exact,

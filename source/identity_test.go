@@ -152,12 +152,13 @@ func TestHTMLIdentity(t *testing.T) {
 			`<div id="mw-content-text">` + body + `<div class="mw-parser-output"><p>x</p></div></div></body></html>`
 	}
 	tests := []struct {
-		html, title, wiki, lang, id string
+		html, title, wiki, lang, id, from string
 	}{
-		{page(`<link rel="canonical" href="https://infinitythewiki.com/Isolated_State">`, `"wgRevisionId":3612`, ""), "Isolated State", "infinity-en", "en", "infinity-en:3612"},
-		{page(`<link rel="canonical" href="https://infinitythewiki.com/wiki-es/Aislado">`, `"wgPageName":"Aislado","wgPageContentLanguage":"es"`, ""), "Aislado", "infinity-es", "es", ""},
-		{page("", `"wgPageName":"Estado_Aislado","wgSiteName":"Infinity","wgPageContentLanguage":"es"`, ""), "Estado Aislado", "infinity-es", "es", ""},
-		{"<!-- saved from url=(0048)https://infinitythewiki.com/index.php?title=Dead&oldid=733 -->\n" + page("", "", ""), "Dead", "infinity-en", "en", "infinity-en:733"},
+		{page(`<link rel="canonical" href="https://infinitythewiki.com/Isolated_State">`, `"wgRevisionId":3612`, ""), "Isolated State", "infinity-en", "en", "infinity-en:3612", ""},
+		{page(`<link rel="canonical" href="https://infinitythewiki.com/Isolated_State">`, `"wgPageName":"Isolated_State","wgRedirectedFrom":"Isolated"`, ""), "Isolated State", "infinity-en", "en", "", "Isolated"},
+		{page(`<link rel="canonical" href="https://infinitythewiki.com/wiki-es/Aislado">`, `"wgPageName":"Aislado","wgPageContentLanguage":"es"`, ""), "Aislado", "infinity-es", "es", "", ""},
+		{page("", `"wgPageName":"Estado_Aislado","wgSiteName":"Infinity","wgPageContentLanguage":"es"`, ""), "Estado Aislado", "infinity-es", "es", "", ""},
+		{"<!-- saved from url=(0048)https://infinitythewiki.com/index.php?title=Dead&oldid=733 -->\n" + page("", "", ""), "Dead", "infinity-en", "en", "infinity-en:733", ""},
 	}
 	for _, tc := range tests {
 		rev, err := NewHTML(strings.NewReader(tc.html), "h.html").Next()
@@ -165,7 +166,7 @@ func TestHTMLIdentity(t *testing.T) {
 			t.Errorf("%.80s: %v", tc.html, err)
 			continue
 		}
-		if p := rev.Page; p.Title != tc.title || p.Wiki != tc.wiki || p.Language != tc.lang || (tc.id != "" && rev.ID != tc.id) {
+		if p := rev.Page; p.Title != tc.title || p.Wiki != tc.wiki || p.Language != tc.lang || (tc.id != "" && rev.ID != tc.id) || rev.RedirectedFrom != tc.from {
 			t.Errorf("%.120s: page %+v id %s; want %q %s %s %s", tc.html, p, rev.ID, tc.title, tc.wiki, tc.lang, tc.id)
 		}
 	}

@@ -61,7 +61,8 @@ func NewPageText(r io.Reader, name string) Reader { return NewPageTextWith(r, na
 //     infinitythewiki.com whose site line names that wiki, "From Infinity
 //     Wiki"). A page shown after following a redirect ("(Redirected from
 //     Isolated)", "(Redirigido desde «…»)") is the redirect's target: its
-//     title is the heading above the site line. On another host the wiki
+//     title is the heading above the site line and RedirectedFrom the
+//     redirect's title. On another host the wiki
 //     is def.Wiki, else the host's name (with the language); the
 //     language is def.Language, else a language path segment ("/es/"),
 //     else the site line's ("From SITE" English, "De SITE" Spanish), else
@@ -152,7 +153,7 @@ func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, err
 	text = wikirules.NormalizeLineEnds(text)
 	first, body, _ := strings.Cut(text, "\n")
 	first = strings.TrimSpace(strings.TrimPrefix(first, "\ufeff"))
-	var title, wiki, lang, oldID string
+	var title, wiki, lang, oldID, redirected string
 	if LooksLikeURL(first) {
 		p, ok := ParsePageURL(first)
 		if !ok {
@@ -174,6 +175,7 @@ func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, err
 		title = p.Title
 		if h.redirectFrom != "" && plausibleTitle(h.heading) == nil {
 			title = NormalizeTitle(h.heading, false)
+			redirected = NormalizeTitle(h.redirectFrom, false)
 		}
 		switch {
 		case p.Known:
@@ -195,6 +197,9 @@ func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, err
 		}
 		title = first
 		h := scanHeader(body)
+		if h.redirectFrom != "" {
+			redirected = NormalizeTitle(h.redirectFrom, false)
+		}
 		lang = firstOf(h.lang, def.Language, defaultLanguage)
 		site := firstOf(h.site, defaultSite)
 		if site == oldSiteName {
@@ -221,6 +226,7 @@ func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, err
 		Format:            wikirules.FormatPageText,
 		Text:              text,
 		Origin:            origin(name, 0),
+		RedirectedFrom:    redirected,
 	}, nil
 }
 

@@ -108,8 +108,12 @@ func TestWikiPagesIdentity(t *testing.T) {
 			}
 			p := revs[0].Page
 			title := NormalizeTitle(e.Title, false)
+			from := ""
 			if target, ok := redirectTargets[e.File]; ok {
-				title = target
+				title, from = target, NormalizeTitle(e.Title, false)
+			}
+			if revs[0].RedirectedFrom != from {
+				t.Errorf("%s: redirected from %q; want %q", e.File, revs[0].RedirectedFrom, from)
 			}
 			if p.Title != title || p.Wiki != wantWiki(e) || p.Language != e.Lang {
 				t.Errorf("%s: page %+v; want %q of %s (%s)", e.File, p, title, wantWiki(e), e.Lang)
