@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/wikirules/wikirules/kb"
 )
@@ -12,8 +14,9 @@ import (
 const pagesHelp = `Lists every page of the knowledge base with its wiki, language, namespace,
 the editions its current revision holds text in, the number of revisions
 stored, and the records and FAQ occurrences of its current revision: what to
-check after an ingest. -wiki keeps one wiki, -edition the pages that hold
-text in that edition.`
+check after an ingest; then, for each wiki, its page count and, for a wiki
+synced over its API (ingest -wiki-api), the API address and the last sync.
+-wiki keeps one wiki, -edition the pages that hold text in that edition.`
 
 // pagesList is the document of query pages -json.
 type pagesList struct {
@@ -21,6 +24,43 @@ type pagesList struct {
 	Edition string           `json:"edition,omitempty"`
 	Total   int              `json:"total"`
 	Pages   []kb.PageSummary `json:"pages"`
+	Wikis   []wikiPages      `json:"wikis"`
+}
+
+// wikiPages is one wiki's line of query pages: its pages listed, and where
+// a sync over the API keeps it current (API and LastSync empty for a wiki
+// read from files only).
+type wikiPages struct {
+	Wiki     string    `json:"wiki"`
+	Language string    `json:"language"`
+	Pages    int       `json:"pages"`
+	API      string    `json:"api,omitempty"`
+	LastSync time.Time `json:"last_sync,omitzero"`
+}
+
+// wikisOf counts pages by wiki and joins the sync state of each wiki, in
+// wiki order.
+func wikisOf(pages []kb.PageSummary, syncs []kb.SyncState) []wikiPages {
+	by := map[string]*wikiPages{}
+	for _, p := range pages {
+		w := by[p.Page.Wiki]
+		if w == nil {
+			w = &wikiPages{Wiki: p.Page.Wiki, Language: p.Page.Language}
+			by[p.Page.Wiki] = w
+		}
+		w.Pages++
+	}
+	for _, st := range syncs {
+		if w := by[st.Wiki]; w != nil {
+			w.API, w.LastSync = st.API, st.LastSync
+		}
+	}
+	out := []wikiPages{}
+	for _, w := range by {
+		out = append(out, *w)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Wiki < out[j].Wiki })
+	return out
 }
 
 func runPages(ctx context.Context, e *env, args []string) error {
@@ -48,8 +88,13 @@ func runPages(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	syncs, err := db.SyncStates(ctx)
+	if err != nil {
+		return err
+	}
+	wikis := wikisOf(pages, syncs)
 	if c.json {
-		return writeJSON(e.stdout, pagesList{Wiki: f.Wiki, Edition: c.edition, Total: len(pages), Pages: pages})
+		return writeJSON(e.stdout, pagesList{Wiki: f.Wiki, Edition: c.edition, Total: len(pages), Pages: pages, Wikis: wikis})
 	}
 	if len(pages) == 0 {
 		fmt.Fprintln(e.stdout, "no pages")
@@ -69,5 +114,16 @@ func runPages(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%d pages\n", len(pages))
+	for _, w := range wikis {
+		from := "from files"
+		if w.API != "" {
+			from = "synced from " + w.API + ", last sync " + w.LastSync.UTC().Format(time.RFC3339)
+		}
+		n := fmt.Sprintf("%d pages", w.Pages)
+		if w.Pages == 1 {
+			n = "1 page"
+		}
+		fmt.Fprintf(e.stdout, "  %s (%s): %s, %s\n", w.Wiki, w.Language, n, from)
+	}
 	return nil
 }

@@ -76,6 +76,23 @@ func TestSyncedRevisions(t *testing.T) {
 	if !strings.Contains(out, "infinity-es") || !strings.Contains(out, srv.URL+"/api.php") || strings.Contains(out, "never") {
 		t.Errorf("wikis:\n%s", out)
 	}
+	out = run("pages", "-db", path)
+	if !strings.Contains(out, "infinity-es (es): 3 pages, synced from "+srv.URL+"/api.php, last sync ") {
+		t.Errorf("pages does not name the wiki's API and last sync:\n%s", out)
+	}
+	var pages struct {
+		Wikis []struct {
+			Wiki, API string
+			Pages     int
+			LastSync  time.Time `json:"last_sync"`
+		} `json:"wikis"`
+	}
+	if err := json.Unmarshal([]byte(run("pages", "-db", path, "-json")), &pages); err != nil {
+		t.Fatal(err)
+	}
+	if len(pages.Wikis) != 1 || pages.Wikis[0].API != srv.URL+"/api.php" || pages.Wikis[0].LastSync.IsZero() {
+		t.Errorf("pages -json wikis: %+v", pages.Wikis)
+	}
 }
 
 func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
