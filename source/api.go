@@ -66,6 +66,17 @@ type apiReader struct {
 	names     *wikirules.Namespaces     // built from siteNames (nil: the default names)
 	noText    []TextlessRevision
 	lastValue int64 // input offset of the last value decode read
+	// replyKeys counts the keys of the response being read that an API
+	// reply has (apiReplyKeys): an object with none is not one.
+	replyKeys int
+}
+
+// apiReplyKeys are top-level keys of MediaWiki Action API replies
+// (ApiMain, ApiResult, ApiQuery, ApiContinuationManager): a response
+// object holding none of them (a JSON file of something else) is refused.
+var apiReplyKeys = map[string]bool{
+	"query": true, "continue": true, "query-continue": true, "batchcomplete": true, "error": true, "errors": true,
+	"warnings": true, "servedby": true, "curtimestamp": true, "requestid": true, "limits": true,
 }
 
 // NewAPI returns a Reader over MediaWiki API JSON for prop=revisions,
@@ -83,7 +94,9 @@ type apiReader struct {
 // requested) are not returned but listed by Textless.
 //
 // Errors (*Error with the byte offset in the file): malformed or truncated
-// JSON, a value of the wrong type (at the value), invalid UTF-8 (which
+// JSON, a response object with none of the keys of an API reply
+// (apiReplyKeys: a *NotRevisionError of KindNotWikiData, as a screen that
+// shows no revision is), a value of the wrong type (at the value), invalid UTF-8 (which
 // encoding/json alone would turn into U+FFFD), an API error response, a
 // page whose title is null or one MediaWiki would refuse
 // (wikirules.CheckTitle), a revision without revid, with a revid or
@@ -305,6 +318,10 @@ func (a *apiReader) next() (*wikirules.Revision, error) {
 func (a *apiReader) step(state apiState, t json.Token) error {
 	d, isDelim := t.(json.Delim)
 	if isDelim && (d == '}' || d == ']') {
+		if state == apiResponse && a.replyKeys == 0 {
+			return a.fail(&NotRevisionError{Kind: KindNotWikiData,
+				Detail: "JSON whose object has none of the keys of a MediaWiki API reply (query, continue, batchcomplete, error…)"}, "")
+		}
 		a.pop()
 		if state == apiPage {
 			return a.endPage()
@@ -316,6 +333,7 @@ func (a *apiReader) step(state apiState, t json.Token) error {
 		switch {
 		case isDelim && d == '{':
 			a.responses++
+			a.replyKeys = 0
 			a.push(apiResponse)
 		case isDelim && d == '[' && state == apiTop:
 			a.push(apiTopArray)
@@ -336,6 +354,9 @@ func (a *apiReader) step(state apiState, t json.Token) error {
 	}
 	switch state {
 	case apiResponse:
+		if apiReplyKeys[key] {
+			a.replyKeys++
+		}
 		switch key {
 		case "query":
 			a.push(apiQuery)

@@ -186,3 +186,19 @@ func TestAPIInvalidUTF8SkipsOneRevision(t *testing.T) {
 		t.Errorf("read %s…%s, want %s…%s", revs[0].ID, revs[len(revs)-1].ID, all[1].ID, all[len(all)-1].ID)
 	}
 }
+
+// TestAPINotWikiData: JSON that is no API reply (an index of files, an
+// object of other keys) is refused as not wiki data, not read as an
+// empty reply; an empty reply of the API is still read.
+func TestAPINotWikiData(t *testing.T) {
+	for _, in := range []string{`[{"file":"a.txt","url":"https://infinitythewiki.com/A"}]`, `{"pages":[]}`, `{}`} {
+		_, err := NewAPI(strings.NewReader(in), "x.json").Next()
+		var nr *NotRevisionError
+		if !errors.As(err, &nr) || nr.Kind != KindNotWikiData {
+			t.Errorf("%s: %v; want a not-wiki-data refusal", in, err)
+		}
+	}
+	if _, err := NewAPI(strings.NewReader(`{"batchcomplete":true}`), "x.json").Next(); err != io.EOF {
+		t.Errorf("empty API reply: %v; want io.EOF", err)
+	}
+}

@@ -70,6 +70,7 @@ const (
 	KindSearch        PageKind = "search page"              // Special:Search, search=…
 	KindSpecial       PageKind = "special page"             // any other Special: page
 	KindScreen        PageKind = "action screen"            // action=edit, info, raw…
+	KindNotWikiData   PageKind = "not wiki data"            // JSON that is no API reply (an index, a manifest)
 )
 
 // IsRevision reports whether a screen of kind k shows a revision.
@@ -109,6 +110,8 @@ func (e *NotRevisionError) Error() string {
 		return "search page" + of + ": it lists search results, not a revision"
 	case KindSpecial:
 		return "special page" + of + ": a MediaWiki screen, not a revision of a page"
+	case KindNotWikiData:
+		return "not wiki data: " + e.Detail
 	}
 	what := "action=" + e.Detail + " screen"
 	if e.Detail == "" {

@@ -1,9 +1,13 @@
 package source
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestParsePageURL reads the URL shapes of the Infinity wikis and others.
@@ -185,5 +189,60 @@ func TestHTMLIdentity(t *testing.T) {
 		if !errors.As(err, &nr) || nr.Kind != kind {
 			t.Errorf("%.120s: error %v; want a %s", html, err, kind)
 		}
+	}
+}
+
+// TestRevisionInfoTime: the revision-info line MediaWiki shows above an
+// old revision, in the English and Spanish wikis' wording, dates it to the
+// minute; a quote of such a line in the text, or none, does not.
+func TestRevisionInfoTime(t *testing.T) {
+	tests := []struct {
+		text string
+		want time.Time
+	}{
+		{"Isolated State\n\nRevision as of 14:24, 10 September 2020 by Ian (talk | contribs)\n(diff) ← Older revision\n",
+			time.Date(2020, 9, 10, 14, 24, 0, 0, time.UTC)},
+		{"Muerto\n\nRevisión del 16:08 20 abr 2020 de Ian (discusión | contribs.)\n", time.Date(2020, 4, 20, 16, 8, 0, 0, time.UTC)},
+		{"Normal\n\nRevisión de 11:03 24 sep 2015 por HellLois (Discusión | contribuciones)\n", time.Date(2015, 9, 24, 11, 3, 0, 0, time.UTC)},
+		{"Dead\n\nRevision as of 9:05, 3 Feb 2021\n", time.Date(2021, 2, 3, 9, 5, 0, 0, time.UTC)},
+		{"Dead\n\nRevision as of 25:05, 3 February 2021\n", time.Time{}},  // no such hour
+		{"Dead\n\nRevision as of 10:05, 31 February 2021\n", time.Time{}}, // no such day
+		{"Dead\n\nRevision as of 10:05, 3 Brumaire 2021\n", time.Time{}},  // no such month
+		{"Dead\n" + strings.Repeat("* text\n", 80) + "Revision as of 10:05, 3 February 2021\n", time.Time{}},
+		{"Dead\n\n* The trooper…\n", time.Time{}},
+	}
+	for _, tc := range tests {
+		got, ok := RevisionInfoTime(tc.text)
+		if ok != !tc.want.IsZero() || !got.Equal(tc.want) {
+			t.Errorf("%.60q: %v %v; want %v", tc.text, got, ok, tc.want)
+		}
+	}
+	// Every excerpt of an old revision that shows the line is stored
+	// with its time, not as undated.
+	dir := "../testdata/wiki-pages"
+	files, err := filepath.Glob(filepath.Join(dir, "*_oldid.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no oldid excerpts: %v", err)
+	}
+	dated := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !revisionInfo.Match(b) {
+			continue
+		}
+		rev, err := NewPageText(bytes.NewReader(b), f).Next()
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if rev.Timestamp.IsZero() || rev.TimestampInferred {
+			t.Errorf("%s: timestamp %v (inferred %v); want the revision-info time", f, rev.Timestamp, rev.TimestampInferred)
+		}
+		dated++
+	}
+	if dated < 10 {
+		t.Errorf("%d old revisions dated by their revision-info line; the excerpts hold more than 10", dated)
 	}
 }

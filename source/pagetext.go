@@ -79,12 +79,14 @@ func NewPageText(r io.Reader, name string) Reader { return NewPageTextWith(r, na
 // knows. Text is the input verbatim (not even the final newline is
 // trimmed) but for its line ends, made "\n" (wikirules.NormalizeLineEnds:
 // a CRLF copy of the file is the same revision); SHA1 is its hex SHA-1;
-// Format is FormatPageText; Origin is "name:0". Timestamp is the first day
-// (00:00 UTC) of the month of the newest update marker the text shows
-// ("Actualización 1.3, nov 2022" → 2022-11-01; Spanish and English month
-// names and abbreviations, see InferUpdateDate), with TimestampInferred
-// set; a page without a dated marker gets the zero time, still marked
-// inferred. Without a native id, ID is wikirules.DeriveRevisionID(title,
+// Format is FormatPageText; Origin is "name:0". Timestamp is the time of
+// the revision-info line of an old revision ("Revision as of 14:24, 10
+// September 2020", "Revisión del 16:08 20 abr 2020": RevisionInfoTime),
+// TimestampInferred false; else the first day (00:00 UTC) of the month of
+// the newest update marker the text shows ("Actualización 1.3, nov 2022"
+// → 2022-11-01; Spanish and English month names and abbreviations, see
+// InferUpdateDate), with TimestampInferred set; a page without either gets
+// the zero time, still marked inferred. Without a native id, ID is wikirules.DeriveRevisionID(title,
 // timestamp, text).
 //
 // A MediaWiki screen that shows no revision is refused, whether its URL or
@@ -210,7 +212,10 @@ func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, err
 	if err := wikirules.CheckTitle(title, nil); err != nil {
 		return nil, fail(1, fmt.Errorf("page title: %w", err))
 	}
-	ts, _ := InferUpdateDate(text)
+	ts, exact := RevisionInfoTime(text)
+	if !exact {
+		ts, _ = InferUpdateDate(text)
+	}
 	sum := sha1.Sum([]byte(text))
 	id := wikirules.DeriveRevisionID(title, ts, text)
 	if oldID != "" {
@@ -221,7 +226,7 @@ func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, err
 			Language: lang, Wiki: wiki},
 		ID:                id,
 		Timestamp:         ts,
-		TimestampInferred: true,
+		TimestampInferred: !exact,
 		SHA1:              hex.EncodeToString(sum[:]),
 		Format:            wikirules.FormatPageText,
 		Text:              text,
@@ -356,6 +361,55 @@ func ParseMonthYear(s string) (t time.Time, ok bool) {
 		return time.Date(y, mon, 1, 0, 0, 0, 0, time.UTC), true
 	}
 	return time.Time{}, false
+}
+
+// revisionInfo matches the line MediaWiki shows above an old revision
+// (the revision-info message of a page viewed with oldid=N): "Revision as
+// of 14:24, 10 September 2020 by Ian (talk | contribs)", "Revisión del
+// 16:08 20 abr 2020 de Ian", "Revisión de 11:03 24 sep 2015 por HellLois".
+// Groups: hour, minute, day, month name, year.
+var revisionInfo = regexp.MustCompile(`(?m)^[ \t]*(?:Revision as of|Revisión del?)[ \t]+(\d{1,2}):(\d{2}),?[ \t]+(\d{1,2})[ \t]+(?:de[ \t]+)?([A-Za-zé]{3,10})\.?[ \t]+(?:de[ \t]+)?(\d{4})\b`)
+
+// RevisionInfoTime returns the time of the revision a rendered old
+// revision shows in MediaWiki's revision-info line (revisionInfo), to the
+// minute, read as UTC: the wiki shows it in its local time zone, which
+// the page does not name. Only the first 64 lines are read (the line
+// stands above the page's text; a quote of it further down is not the
+// revision's). ok is false without such a line.
+func RevisionInfoTime(text string) (t time.Time, ok bool) {
+	head := text
+	if n := nthLine(text, 4*headerLines); n >= 0 {
+		head = text[:n]
+	}
+	m := revisionInfo.FindStringSubmatch(head)
+	if m == nil {
+		return time.Time{}, false
+	}
+	mon, known := monthNames[strings.ToLower(m[4])]
+	if !known {
+		return time.Time{}, false
+	}
+	var h, mi, d, y int
+	fmt.Sscanf(m[1]+" "+m[2]+" "+m[3]+" "+m[5], "%d %d %d %d", &h, &mi, &d, &y)
+	t = time.Date(y, mon, d, h, mi, 0, 0, time.UTC)
+	if h > 23 || mi > 59 || t.Day() != d {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// nthLine returns the byte offset just past the n-th newline of s, or -1
+// when s has fewer lines.
+func nthLine(s string, n int) int {
+	off := 0
+	for i := 0; i < n; i++ {
+		j := strings.IndexByte(s[off:], '\n')
+		if j < 0 {
+			return -1
+		}
+		off += j + 1
+	}
+	return off
 }
 
 // InferUpdateDate returns the date of the newest update marker of a

@@ -32,8 +32,8 @@ func TestRunSkipsScreens(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
 		t.Fatal(err)
 	}
-	if sum.Pages != 85 || sum.Revisions != 112 || len(sum.Skipped) != 66 || sum.Kinds["diff page"] != 57 ||
-		sum.Kinds["difference between pages"] != 5 || sum.Kinds["history feed"] != 4 || len(sum.Bad) != 0 {
+	if sum.Pages != 85 || sum.Revisions != 112 || len(sum.Skipped) != 67 || sum.Kinds["diff page"] != 57 ||
+		sum.Kinds["difference between pages"] != 5 || sum.Kinds["history feed"] != 4 || sum.Kinds["not wiki data"] != 1 || len(sum.Bad) != 0 {
 		t.Errorf("summary: %d pages, %d revisions, skipped %d %v, bad %v", sum.Pages, sum.Revisions, len(sum.Skipped), sum.Kinds, sum.Bad)
 	}
 
@@ -41,7 +41,7 @@ func TestRunSkipsScreens(t *testing.T) {
 	if err := Run(context.Background(), []string{"-db", db, "-no-index", "-keep-going", "../../testdata/wiki-pages"}, &out, &errOut); err != nil {
 		t.Fatalf("re-ingest: %v", err)
 	}
-	if s := out.String(); !strings.Contains(s, "skipped      66 input(s) that show no revision (diff page 57, difference between pages 5, history feed 4)") ||
+	if s := out.String(); !strings.Contains(s, "skipped      67 input(s) that show no revision (diff page 57, difference between pages 5, history feed 4, not wiki data 1)") ||
 		!strings.Contains(s, `SKIP ../../testdata/wiki-pages/en_Ammunition_Summary_Chart-diffprev-oldid1038_diff-inline.txt:1 (byte 0): diff page of "Ammunition Summary Chart"`) {
 		t.Errorf("text summary:\n%s", s)
 	}
