@@ -26,7 +26,10 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		out = append(out, c)
 	}
 	addFAQ := func(fq *wikirules.FAQ, page string) {
-		if seen[fq.ID] != nil {
+		// An entry a later FAQ version withdrew ("Removed in 1.3") is not
+		// in force: it neither decides nor supports, unless superseded
+		// text is asked for.
+		if seen[fq.ID] != nil || (fq.Removed != "" && !f.History) {
 			return
 		}
 		c := &candidate{faq: fq, page: page, keys: keySet(faqText(fq)), qkeys: keySet(fq.Question)}

@@ -81,7 +81,7 @@ func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]load
 		return out, nil
 	}
 	in := `(` + placeholders(len(keys)) + `)`
-	rows, err := tx.QueryContext(ctx, `SELECT pk, id, type, title, version, question, answer, editions FROM faqs WHERE pk IN `+in, keys...)
+	rows, err := tx.QueryContext(ctx, `SELECT pk, id, type, title, version, question, answer, editions, removed FROM faqs WHERE pk IN `+in, keys...)
 	if err != nil {
 		return nil, fmt.Errorf("faqs: %w", err)
 	}
@@ -89,7 +89,7 @@ func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]load
 		var pk int64
 		var editions int
 		var f wikirules.FAQ
-		if err := rows.Scan(&pk, &f.ID, &f.Type, &f.Title, &f.Version, &f.Question, &f.Answer, &editions); err != nil {
+		if err := rows.Scan(&pk, &f.ID, &f.Type, &f.Title, &f.Version, &f.Question, &f.Answer, &editions, &f.Removed); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("faqs: %w", err)
 		}

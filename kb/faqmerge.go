@@ -156,15 +156,15 @@ func (w *writer) moveRendered(ctx context.Context, old string, oldPK int64, id s
 // the FAQ oldPK when oldPK's content comes from a rendered page newer than
 // pk's source revision (see mergeFAQ).
 func (w *writer) adoptNewer(ctx context.Context, oldPK, pk int64) error {
-	const q = `SELECT f.type, f.title, f.version, f.question, f.answer, f.editions, r.timestamp, r.id, r.format
+	const q = `SELECT f.type, f.title, f.version, f.question, f.answer, f.editions, r.timestamp, r.id, r.format, f.removed
 		FROM faqs f JOIN revisions r ON r.id = f.source WHERE f.pk = ?`
 	var o, n wikirules.FAQ
 	var oTS, nTS, oFormat, nFormat string
 	var oEd, nEd int
-	if err := w.tx.QueryRowContext(ctx, q, oldPK).Scan(&o.Type, &o.Title, &o.Version, &o.Question, &o.Answer, &oEd, &oTS, &o.FirstRevision, &oFormat); err != nil {
+	if err := w.tx.QueryRowContext(ctx, q, oldPK).Scan(&o.Type, &o.Title, &o.Version, &o.Question, &o.Answer, &oEd, &oTS, &o.FirstRevision, &oFormat, &o.Removed); err != nil {
 		return err
 	}
-	if err := w.tx.QueryRowContext(ctx, q, pk).Scan(&n.Type, &n.Title, &n.Version, &n.Question, &n.Answer, &nEd, &nTS, &n.FirstRevision, &nFormat); err != nil {
+	if err := w.tx.QueryRowContext(ctx, q, pk).Scan(&n.Type, &n.Title, &n.Version, &n.Question, &n.Answer, &nEd, &nTS, &n.FirstRevision, &nFormat, &n.Removed); err != nil {
 		return err
 	}
 	if !renderedFormat(wikirules.Format(oFormat)) || oTS < nTS || (oTS == nTS && o.FirstRevision <= n.FirstRevision) {
@@ -179,8 +179,8 @@ func (w *writer) adoptNewer(ctx context.Context, oldPK, pk int64) error {
 			return err
 		}
 	}
-	n.Question, n.Answer, n.Related, n.Editions = o.Question, o.Answer, related, wikirules.Editions(nEd)
-	if _, err := w.faqUpd.ExecContext(ctx, n.Type, n.Title, n.Version, n.Question, n.Answer, nEd, faqDigest(&n), o.FirstRevision, pk); err != nil {
+	n.Question, n.Answer, n.Related, n.Editions, n.Removed = o.Question, o.Answer, related, wikirules.Editions(nEd), o.Removed
+	if _, err := w.faqUpd.ExecContext(ctx, n.Type, n.Title, n.Version, n.Question, n.Answer, nEd, faqDigest(&n), o.FirstRevision, n.Removed, pk); err != nil {
 		return err
 	}
 	return w.faqContent(ctx, pk, &n, true)

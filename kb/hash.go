@@ -21,7 +21,7 @@ var hashQueries = []struct{ table, query string }{
 	{"records", `SELECT revision, seq, id, section, kind, ordinal, depth, editions, version, superseded,
 		superseded_by, alternative, title, text, plain, span_start, span_end, links, notes, skill, fields, template
 		FROM records ORDER BY revision, seq`},
-	{"faqs", `SELECT id, type, title, version, question, answer, editions, digest, source FROM faqs ORDER BY id`},
+	{"faqs", `SELECT id, type, title, version, question, answer, editions, digest, source, removed FROM faqs ORDER BY id`},
 	{"faq_related", `SELECT fq.id, fr.seq, fr.title, fr.fold FROM faq_related fr JOIN faqs fq ON fq.pk = fr.faq
 		ORDER BY fq.id, fr.seq`},
 	{"faq_occurrences", `SELECT o.revision, o.seq, fq.id FROM faq_occurrences o JOIN faqs fq ON fq.pk = o.faq

@@ -128,10 +128,10 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&w.search, `INSERT OR REPLACE INTO temp.search_pending (rowid, page, title, body) VALUES (?, ?, ?, ?)`},
 		{&w.faqGet, `SELECT f.pk, r.timestamp, r.id, f.digest FROM faqs f JOIN revisions r ON r.id = f.source WHERE f.id = ?`},
-		{&w.faqIns, `INSERT INTO faqs (id, type, title, version, question, answer, editions, digest, source)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.faqIns, `INSERT INTO faqs (id, type, title, version, question, answer, editions, digest, source, removed)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&w.faqUpd, `UPDATE faqs SET type = ?, title = ?, version = ?, question = ?, answer = ?, editions = ?,
-			digest = ?, source = ? WHERE pk = ?`},
+			digest = ?, source = ?, removed = ? WHERE pk = ?`},
 		{&w.faqSrc, `UPDATE faqs SET source = ? WHERE pk = ?`},
 		{&w.relDel, `DELETE FROM faq_related WHERE faq = ?`},
 		{&w.relIns, `INSERT INTO faq_related (faq, seq, title, fold) VALUES (?, ?, ?, ?)`},
@@ -487,7 +487,7 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 	newDigest := faqDigest(f)
 	switch {
 	case !known:
-		r, err := w.faqIns.ExecContext(ctx, id, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID)
+		r, err := w.faqIns.ExecContext(ctx, id, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID, f.Removed)
 		if err != nil {
 			return false, err
 		}
@@ -506,7 +506,7 @@ func (w *writer) putFAQ(ctx context.Context, rev *wikirules.Revision, seq int, f
 		// instead of once per occurrence.
 		st.srcTS, st.srcID, st.dirty = ts, rev.ID, true
 	case newer:
-		if _, err := w.faqUpd.ExecContext(ctx, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID, st.pk); err != nil {
+		if _, err := w.faqUpd.ExecContext(ctx, f.Type, f.Title, f.Version, f.Question, f.Answer, int(f.Editions), newDigest, rev.ID, f.Removed, st.pk); err != nil {
 			return false, err
 		}
 		if err := w.faqContent(ctx, st.pk, f, true); err != nil {
@@ -586,6 +586,11 @@ func faqDigest(f *wikirules.FAQ) string {
 	for _, s := range append([]string{f.Type, f.Title, f.Version, f.Question, f.Answer, f.Editions.String()}, f.Related...) {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
+	}
+	// Removed counts only when set, so an entry in force keeps the digest
+	// it had before withdrawals were stored.
+	if f.Removed != "" {
+		h.Write([]byte("removed\x00" + f.Removed))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -56,8 +56,10 @@ import (
 //	    (revision, id) unique. The record's page and timestamp are those
 //	    of its revision.
 //	faqs(pk, id UNIQUE, type, title, version, question, answer, editions,
-//	     source → revisions)
-//	    One row per distinct FAQ (wikirules.FAQ.ID). Its content is taken
+//	     source → revisions, removed)
+//	    One row per distinct FAQ (wikirules.FAQ.ID); removed is the
+//	    version that withdrew it (FAQ.Removed, migration 0011), "" when in
+//	    force. Its content is taken
 //	    from the occurrence with the newest (timestamp, id) revision, named
 //	    by source.
 //	faq_related(faq → faqs, seq, title, fold)

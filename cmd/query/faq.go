@@ -49,7 +49,7 @@ func runFAQ(ctx context.Context, e *env, args []string) error {
 }
 
 // faqHeading is an FAQ's line in the list: "[title] version — related
-// pages". An FAQ seen only on a rendered page that showed neither title nor
+// pages", with "WITHDRAWN in V" for an entry a later FAQ version removed. An FAQ seen only on a rendered page that showed neither title nor
 // version is labelled by its type; without related pages, the pages that
 // show it are listed.
 func faqHeading(f *wikirules.FAQ) string {
@@ -64,6 +64,9 @@ func faqHeading(f *wikirules.FAQ) string {
 	h := "[" + label + "]"
 	if f.Version != "" {
 		h += " " + f.Version
+	}
+	if f.Removed != "" {
+		h += " — WITHDRAWN in " + f.Removed + ": no longer in force"
 	}
 	pages := f.Related
 	if len(pages) == 0 {
