@@ -116,6 +116,9 @@ func (vs *views) searchView(ctx context.Context, p *params) (*searchView, error)
 				return nil, err
 			}
 			v.Verdict = vs.verdictOf(a, p.q)
+			if err := vs.addTwin(ctx, v.Verdict, a); err != nil {
+				return nil, err
+			}
 		}
 		f := p.filter()
 		f.Kinds, f.Limit = nil, MaxResults
