@@ -32,6 +32,7 @@ var allowed = map[string]struct {
 	"report":          {[]string{"", "engine", "diff"}, nil},
 	"pairs":           {[]string{"", "kb", "lang", "diff", "wikitext"}, nil},
 	"web":             {[]string{"", "engine", "diff", "report", "lang"}, []string{"github.com/yuin/goldmark"}},
+	"web/twins":       {[]string{"", "kb", "pairs", "web"}, nil},
 	"sample":          {nil, nil},
 	"mwapi":           {[]string{"", "source"}, []string{"github.com/cenkalti/backoff/"}},
 	"mwapi/mwapitest": {[]string{""}, nil},

@@ -16,9 +16,16 @@ const (
 // SearchResult is one search result: the result, its snippet without
 // markers and the byte ranges of the matched words in that plain snippet
 // (an empty list, never null, when none is marked).
+//
+// Wiki and Language are those of the result's page (a title can name a
+// page of each wiki), when KeepResults has read them from its revision;
+// Twin names the page's twin on the other language's wiki (GroupTwins).
 type SearchResult struct {
 	Result
 	Highlights []wikirules.Span `json:"highlights"`
+	Wiki       string           `json:"wiki,omitempty"`
+	Language   string           `json:"language,omitempty"`
+	Twin       *TwinNote        `json:"twin,omitempty"`
 }
 
 // SearchResultOf is the search result of hit h, its highlights read from

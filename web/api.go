@@ -83,14 +83,22 @@ func (q *rq) apiSearch() error {
 	if strings.TrimSpace(p.q) == "" {
 		return badRequest("q: the search text is empty (as for query search)")
 	}
-	res, err := searchAll(q.r.Context(), q.search, p.q, p.filter())
+	// As query search -json: without an edition each page's newest,
+	// the page of ?wiki=, each pair of twin pages once.
+	newest := p.edition == 0 && p.edName != "all" && q.newest != 0
+	f := p.filter()
+	f.Limit = 3 * p.limit
+	res, err := searchAll(q.r.Context(), q.search, p.q, f)
 	if err != nil {
 		return err
 	}
-	out := report.Search{Query: p.q, Edition: p.edName, EditionDefault: p.edition == 0, AsOf: p.asOfRaw, Engine: engineName(q.search),
+	out := report.Search{Query: p.q, Edition: p.edName, EditionDefault: newest, AsOf: p.asOfRaw, Engine: engineName(q.search),
 		Total: res.Total, Results: []report.SearchResult{}, Facets: res.Facets, Expanded: res.Expanded}
-	for _, h := range res.Hits {
-		out.Results = append(out.Results, report.SearchResultOf(h))
+	if out.Results, err = q.arrange(q.r.Context(), p.q, res.Hits, report.SearchResultOf, p.filter(), newest, p.limit); err != nil {
+		return err
+	}
+	if out.Results == nil {
+		out.Results = []report.SearchResult{}
 	}
 	return writeJSON(q.w, http.StatusOK, out)
 }

@@ -7,12 +7,24 @@
 // and it holds no SQL. Diffs and histories come from package
 // diff, computed over the store's revision records.
 //
+// A page is known by its wiki and title: ?wiki= names the wiki, else the
+// label language (?lang=, the lang cookie, Accept-Language) chooses among
+// the wikis holding a title, and every link to a title several wikis hold
+// carries wiki= (the wiki of the page it is on, where that holds the
+// title). Without ?edition= a view speaks for the knowledge base's newest
+// edition (edition=all: every edition; a page without it shows its own
+// newest and says so), and every page says which edition it speaks for.
+// With Deps.Twins (package web/twins), a page or an answer's deciding
+// source whose twin in the other language is newer shows a warning with
+// the twin's record and a link to the twin, and search shows each pair of
+// twins once, the newer side first.
+//
 // HTML pages (html/template, assets embedded with go:embed, no external
 // fonts, scripts or CDNs; readable on a 360-px-wide phone):
 //
 //	GET  /                      home: search and ask boxes, the page list
 //	GET  /search?q=&edition=&kind=&history=1   ranked results, highlighted snippets, facets
-//	GET  /page/{title}?edition=&history=1&rev=&as_of=   the page as a rule card
+//	GET  /page/{title}?wiki=&edition=&history=1&rev=&as_of=   the page as a rule card
 //	GET  /faq?q=&type=faq|errata&edition=       FAQ and errata with versions
 //	GET  /history/{title}       every revision and what it changed
 //	GET  /diff/{title}?from=&to=   two revisions, words inserted / deleted marked

@@ -22,9 +22,12 @@ import (
 // names of a page title in the other language (lang.Glossary.Synonyms),
 // so that the static search finds Esquivar for "dodge"; nil: none. Made
 // is the date shown as the copy's date (zero: now).
+// Twins, when set, puts the twin warnings on the pages, as the server
+// does.
 type ExportOptions struct {
 	Synonyms func(term string) []string
 	Made     time.Time
+	Twins    Twins
 }
 
 // ExportSummary is what Export wrote: files and their bytes, pages and
@@ -57,19 +60,22 @@ func Export(ctx context.Context, store wikirules.Store, dir string, opt ExportOp
 		return nil, err
 	}
 	x := &exporter{ctx: ctx, store: store, dir: dir, opt: opt, titles: newTitleSet(pages),
-		variants: map[string]bool{}, revs: map[string]bool{}, sum: &ExportSummary{Pages: len(pages)}}
+		variants: map[string]bool{}, revs: map[string]wikirules.Page{}, current: map[string]string{}, sum: &ExportSummary{Pages: len(pages)}}
+	if x.newest, err = newestEdition(ctx, store); err != nil {
+		return nil, err
+	}
 	if err := x.checkNames(pages); err != nil {
 		return nil, err
 	}
 	// First what exists, so that every link can point at a file.
 	type pageFacts struct {
-		title   string
+		page    wikirules.Page
 		byEd    bool
 		history []wikirules.Revision
 	}
 	var facts []pageFacts
 	for _, p := range pages {
-		v, err := store.Page(ctx, p.Title, wikirules.Filter{})
+		v, err := store.Page(ctx, p.Title, wikirules.Filter{Wiki: p.Wiki})
 		if err != nil {
 			return nil, fmt.Errorf("web: export %s: %w", p.Title, err)
 		}
@@ -83,21 +89,21 @@ func Export(ctx context.Context, store wikirules.Store, dir string, opt ExportOp
 				byEd = true
 			}
 		}
+		stem := x.titles.pageStem(v.Page)
 		if byEd {
-			for _, e := range []string{"n4", "c1", "n5"} {
-				x.variants[v.Page.Title+"\x00"+e] = true
+			for _, e := range []string{"all", "n4", "c1", "n5"} {
+				x.variants[stem+"\x00"+e] = true
 			}
 		}
+		x.current[stem] = v.Revision.ID
 		hist, err := store.History(ctx, v.Page.Title, wikirules.Filter{Wiki: v.Page.Wiki})
 		if err != nil {
 			return nil, fmt.Errorf("web: export %s: %w", p.Title, err)
 		}
 		for _, rv := range hist {
-			if rv.ID != v.Revision.ID {
-				x.revs[rv.ID] = true
-			}
+			x.revs[rv.ID] = v.Page
 		}
-		facts = append(facts, pageFacts{title: v.Page.Title, byEd: byEd, history: hist})
+		facts = append(facts, pageFacts{page: v.Page, byEd: byEd, history: hist})
 	}
 	for _, code := range languages {
 		home := x.views(code, "index.html")
@@ -121,7 +127,7 @@ func Export(ctx context.Context, store wikirules.Store, dir string, opt ExportOp
 			return nil, err
 		}
 		for _, f := range facts {
-			if err := x.exportPage(code, f.title, f.byEd, f.history); err != nil {
+			if err := x.exportPage(code, f.page, f.byEd, f.history); err != nil {
 				return nil, err
 			}
 		}
@@ -143,8 +149,10 @@ type exporter struct {
 	opt      ExportOptions
 	titles   titleSet
 	variants map[string]bool
-	revs     map[string]bool
-	files    []string // written, relative to dir, for the service worker
+	revs     map[string]wikirules.Page // every revision's page
+	current  map[string]string         // the current revision by page stem
+	newest   wikirules.Edition         // the knowledge base's newest edition
+	files    []string                  // written, relative to dir, for the service worker
 	sum      *ExportSummary
 }
 
@@ -153,7 +161,7 @@ type exporter struct {
 func (x *exporter) checkNames(pages []wikirules.Page) error {
 	seen := map[string]string{}
 	for _, p := range pages {
-		k := strings.ToLower(fileSlug(p.Title))
+		k := strings.ToLower(x.titles.pageStem(p))
 		if other, dup := seen[k]; dup {
 			return fmt.Errorf("web: export: pages %q and %q differ only in case, which one file name cannot tell apart on a case-insensitive filesystem", other, p.Title)
 		}
@@ -166,8 +174,8 @@ func (x *exporter) checkNames(pages []wikirules.Page) error {
 // to the language directory).
 func (x *exporter) views(code, here string) *views {
 	up := strings.Repeat("../", strings.Count(here, "/"))
-	lk := &staticLinker{titles: x.titles, up: up, code: code, here: here, variants: x.variants, revs: x.revs}
-	return &views{store: x.store, link: lk, l: langOf(code), titles: x.titles}
+	lk := &staticLinker{titles: x.titles, up: up, code: code, here: here, variants: x.variants, revs: x.revs, current: x.current}
+	return &views{store: x.store, link: lk, l: langOf(code), titles: x.titles, newest: x.newest, twins: x.opt.Twins}
 }
 
 // write renders page template name with v for the file code/here.
@@ -197,10 +205,16 @@ func (x *exporter) writeFile(rel string, data []byte) error {
 
 // exportPage writes a page's views, its history and the diff of each of
 // its revisions, in language code.
-func (x *exporter) exportPage(code, title string, byEd bool, hist []wikirules.Revision) error {
+func (x *exporter) exportPage(code string, page wikirules.Page, byEd bool, hist []wikirules.Revision) error {
 	eds := []string{""}
 	if byEd {
-		eds = append(eds, "n4", "c1", "n5")
+		eds = append(eds, "all", "n4", "c1", "n5")
+	}
+	title, stem := page.Title, x.titles.pageStem(page)
+	views := func(here string) *views {
+		vs := x.views(code, here)
+		vs.wiki, vs.link = page.Wiki, vs.link.at(page.Wiki)
+		return vs
 	}
 	// The static pages show superseded text too (marked as such): there
 	// is no switch to ask for it, and citations of it must resolve.
@@ -210,8 +224,11 @@ func (x *exporter) exportPage(code, title string, byEd bool, hist []wikirules.Re
 			ed, _ := wikirules.ParseEdition(e)
 			p.edition, p.edName = ed, e
 		}
-		f := pageFile(title, e, "")
-		vs := x.views(code, f)
+		if e == "all" {
+			p.edition = 0
+		}
+		f := pageFile(stem, e, "")
+		vs := views(f)
 		pv, err := vs.pageView(x.ctx, title, "", p)
 		if err != nil {
 			return err
@@ -221,11 +238,11 @@ func (x *exporter) exportPage(code, title string, byEd bool, hist []wikirules.Re
 		}
 	}
 	for _, rv := range hist {
-		if !x.revs[rv.ID] {
+		if rv.ID == x.current[stem] {
 			continue
 		}
-		f := pageFile(title, "", rv.ID)
-		vs := x.views(code, f)
+		f := pageFile(stem, "", rv.ID)
+		vs := views(f)
 		pv, err := vs.pageView(x.ctx, title, rv.ID, &params{limit: defaultResults, history: true})
 		if err != nil {
 			return err
@@ -234,8 +251,8 @@ func (x *exporter) exportPage(code, title string, byEd bool, hist []wikirules.Re
 			return err
 		}
 	}
-	hf := "history/" + fileSlug(title) + ".html"
-	hv := x.views(code, hf)
+	hf := "history/" + stem + ".html"
+	hv := views(hf)
 	h, err := hv.historyView(x.ctx, title)
 	if err != nil {
 		return err
@@ -248,8 +265,8 @@ func (x *exporter) exportPage(code, title string, byEd bool, hist []wikirules.Re
 		if i > 0 {
 			from = hist[i-1].ID
 		}
-		df := diffFile(title, rv.ID)
-		dv := x.views(code, df)
+		df := diffFile(stem, rv.ID)
+		dv := views(df)
 		d, err := dv.diff(x.ctx, title, from, rv.ID)
 		if err != nil {
 			return err
@@ -272,7 +289,7 @@ func (x *exporter) writeSearchData(pages []wikirules.Page) error {
 			alias = strings.Join(x.opt.Synonyms(p.Title), " ")
 		}
 		docs = append(docs, searchDoc{fields: [3]string{p.Title, alias, ""},
-			stored: map[string]string{"p": p.Title, "u": pageFile(p.Title, "", ""), "k": "page"}})
+			stored: x.stored(p, map[string]string{"p": p.Title, "u": pageFile(x.titles.pageStem(p), "", ""), "k": "page"})})
 	}
 	recs, err := x.store.Records(x.ctx, wikirules.Filter{})
 	if err != nil {
@@ -286,9 +303,13 @@ func (x *exporter) writeSearchData(pages []wikirules.Page) error {
 		if title == r.Page {
 			title = ""
 		}
+		page, ok := x.revs[r.RevisionID]
+		if !ok {
+			page, _ = x.titles.find(r.Page, "", "")
+		}
 		docs = append(docs, searchDoc{fields: [3]string{title, "", r.Plain},
-			stored: map[string]string{"p": r.Page, "t": title, "u": pageFile(r.Page, "", "") + "#" + r.ID,
-				"k": string(r.Kind), "s": truncate(r.Plain, 180), "e": r.Editions.Label()}})
+			stored: x.stored(page, map[string]string{"p": r.Page, "t": title, "u": pageFile(x.titles.pageStem(page), "", "") + "#" + r.ID,
+				"k": string(r.Kind), "s": truncate(r.Plain, 180), "e": r.Editions.Label()})})
 	}
 	faqs, err := x.store.FAQs(x.ctx, "", wikirules.Filter{})
 	if err != nil {
@@ -297,8 +318,8 @@ func (x *exporter) writeSearchData(pages []wikirules.Page) error {
 	for _, f := range faqs {
 		cit := wikirules.CitationOfFAQ(f, "")
 		u := "faq.html#" + f.ID
-		if cit.Page != "" {
-			u = pageFile(cit.Page, "", "") + "#" + f.ID
+		if p, ok := x.titles.find(cit.Page, "", ""); ok && cit.Page != "" {
+			u = pageFile(x.titles.pageStem(p), "", "") + "#" + f.ID
 		}
 		docs = append(docs, searchDoc{fields: [3]string{f.Title, "", f.Question + " " + f.Answer},
 			stored: map[string]string{"p": cit.Page, "t": f.Title + " " + f.Version, "u": u, "k": f.Type,
@@ -315,6 +336,15 @@ func (x *exporter) writeSearchData(pages []wikirules.Page) error {
 	b.Write(idx)
 	b.WriteString(";\n")
 	return x.writeFileTop("search-data.js", b.Bytes())
+}
+
+// stored adds to a document's stored fields the wiki of its page ("w")
+// when several wikis hold the page's title, which a result then names.
+func (x *exporter) stored(p wikirules.Page, m map[string]string) map[string]string {
+	if x.titles.shared(p.Title) {
+		m["w"] = p.Wiki
+	}
+	return m
 }
 
 // writeFileTop writes a file at the top of the site.

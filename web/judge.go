@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -50,6 +51,20 @@ type verdictView struct {
 	AsOf        string
 	Deciding    *sourceView
 	URL         string // the whole answer
+	// Twin warns that the deciding source's page has a newer twin in
+	// the other language, whose record it cites beside it.
+	Twin *twinWarningView
+}
+
+// addTwin sets v's twin warning from the deciding source of a.
+func (vs *views) addTwin(ctx context.Context, v *verdictView, a *engine.Answer) error {
+	d := a.Deciding()
+	if d == nil {
+		return nil
+	}
+	w, err := vs.twinWarning(ctx, d.Citation)
+	v.Twin = w
+	return err
 }
 
 // verdictOf is the verdict block of a.
@@ -100,6 +115,9 @@ func (q *rq) askPage() error {
 		}
 		v.Answer, v.Groups, v.Verdict = a, q.groupSources(a.Sources), q.verdictOf(a, p.q)
 		v.Verdict.URL = ""
+		if err := q.addTwin(q.r.Context(), v.Verdict, a); err != nil {
+			return err
+		}
 	}
 	q.render(200, "ask", v)
 	return nil

@@ -45,25 +45,80 @@ type linker interface {
 	known(title string) (string, bool)
 	// static reports whether this is the static site (no server).
 	static() bool
+	// at returns the linker of a view of a page of wiki: a title that
+	// names pages of several wikis links to that wiki's page.
+	at(wiki string) linker
 }
 
-// titleSet is the titles of a knowledge base by folded title.
-type titleSet map[string]string
+// titleSet is the pages of a knowledge base by folded title: one title
+// can name a page of each wiki (the Spanish and the English "Berserk").
+type titleSet map[string][]wikirules.Page
 
 func newTitleSet(pages []wikirules.Page) titleSet {
 	s := titleSet{}
 	for _, p := range pages {
 		k := foldTitle(p.Title)
-		if _, dup := s[k]; !dup || p.Title == k {
-			s[k] = p.Title
+		if p.Title == k {
+			// The page whose title is its folded form first, as the store
+			// prefers an exact match.
+			s[k] = append([]wikirules.Page{p}, s[k]...)
+		} else {
+			s[k] = append(s[k], p)
 		}
 	}
 	return s
 }
 
 func (s titleSet) known(title string) (string, bool) {
-	t, ok := s[foldTitle(title)]
-	return t, ok
+	ps := s[foldTitle(title)]
+	if len(ps) == 0 {
+		return "", false
+	}
+	return ps[0].Title, true
+}
+
+// find returns the page title names as the store chooses it: the page of
+// wiki, else the first of language lang, else the first.
+func (s titleSet) find(title, wiki, lang string) (wikirules.Page, bool) {
+	ps := s[foldTitle(title)]
+	if len(ps) == 0 {
+		return wikirules.Page{}, false
+	}
+	for _, p := range ps {
+		if wiki != "" && p.Wiki == wiki {
+			return p, true
+		}
+	}
+	for _, p := range ps {
+		if lang != "" && p.Language == lang {
+			return p, true
+		}
+	}
+	return ps[0], true
+}
+
+// shared reports whether title names pages of more than one wiki; links
+// to such a page name its wiki (wiki=), so that a page of infinity-en
+// stays of infinity-en when followed.
+func (s titleSet) shared(title string) bool {
+	ps := s[foldTitle(title)]
+	for _, p := range ps[min(1, len(ps)):] {
+		if p.Wiki != ps[0].Wiki {
+			return true
+		}
+	}
+	return false
+}
+
+// wikiParam is the wiki= value of a link to title from a view of wiki
+// in label language lang: the wiki of the page it names when several
+// wikis hold the title, else "".
+func (s titleSet) wikiParam(title, wiki, lang string) string {
+	if !s.shared(title) {
+		return ""
+	}
+	p, _ := s.find(title, wiki, lang)
+	return p.Wiki
 }
 
 // foldTitle folds a title as the store does to match one: case, Spanish
@@ -76,6 +131,10 @@ func foldTitle(t string) string {
 // serverLinker links the pages of a running server.
 type serverLinker struct {
 	titles titleSet
+	// wiki is the wiki of the page shown (or asked for with ?wiki=), lang
+	// the label language: together they choose the page a shared title
+	// links to.
+	wiki, code string
 	// self is the path and query of the request being rendered, for the
 	// language toggle.
 	self *url.URL
@@ -91,16 +150,42 @@ func (l *serverLinker) known(t string) (string, bool) {
 	return l.titles.known(t)
 }
 
-func (l *serverLinker) page(title, ed, rev string, history bool, asOf string) string {
-	return withQuery(pageURL(title), "edition", ed, "rev", rev, "as_of", asOf, "history", boolParam(history))
+func (l *serverLinker) at(wiki string) linker {
+	c := *l
+	c.wiki = wiki
+	return &c
 }
 
-func (l *serverLinker) cite(c wikirules.Citation, superseded bool) string {
-	return citeURL(c, superseded)
+func (l *serverLinker) page(title, ed, rev string, history bool, asOf string) string {
+	return withQuery(pageURL(title), "wiki", l.titles.wikiParam(title, l.wiki, l.code), "edition", ed, "rev", rev,
+		"as_of", asOf, "history", boolParam(history))
 }
-func (l *serverLinker) history(title string) string { return "/history/" + pathEscape(title) }
+
+// cite links c on the server: a record's revision says which page of a
+// shared title it stands on (the page view reads it), an FAQ entry's
+// page is the one of this view's wiki or language.
+func (l *serverLinker) cite(c wikirules.Citation, superseded bool) string {
+	u := citeURL(c, superseded)
+	if c.Kind == wikirules.KindFAQ || c.Kind == wikirules.KindErrata || c.Revision == "" {
+		if w := l.titles.wikiParam(c.Page, l.wiki, l.code); w != "" {
+			path, frag, _ := strings.Cut(u, "#")
+			sep := "?"
+			if strings.Contains(path, "?") {
+				sep = "&"
+			}
+			u = path + sep + "wiki=" + url.QueryEscape(w)
+			if frag != "" {
+				u += "#" + frag
+			}
+		}
+	}
+	return u
+}
+func (l *serverLinker) history(title string) string {
+	return withQuery("/history/"+pathEscape(title), "wiki", l.titles.wikiParam(title, l.wiki, l.code))
+}
 func (l *serverLinker) diff(title, from, to string) string {
-	return withQuery("/diff/"+pathEscape(title), "from", from, "to", to)
+	return withQuery("/diff/"+pathEscape(title), "wiki", l.titles.wikiParam(title, l.wiki, l.code), "from", from, "to", to)
 }
 func (l *serverLinker) search(q string, kv ...string) string {
 	return withQuery("/search", append([]string{"q", q}, kv...)...)
@@ -128,12 +213,16 @@ type staticLinker struct {
 	titles titleSet
 	up     string
 	// code is the label language of this tree; here the path of the
-	// current file within it, for the language toggle.
-	code, here string
+	// current file within it, for the language toggle; wiki the wiki of
+	// the page shown (see serverLinker).
+	code, here, wiki string
 	// variants are the edition views written for each page (pages whose
-	// records differ by edition), revs the old revisions written.
-	variants map[string]bool // title + "\x00" + edition
-	revs     map[string]bool // revision id
+	// records differ by edition; page stem + "\x00" + edition), revs the
+	// page of every revision written.
+	variants map[string]bool
+	revs     map[string]wikirules.Page
+	// current is the current revision of each page, by stem.
+	current map[string]string
 }
 
 func (l *staticLinker) home() string             { return l.up + "index.html" }
@@ -145,11 +234,27 @@ func (l *staticLinker) known(t string) (string, bool) {
 	return l.titles.known(t)
 }
 
-// pageFile is the file of a page view within a language directory:
-// page/SLUG.html, page/SLUG.EDITION.html for an edition view, and
-// page/SLUG@REV.html for an old revision.
-func pageFile(title, ed, rev string) string {
-	f := "page/" + fileSlug(title)
+func (l *staticLinker) at(wiki string) linker {
+	c := *l
+	c.wiki = wiki
+	return &c
+}
+
+// pageStem is the file name stem of page p: its title's fileSlug, and
+// when several wikis hold the title, "~~" and its wiki's (fileSlug never
+// writes "~~": a "~" it writes starts a hex escape).
+func (s titleSet) pageStem(p wikirules.Page) string {
+	if s.shared(p.Title) {
+		return fileSlug(p.Title) + "~~" + fileSlug(p.Wiki)
+	}
+	return fileSlug(p.Title)
+}
+
+// pageFile is the file of a page view within a language directory, by
+// its stem (titleSet.pageStem): page/STEM.html, page/STEM.EDITION.html
+// for an edition view, and page/STEM@REV.html for an old revision.
+func pageFile(stem, ed, rev string) string {
+	f := "page/" + stem
 	if rev != "" {
 		f += "@" + fileSlug(rev)
 	}
@@ -159,22 +264,31 @@ func pageFile(title, ed, rev string) string {
 	return f + ".html"
 }
 
+// pageOf is the page a link to title at revision rev names: the page of
+// rev when rev is one of its revisions, else as titleSet.find chooses.
+func (l *staticLinker) pageOf(title, rev string) (wikirules.Page, bool) {
+	if p, ok := l.revs[rev]; ok && rev != "" && foldTitle(p.Title) == foldTitle(title) {
+		return p, true
+	}
+	return l.titles.find(title, l.wiki, l.code)
+}
+
 func (l *staticLinker) page(title, ed, rev string, history bool, asOf string) string {
 	if history || asOf != "" {
 		return ""
 	}
-	if t, ok := l.titles.known(title); ok {
-		title = t
-	} else {
+	p, ok := l.pageOf(title, rev)
+	if !ok {
 		return l.search(title)
 	}
-	if rev != "" && !l.revs[rev] {
+	stem := l.titles.pageStem(p)
+	if rev != "" && (l.revs[rev] != p || l.current[stem] == rev) {
 		rev = ""
 	}
-	if ed != "" && (rev != "" || !l.variants[title+"\x00"+ed]) {
+	if ed != "" && (rev != "" || !l.variants[stem+"\x00"+ed]) {
 		return ""
 	}
-	return l.up + fileHref(pageFile(title, ed, rev))
+	return l.up + fileHref(pageFile(stem, ed, rev))
 }
 
 func (l *staticLinker) cite(c wikirules.Citation, superseded bool) string {
@@ -183,10 +297,24 @@ func (l *staticLinker) cite(c wikirules.Citation, superseded bool) string {
 	// page it relates to shows it. An FAQ record (its anchor is the
 	// record's id) stands in its own revision.
 	rev := c.Revision
-	if (c.Kind == wikirules.KindFAQ || c.Kind == wikirules.KindErrata) && strings.HasPrefix(c.Anchor, "faq-") {
-		rev = ""
+	faqEntry := (c.Kind == wikirules.KindFAQ || c.Kind == wikirules.KindErrata) && strings.HasPrefix(c.Anchor, "faq-")
+	// The page's view of every edition holds the record cited whatever
+	// its edition (a page whose records all share its editions has only
+	// the one view).
+	u := ""
+	if faqEntry {
+		u = l.page(c.Page, "all", "", false, "")
+		if u == "" {
+			u = l.page(c.Page, "", "", false, "")
+		}
+	} else if p, ok := l.pageOf(c.Page, rev); ok {
+		at := l.at(p.Wiki)
+		if u = at.page(c.Page, "all", rev, false, ""); u == "" {
+			u = at.page(c.Page, "", rev, false, "")
+		}
+	} else {
+		u = l.page(c.Page, "", "", false, "")
 	}
-	u := l.page(c.Page, "", rev, false, "")
 	if u == "" || strings.Contains(u, "search.html") {
 		return u
 	}
@@ -197,23 +325,24 @@ func (l *staticLinker) cite(c wikirules.Citation, superseded bool) string {
 }
 
 func (l *staticLinker) history(title string) string {
-	if t, ok := l.titles.known(title); ok {
-		return l.up + fileHref("history/"+fileSlug(t)+".html")
+	if p, ok := l.titles.find(title, l.wiki, l.code); ok {
+		return l.up + fileHref("history/"+l.titles.pageStem(p)+".html")
 	}
 	return ""
 }
 
-// diffFile is the file of the diff that ends at revision to.
-func diffFile(title, to string) string {
-	return "diff/" + fileSlug(title) + "@" + fileSlug(to) + ".html"
+// diffFile is the file of the diff that ends at revision to, of the page
+// of stem.
+func diffFile(stem, to string) string {
+	return "diff/" + stem + "@" + fileSlug(to) + ".html"
 }
 
 func (l *staticLinker) diff(title, from, to string) string {
-	t, ok := l.titles.known(title)
+	p, ok := l.titles.find(title, l.wiki, l.code)
 	if !ok || to == "" {
 		return ""
 	}
-	return l.up + fileHref(diffFile(t, to))
+	return l.up + fileHref(diffFile(l.titles.pageStem(p), to))
 }
 
 func (l *staticLinker) search(q string, kv ...string) string {

@@ -23,9 +23,12 @@ type pageView struct {
 	FAQs       []faqCard
 	Superseded int // superseded records hidden (History off)
 	Tabs       []tab
-	HistoryURL string // the superseded-text switch ("" on the static site)
-	Hist       string // the page's history
-	LastChange string // the diff of its last change
+	Edition    editionNote
+	AlsoIn     []alsoIn         // the pages of the same title on other wikis
+	Twin       *twinWarningView // the twin in the other language is newer
+	HistoryURL string           // the superseded-text switch ("" on the static site)
+	Hist       string           // the page's history
+	LastChange string           // the diff of its last change
 }
 
 func (v *pageView) title(*labels) string { return v.V.Page.Title }
@@ -90,14 +93,30 @@ func (q *rq) pagePage() error {
 }
 
 // pageView loads title as p and rev ask and builds its card. A rev of
-// another page is ignored; an unknown rev is a 404.
+// another page is ignored; an unknown rev is a 404. A rev names the wiki
+// of a title several wikis hold when ?wiki= does not. Without an edition
+// asked the page speaks for the knowledge base's newest edition, and a
+// page without it for its own newest, as query show does; Edition says
+// which. A citation's link (rev given) shows every edition, so that the
+// record cited is on the page whatever its edition.
 func (vs *views) pageView(ctx context.Context, title, rev string, p *params) (*pageView, error) {
+	if rev != "" && vs.wiki == "" {
+		if rv, err := vs.store.Revision(ctx, rev); err == nil && foldTitle(rv.Page.Title) == foldTitle(title) {
+			vs = vs.at(rv.Page.Wiki)
+		}
+	}
 	f := vs.pageFilter()
 	f.Edition, f.AsOf, f.History = p.edition, p.asOf, p.history
+	defaulted := p.edition == 0 && p.edName != "all" && rev == "" && vs.newest != 0
+	if defaulted {
+		f.Edition = vs.newest
+	}
 	v, err := vs.store.Page(ctx, title, f)
 	if err != nil {
 		return nil, err
 	}
+	vs = vs.at(v.Page.Wiki)
+	f.Wiki = v.Page.Wiki
 	pv := &pageView{P: p}
 	if rev != "" && rev != v.Revision.ID {
 		rv, err := vs.store.Revision(ctx, rev)
@@ -113,14 +132,46 @@ func (vs *views) pageView(ctx context.Context, title, rev string, p *params) (*p
 			pv.Current = vs.link.page(v.Page.Title, "", "", false, "")
 		}
 	}
-	pv.V = v
 	all, err := vs.store.RevisionRecords(ctx, v.Revision.ID)
 	if err != nil {
 		return nil, err
 	}
+	held := v.PageEditions
+	for _, rec := range all {
+		held |= rec.Editions
+	}
+	held &= wikirules.AllEditions
+	pv.Edition = editionNote{Name: vs.l.edition(wikirules.Editions(f.Edition).String()), Defaulted: defaulted}
+	if f.Edition != 0 && !held.Has(f.Edition) {
+		newest, known := held.Newest()
+		want := vs.l.edition(wikirules.Editions(f.Edition).String())
+		switch {
+		case defaulted && known:
+			// A page the wiki has not rewritten for the newest edition
+			// shows its own newest text.
+			f.Edition = newest
+			if v, err = vs.store.Page(ctx, v.Page.Title, f); err != nil {
+				return nil, err
+			}
+			pv.Edition.Name = vs.l.edition(wikirules.Editions(newest).String())
+			pv.Edition.Note = vs.l.t("edition.pagenewest", want)
+		case defaulted:
+			f.Edition = 0
+			if v, err = vs.store.Page(ctx, v.Page.Title, f); err != nil {
+				return nil, err
+			}
+			pv.Edition.Name, pv.Edition.Unknown = "", true
+			pv.Edition.Note = vs.l.t("edition.pageunknown", want)
+		case known:
+			pv.Edition.Note = vs.l.t("edition.nopage", want, vs.l.editions(held))
+		default:
+			pv.Edition.Note = vs.l.t("edition.nopageunknown", want)
+		}
+	}
+	pv.V = v
 	byEdition := v.PageEditions != 0
 	for _, rec := range all {
-		if !p.history && rec.Superseded && (p.edition == 0 || rec.Editions.Holds(p.edition)) {
+		if !p.history && rec.Superseded && (f.Edition == 0 || rec.Editions.Holds(f.Edition)) {
 			pv.Superseded++
 		}
 		if rec.Editions != 0 && rec.Editions != v.PageEditions {
@@ -129,20 +180,53 @@ func (vs *views) pageView(ctx context.Context, title, rev string, p *params) (*p
 	}
 	vs.build(pv)
 	title = v.Page.Title
+	shown := wikirules.Editions(f.Edition).String()
+	if f.Edition == 0 {
+		shown = "all"
+	}
 	if byEdition {
-		for _, e := range []string{"", "n4", "c1", "n5"} {
+		for _, e := range []string{"all", "n4", "c1", "n5"} {
 			if u := vs.link.page(title, e, pv.Rev, p.history, p.asOfRaw); u != "" {
-				pv.Tabs = append(pv.Tabs, tab{Label: vs.l.edition(e), Active: p.edName == e, URL: u})
+				pv.Tabs = append(pv.Tabs, tab{Label: vs.l.edition(e), Active: shown == e, URL: u})
 			}
 		}
 		if len(pv.Tabs) < 2 {
 			pv.Tabs = nil
 		}
 	}
+	for _, o := range v.AlsoIn {
+		pv.AlsoIn = append(pv.AlsoIn, alsoIn{Wiki: o.Wiki, Language: o.Language,
+			Link: pageLink{Title: o.Title, URL: vs.at(o.Wiki).link.page(o.Title, "", "", false, "")}})
+	}
+	if len(v.Records) > 0 && pv.Rev == "" {
+		cite := wikirules.CitationOf(v.Records[0])
+		if pv.Skill != nil {
+			cite = wikirules.CitationOf(*pv.Skill)
+		}
+		if pv.Twin, err = vs.twinWarning(ctx, cite); err != nil {
+			return nil, err
+		}
+	}
 	pv.HistoryURL = vs.link.page(title, p.edName, pv.Rev, !p.history, p.asOfRaw)
 	pv.Hist = vs.link.history(title)
 	pv.LastChange = vs.link.diff(title, "", v.Revision.ID)
 	return pv, nil
+}
+
+// editionNote says which edition a view speaks for: Name ("N5"; "" with
+// Unknown, or for every edition), whether it is the default, and Note
+// when the page has no text of the edition asked or defaulted to.
+type editionNote struct {
+	Name      string
+	Defaulted bool
+	Unknown   bool
+	Note      string
+}
+
+// alsoIn is a page of the same title on another wiki.
+type alsoIn struct {
+	Wiki, Language string
+	Link           pageLink
 }
 
 // build groups the records into the card: the first skill header on top,

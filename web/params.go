@@ -17,7 +17,7 @@ import (
 type params struct {
 	q       string
 	edition wikirules.Edition
-	edName  string // "n4", "c1", "n5" or ""
+	edName  string // "n4", "c1", "n5", "all" (asked for every edition) or "" (the default)
 	asOf    time.Time
 	asOfRaw string
 	kinds   []wikirules.Kind
@@ -53,7 +53,9 @@ func readParams(r *http.Request) (*params, error) {
 		return nil, err
 	}
 	p.q = q
-	if e := strings.TrimSpace(v.Get("edition")); e != "" && e != "all" {
+	if e := strings.TrimSpace(v.Get("edition")); e == "all" {
+		p.edName = "all"
+	} else if e != "" {
 		ed, err := wikirules.ParseEdition(e)
 		if err != nil {
 			return nil, badRequest("edition: %v", err)
@@ -163,7 +165,8 @@ func truncate(s string, n int) string {
 // Q is the search text or question, for templates.
 func (p *params) Q() string { return p.q }
 
-// EditionName is "n4", "c1", "n5" or "" (all), for templates.
+// EditionName is "n4", "c1", "n5", "all" or "" (the default), for
+// templates.
 func (p *params) EditionName() string { return p.edName }
 
 // History reports whether superseded text is shown, for templates.

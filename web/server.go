@@ -45,10 +45,12 @@ type Judge interface {
 // and the searcher (nil: Store.SearchText). Logger receives internal
 // errors and recovered panics (nil: the standard logger). Immutable says
 // the knowledge base lies on read-only media (shown on the home page).
+// Twins knows the pages' twins in the other language (nil: none).
 type Deps struct {
 	Store     wikirules.Store
 	Judge     Judge
 	Search    wikirules.Searcher
+	Twins     Twins
 	Logger    *log.Logger
 	Immutable bool
 }

@@ -19,6 +19,7 @@ type state struct {
 	titles titleSet
 	wiki   string // "es" or "en"
 	pages  []wikirules.Page
+	newest wikirules.Edition // the newest edition the knowledge base holds (0: none)
 
 	mu      sync.RWMutex
 	retired bool
@@ -38,7 +39,41 @@ func newState(ctx context.Context, d Deps) (*state, error) {
 	if _, err := templatesFor(langES); err != nil {
 		return nil, err
 	}
-	return &state{deps: d, titles: newTitleSet(pages), wiki: wikiLanguage(pages), pages: pages}, nil
+	newest, err := newestEdition(ctx, d.Store)
+	if err != nil {
+		return nil, err
+	}
+	return &state{deps: d, titles: newTitleSet(pages), wiki: wikiLanguage(pages), pages: pages, newest: newest}, nil
+}
+
+// EditionLister is implemented by a Store that lists the editions its
+// records are scoped to (kb.DB.Editions) without reading them all.
+type EditionLister interface {
+	Editions(ctx context.Context) (wikirules.Editions, error)
+}
+
+// newestEdition is the newest edition the knowledge base holds (N5 once
+// an N5 page is in; Editions.Newest), the edition a view speaks for when
+// none is asked, or 0 when no record is scoped to an edition.
+func newestEdition(ctx context.Context, st wikirules.Store) (wikirules.Edition, error) {
+	var held wikirules.Editions
+	if el, ok := st.(EditionLister); ok {
+		h, err := el.Editions(ctx)
+		if err != nil {
+			return 0, err
+		}
+		held = h
+	} else {
+		recs, err := st.Records(ctx, wikirules.Filter{})
+		if err != nil {
+			return 0, err
+		}
+		for _, r := range recs {
+			held |= r.Editions
+		}
+	}
+	ed, _ := held.Newest()
+	return ed, nil
 }
 
 func (st *state) release() { st.mu.RUnlock() }
@@ -63,6 +98,18 @@ type views struct {
 	// ("infinity-en"); without it the label language chooses among the
 	// wikis holding the title.
 	wiki string
+	// newest is the knowledge base's newest edition: the default.
+	newest wikirules.Edition
+	// twins are the pages' twins in the other language (nil: none known).
+	twins Twins
+}
+
+// at returns the views of a page of wiki: its links to titles that
+// several wikis hold go to that wiki's page.
+func (vs *views) at(wiki string) *views {
+	c := *vs
+	c.wiki, c.link = wiki, vs.link.at(wiki)
+	return &c
 }
 
 // pageFilter is the part of a store filter that chooses which page a
@@ -103,9 +150,10 @@ func (s *Server) begin(w http.ResponseWriter, r *http.Request) *rq {
 	q := self.Query()
 	q.Del("lang")
 	self.RawQuery = q.Encode()
+	wiki := truncate(strings.TrimSpace(r.URL.Query().Get("wiki")), 100)
 	return &rq{views: views{store: st.deps.Store, search: st.deps.Search, judge: st.deps.Judge,
-		link: &serverLinker{titles: st.titles, self: &self}, l: langOf(code), titles: st.titles,
-		wiki: truncate(strings.TrimSpace(r.URL.Query().Get("wiki")), 100)},
+		link: &serverLinker{titles: st.titles, self: &self, wiki: wiki, code: code}, l: langOf(code), titles: st.titles,
+		wiki: wiki, newest: st.newest, twins: st.deps.Twins},
 		st: st, s: s, w: w, r: r}
 }
 

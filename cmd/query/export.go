@@ -6,6 +6,7 @@ import (
 
 	"github.com/wikirules/wikirules/lang"
 	"github.com/wikirules/wikirules/web"
+	"github.com/wikirules/wikirules/web/twins"
 )
 
 const exportSiteHelp = `Writes the whole knowledge base into DIR (empty or new) as a static web
@@ -33,7 +34,11 @@ func runExportSite(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	sum, err := web.Export(ctx, db, dir, web.ExportOptions{Synonyms: lang.Default().Synonyms})
+	tw, err := twins.Load(ctx, db)
+	if err != nil {
+		return fmt.Errorf("export-site: pairing twin pages: %w", err)
+	}
+	sum, err := web.Export(ctx, db, dir, web.ExportOptions{Synonyms: lang.Default().Synonyms, Twins: tw})
 	if err != nil {
 		return fmt.Errorf("export-site: %w", err)
 	}

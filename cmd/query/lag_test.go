@@ -113,3 +113,43 @@ func TestAskWarnsTwin(t *testing.T) {
 		t.Errorf("show Marcado warns, yet Targeted State is not newer:\n%s", show)
 	}
 }
+
+// TestSearchPairsOnce: query search ranks both twins' records and shows
+// the pair once, the newer side (Isolated State, N5) first naming the
+// other with its folded results; without the index (FTS5 finds no
+// English record for a Spanish word) Aislado's results name the newer
+// twin.
+func TestSearchPairsOnce(t *testing.T) {
+	db := twinsDB(t)
+	runQuery(t, "index", "-db", db)
+	type result struct {
+		Wiki     string
+		Citation struct{ Page string }
+		Twin     *struct {
+			Wiki, Title, Language string
+			Newer                 bool
+			Results               int
+		}
+	}
+	var out struct{ Results []result }
+	decode(t, runQuery(t, "search", "-db", db, "-json", "-n", "4", "aislado"), &out)
+	if len(out.Results) < 2 || out.Results[0].Citation.Page != "Isolated State" || out.Results[0].Wiki != "infinity-en" {
+		t.Fatalf("results %+v, want Isolated State first", out.Results)
+	}
+	if tw := out.Results[0].Twin; tw == nil || tw.Title != "Aislado" || tw.Wiki != "infinity-es" || tw.Language != "es" || tw.Newer || tw.Results == 0 {
+		t.Errorf("first result's twin %+v, want Aislado, older, with its results folded", tw)
+	}
+	for _, r := range out.Results {
+		if r.Citation.Page == "Aislado" {
+			t.Errorf("Aislado listed beside its twin: %+v", out.Results)
+		}
+	}
+	text := runQuery(t, "search", "-db", db, "-n", "4", "aislado")
+	if !strings.Contains(text, "also in Spanish: Aislado (infinity-es); ") {
+		t.Errorf("text output does not name the twin:\n%s", text)
+	}
+	decode(t, runQuery(t, "search", "-db", db, "-json", "-fts5", "-n", "4", "aislado"), &out)
+	if tw := out.Results[0].Twin; out.Results[0].Citation.Page != "Aislado" || tw == nil || tw.Title != "Isolated State" || !tw.Newer {
+		t.Errorf("fts5: first result %+v twin %+v, want Aislado naming Isolated State as newer", out.Results[0], tw)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
 	"github.com/wikirules/wikirules/web"
+	"github.com/wikirules/wikirules/web/twins"
 )
 
 // served is one state of the knowledge base as `query serve` answers
@@ -59,7 +60,15 @@ func (g *served) deps(cache *web.Cache, cacheOn bool, gen int, logger *log.Logge
 		judgeSearch = web.NewCachedSearcher(judgeSearch, cache, "judge "+p)
 		search = web.NewCachedSearcher(search, cache, "search "+p)
 	}
-	return web.Deps{Store: g.db, Judge: engine.New(g.db, judgeSearch, opts...), Search: search, Logger: logger, Immutable: g.db.Immutable()}
+	d := web.Deps{Store: g.db, Judge: engine.New(g.db, judgeSearch, opts...), Search: search, Logger: logger, Immutable: g.db.Immutable()}
+	// The pairs of twin pages, for the twin warnings and the search's
+	// pairs; without them the pages show none, and the log says why.
+	if tw, err := twins.Load(context.Background(), g.db); err != nil {
+		logger.Printf("twin pages: %v (no twin warnings)", err)
+	} else {
+		d.Twins = tw
+	}
+	return d
 }
 
 // openServed opens the knowledge base at path and its search index. The

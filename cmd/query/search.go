@@ -11,7 +11,27 @@ import (
 	"github.com/wikirules/wikirules/index"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/report"
+	"github.com/wikirules/wikirules/web/twins"
 )
+
+// twinOf is the pairs of src as report.GroupTwins reads them.
+func twinOf(src *twins.Source) report.TwinOf {
+	return func(wiki, title string) (wikirules.Page, string, bool) {
+		t, ok := src.Twin(wiki, title)
+		return t.Page, t.Newer, ok
+	}
+}
+
+// languageName names a wiki language in English ("es": Spanish).
+func languageName(code string) string {
+	switch code {
+	case "es":
+		return "Spanish"
+	case "en":
+		return "English"
+	}
+	return code
+}
 
 const searchHelp = `Searches the current rule records and FAQs; prints each result with a
 snippet (matched words in bold on a terminal, between « » otherwise), its
@@ -66,6 +86,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	newest := f.Edition == 0 && c.edition != "all"
 	out := report.Search{Query: q, Edition: c.edition, EditionDefault: newest,
 		AsOf: c.asOf, Results: []report.SearchResult{}}
+	f.Limit *= 3 // a pair's folded results make room for others
 	if f.Wiki != "" {
 		f.Limit *= 4 // hits of other wikis are dropped below
 	}
@@ -95,8 +116,36 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := keepResults(ctx, db, &out, f.Wiki, newest, *limit); err != nil {
+	// Twin pages of the two languages are shown once, the newer side
+	// first: results are kept beyond the limit for the pairs to fold.
+	if err := report.KeepResults(ctx, db, &out, f.Wiki, newest, 3**limit); err != nil {
 		return err
+	}
+	tw, err := twins.Load(ctx, db)
+	if err != nil {
+		return err
+	}
+	err = report.FillTwins(ctx, &out, twinOf(tw), func(ctx context.Context, p wikirules.Page) ([]report.SearchResult, error) {
+		g := f
+		g.Pages, g.Wiki = []string{p.Title}, p.Wiki
+		more := report.Search{}
+		var err error
+		if idx != nil {
+			err = searchBleve(ctx, idx, q, g, &more)
+		} else {
+			err = searchFTS5(ctx, db, q, g, &more)
+		}
+		if err == nil {
+			err = report.KeepResults(ctx, db, &more, p.Wiki, newest, *limit)
+		}
+		return more.Results, err
+	})
+	if err != nil {
+		return err
+	}
+	out.Results = report.GroupTwins(out.Results, twinOf(tw))
+	if len(out.Results) > *limit {
+		out.Results = out.Results[:*limit]
 	}
 	if c.json {
 		return writeJSON(e.stdout, out)
@@ -110,60 +159,9 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// keepResults keeps the first limit results of out that stand in a
-// revision of a page of wiki (when set: a result names its page by
-// title, which several wikis may share; its revision says which page it
-// is) and, when newest, that hold in the newest edition their revision
-// holds text in (an N5 page's N4 alternatives are left out; FAQs and
-// records whose edition is unknown stay). Total and the facets count the
-// matches before the edition rule; with wiki, Total is the number kept.
-func keepResults(ctx context.Context, db *kb.DB, out *report.Search, wiki string, newest bool, limit int) error {
-	type revInfo struct {
-		wiki string
-		held wikirules.Editions
-	}
-	info := map[string]revInfo{}
-	kept := out.Results[:0]
-	dropped := false
-	for _, r := range out.Results {
-		id := r.Citation.Revision
-		ri, ok := info[id]
-		if !ok && id != "" {
-			rev, err := db.Revision(ctx, id)
-			if err != nil {
-				return err
-			}
-			recs, err := db.RevisionRecords(ctx, id)
-			if err != nil {
-				return err
-			}
-			ri.wiki = rev.Page.Wiki
-			for _, rec := range recs {
-				ri.held |= rec.Editions
-			}
-			info[id] = ri
-		}
-		keep := wiki == "" || ri.wiki == wiki
-		if ed, known := ri.held.Newest(); keep && newest && known && r.FAQ == nil && r.Citation.Editions != 0 {
-			keep = r.Citation.Editions.Has(ed)
-		}
-		switch {
-		case !keep:
-			dropped = true
-		case len(kept) < limit:
-			kept = append(kept, r)
-		}
-	}
-	out.Results = kept
-	if dropped && wiki != "" {
-		out.Total = uint64(len(kept))
-	}
-	return nil
-}
-
 // searchBleve fills out from the index, facets included.
 func searchBleve(ctx context.Context, idx *index.Index, q string, f wikirules.Filter, out *report.Search) error {
-	res, err := idx.Search(ctx, index.Query{Text: q, Edition: f.Edition, Kinds: f.Kinds, Limit: f.Limit, History: f.History, Facets: true})
+	res, err := idx.Search(ctx, index.Query{Text: q, Edition: f.Edition, Kinds: f.Kinds, Pages: f.Pages, Limit: f.Limit, History: f.History, Facets: true})
 	if err != nil {
 		return err
 	}
@@ -232,6 +230,17 @@ func printSearch(w io.Writer, out report.Search, bold bool) {
 		}
 		r.Result.Text, r.Result.Notes = text, nil
 		printResult(w, i+1, r.Result)
+		if t := r.Twin; t != nil {
+			fmt.Fprintf(w, "   also in %s: %s (%s)", languageName(t.Language), t.Title, t.Wiki)
+			switch {
+			case t.Newer:
+				fmt.Fprint(w, " — newer")
+			}
+			if t.Results > 0 {
+				fmt.Fprintf(w, "; %d of its results folded here", t.Results)
+			}
+			fmt.Fprintln(w)
+		}
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "%d matches (%s)", out.Total, out.Engine)
