@@ -175,7 +175,7 @@ func editionLine(ed wikirules.Edition, defaulted bool) string {
 	name := strings.ToUpper(wikirules.Editions(ed).String())
 	switch {
 	case ed == 0:
-		return "edition: all (no record of the knowledge base is scoped to an edition)"
+		return "edition: all (the text of every edition; each record names its own, — when it cannot be told)"
 	case defaulted:
 		return "edition: " + name + " (the default: the newest the knowledge base holds; -edition for another)"
 	}

@@ -64,10 +64,10 @@ func runShow(ctx context.Context, e *env, args []string) error {
 					return err
 				}
 				if known {
-					notes = append(notes, fmt.Sprintf("edition: %s, the default for this page: the newest it holds (it has no %s version, the newest the knowledge base holds; -edition for another)",
-						strings.ToUpper(wikirules.Editions(newest).String()), want))
+					notes = append(notes, fmt.Sprintf("edition: %s, the newest this page holds: it has no %s version (%s is the newest edition in the knowledge base; -edition for another)",
+						strings.ToUpper(wikirules.Editions(newest).String()), want, want))
 				} else {
-					notes = append(notes, fmt.Sprintf("edition unknown: the page has no %s version (the newest the knowledge base holds) and does not say its edition: showing all its text", want))
+					notes = append(notes, fmt.Sprintf("edition unknown: the page does not say its edition, and has no text marked %s (the newest edition in the knowledge base): showing all its text", want))
 				}
 				f.Edition, fellBack = newest, true
 			}
