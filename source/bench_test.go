@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/bench/gen"
 	"github.com/wikirules/wikirules/source"
 )
@@ -23,18 +22,13 @@ func writeExport(b *testing.B, size int64) []byte {
 	return buf.Bytes()
 }
 
+// drainBench reads r to the end and returns its revision count.
 func drainBench(b *testing.B, r source.Reader) int {
-	n := 0
-	for {
-		_, err := r.Next()
-		if err == io.EOF {
-			return n
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		n++
+	revs, err := source.ReadAll(r)
+	if err != nil {
+		b.Fatal(err)
 	}
+	return len(revs)
 }
 
 // BenchmarkReadXML reads a ~20 MB generated export from a file in
@@ -62,20 +56,12 @@ func BenchmarkReadXML(b *testing.B) {
 // BenchmarkReadAPI reads the same revisions as API JSON (formatversion 2).
 func BenchmarkReadAPI(b *testing.B) {
 	xmlData := writeExport(b, 20<<20)
-	var revs []*wikirules.Revision
-	r := source.NewXML(bytes.NewReader(xmlData), "gen.xml")
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		revs = append(revs, rev)
+	revs, err := source.ReadAll(source.NewXML(bytes.NewReader(xmlData), "gen.xml"))
+	if err != nil {
+		b.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := source.WriteAPI(&buf, revs); err != nil {
+	if err = source.WriteAPI(&buf, revs); err != nil {
 		b.Fatal(err)
 	}
 	data := buf.Bytes()
