@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	"io"
 	"path/filepath"
 	"testing"
 
@@ -22,17 +21,9 @@ func benchExport(b *testing.B) ([]byte, []*wikirules.Revision) {
 	if _, err := gen.Write(&buf, gen.Options{Size: 2 << 20, Seed: 1}); err != nil {
 		b.Fatal(err)
 	}
-	r := source.NewXML(bytes.NewReader(buf.Bytes()), "bench.xml")
-	var revs []*wikirules.Revision
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		revs = append(revs, rev)
+	revs, err := source.ReadAll(source.NewXML(bytes.NewReader(buf.Bytes()), "bench.xml"))
+	if err != nil {
+		b.Fatal(err)
 	}
 	return buf.Bytes(), revs
 }
@@ -51,13 +42,8 @@ func BenchmarkIngestStages(b *testing.B) {
 	b.Run("read", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
-			r := source.NewXML(bytes.NewReader(data), "bench.xml")
-			for {
-				if _, err := r.Next(); err == io.EOF {
-					break
-				} else if err != nil {
-					b.Fatal(err)
-				}
+			if _, err := source.ReadAll(source.NewXML(bytes.NewReader(data), "bench.xml")); err != nil {
+				b.Fatal(err)
 			}
 		}
 		report(b)

@@ -10,7 +10,6 @@ package searchbench
 
 import (
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 	"syscall"
@@ -38,16 +37,12 @@ func Seed() ([]Page, error) {
 		return nil, err
 	}
 	defer f.Close()
-	r := source.NewContribs(f, sample.DumpName)
+	revs, err := source.ReadAll(source.NewContribs(f, sample.DumpName))
+	if err != nil {
+		return nil, err
+	}
 	latest := map[string]*wikirules.Revision{}
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	for _, rev := range revs {
 		if old, ok := latest[rev.Page.Title]; !ok || rev.Timestamp.After(old.Timestamp) {
 			latest[rev.Page.Title] = rev
 		}
