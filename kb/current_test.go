@@ -167,7 +167,7 @@ func TestSearchCurrent(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			db := openFile(t)
+			db := openTest(t)
 			tc.store(t, db)
 			current, all := checkSearchCurrent(t, db)
 			// Revisions of a page share the search rows of the records they

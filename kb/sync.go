@@ -200,19 +200,8 @@ func (db *DB) TitlePage(ctx context.Context, wiki, title string) (*StoredPage, [
 			return err
 		}
 		p = &sp
-		rows, err := tx.QueryContext(ctx, `SELECT pageid FROM wiki_pages WHERE wiki = ? AND page = ? ORDER BY pageid`, wiki, sp.PK)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return rows.Err()
+		ids, err = queryColumn[int64](ctx, tx, `SELECT pageid FROM wiki_pages WHERE wiki = ? AND page = ? ORDER BY pageid`, wiki, sp.PK)
+		return err
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("kb: page %q of %s: %w", title, wiki, err)
@@ -230,20 +219,12 @@ func (db *DB) StoredRevisions(ctx context.Context, ids []string) (map[string]boo
 			for i, id := range chunk {
 				args[i] = id
 			}
-			rows, err := tx.QueryContext(ctx, `SELECT id FROM revisions WHERE id IN (`+placeholders(len(args))+`)`, args...)
+			stored, err := queryColumn[string](ctx, tx, `SELECT id FROM revisions WHERE id IN (`+placeholders(len(args))+`)`, args...)
 			if err != nil {
 				return err
 			}
-			for rows.Next() {
-				var id string
-				if err := rows.Scan(&id); err != nil {
-					rows.Close()
-					return err
-				}
+			for _, id := range stored {
 				out[id] = true
-			}
-			if err := closeRows(rows); err != nil {
-				return err
 			}
 		}
 		return nil
@@ -281,19 +262,9 @@ func (db *DB) NewestRevision(ctx context.Context, pk int64) (time.Time, error) {
 func (db *DB) WikiPageIDs(ctx context.Context, wiki string) ([]int64, error) {
 	var out []int64
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT pageid FROM wiki_pages WHERE wiki = ? ORDER BY pageid`, wiki)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			out = append(out, id)
-		}
-		return rows.Err()
+		var err error
+		out, err = queryColumn[int64](ctx, tx, `SELECT pageid FROM wiki_pages WHERE wiki = ? ORDER BY pageid`, wiki)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: page ids of %s: %w", wiki, err)
