@@ -291,15 +291,10 @@ func (c *Client) do(ctx context.Context, full string) ([]byte, error) {
 		return nil, &transient{err: fmt.Errorf("network: %w", err)}
 	}
 	defer resp.Body.Close()
-	counted := &countReader{r: resp.Body}
-	var r io.Reader = counted
-	if strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
-		zr, err := gzip.NewReader(counted)
-		if err != nil {
-			c.stats.Bytes += counted.n
-			return nil, &transient{err: fmt.Errorf("gzip reply: %w", err)}
-		}
-		r = zr
+	r, counted, err := replyBody(resp)
+	if err != nil {
+		c.stats.Bytes += counted.n
+		return nil, err
 	}
 	body, readErr := io.ReadAll(io.LimitReader(r, maxReply+1))
 	c.stats.Bytes += counted.n
@@ -376,6 +371,22 @@ func retryAfter(h string, now time.Time) time.Duration {
 	return 0
 }
 
+// replyBody returns the reader of resp's body, gunzipped when the reply
+// says it is gzip, and the count of the body's bytes as they came over
+// the network (for Stats.Bytes).
+func replyBody(resp *http.Response) (io.Reader, *countReader, error) {
+	counted := &countReader{r: resp.Body}
+	if !strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
+		return counted, counted, nil
+	}
+	zr, err := gzip.NewReader(counted)
+	if err != nil {
+		return nil, counted, &transient{err: fmt.Errorf("gzip reply: %w", err)}
+	}
+	return zr, counted, nil
+}
+
+// countReader counts the bytes read through it.
 type countReader struct {
 	r io.Reader
 	n int64
