@@ -31,6 +31,18 @@ func drainBench(b *testing.B, r source.Reader) int {
 	return len(revs)
 }
 
+// benchReader reads data named name with the reader newReader makes,
+// once per iteration (MB/s via SetBytes; revisions/s reported).
+func benchReader(b *testing.B, data []byte, name string, newReader func(io.Reader, string) source.Reader) {
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		n += drainBench(b, newReader(bytes.NewReader(data), name))
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "revisions/s")
+}
+
 // BenchmarkReadXML reads a ~20 MB generated export from a file in
 // b.TempDir (MB/s via SetBytes; revisions/s reported).
 func BenchmarkReadXML(b *testing.B) {
@@ -64,14 +76,7 @@ func BenchmarkReadAPI(b *testing.B) {
 	if err = source.WriteAPI(&buf, revs); err != nil {
 		b.Fatal(err)
 	}
-	data := buf.Bytes()
-	b.SetBytes(int64(len(data)))
-	b.ResetTimer()
-	n := 0
-	for i := 0; i < b.N; i++ {
-		n += drainBench(b, source.NewAPI(bytes.NewReader(data), "gen.json"))
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "revisions/s")
+	benchReader(b, buf.Bytes(), "gen.json", source.NewAPI)
 }
 
 // BenchmarkReadContribs reads the seed dump repeated to ~20 MB.
@@ -87,14 +92,7 @@ func BenchmarkReadContribs(b *testing.B) {
 		buf.WriteString("\n\n")
 		buf.Write(header[1])
 	}
-	data := buf.Bytes()
-	b.SetBytes(int64(len(data)))
-	b.ResetTimer()
-	n := 0
-	for i := 0; i < b.N; i++ {
-		n += drainBench(b, source.NewContribs(bytes.NewReader(data), "dump.txt"))
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "revisions/s")
+	benchReader(b, buf.Bytes(), "dump.txt", source.NewContribs)
 }
 
 // BenchmarkWriteXML measures the generator (edits + XMLWriter).
