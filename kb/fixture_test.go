@@ -282,6 +282,29 @@ func newFile(t testing.TB, items ...Item) string {
 	return path
 }
 
+// rewind runs stmts on db, which turn it back into a database made before
+// some migrations, then closes it and opens it again, so that those
+// migrations run; the reopened database is closed when the test ends.
+func rewind(t testing.TB, db *DB, stmts ...string) *DB {
+	t.Helper()
+	ctx := context.Background()
+	for _, q := range stmts {
+		if _, err := db.db.ExecContext(ctx, q); err != nil {
+			db.Close()
+			t.Fatalf("%.60s: %v", q, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(ctx, db.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // openPut opens (creating) the database file at path and puts items.
 func openPut(t testing.TB, path string, items []Item) *DB {
 	t.Helper()
