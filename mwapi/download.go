@@ -56,11 +56,11 @@ func (c *Client) fetch(ctx context.Context, rawurl string, w io.Writer) (int64, 
 	}
 	r, counted, err := replyBody(resp)
 	if err != nil {
-		c.stats.Bytes += counted.n
+		c.stats.Bytes += counted.N
 		return 0, err
 	}
 	n, err := io.Copy(w, r)
-	c.stats.Bytes += counted.n
+	c.stats.Bytes += counted.N
 	c.stats.Decoded += n
 	if err != nil {
 		return n, &transient{err: fmt.Errorf("reply cut short after %d bytes: %w", n, err)}
