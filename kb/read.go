@@ -363,20 +363,35 @@ func queryRecords(ctx context.Context, tx *sql.Tx, query string, args ...any) ([
 // queryColumn runs a query selecting one column and returns its values
 // in row order.
 func queryColumn[T any](ctx context.Context, tx *sql.Tx, query string, args ...any) ([]T, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
+	var out []T
+	err := eachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
+		var v T
+		if err := rows.Scan(&v); err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []T
-	for rows.Next() {
-		var v T
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
+	return out, nil
+}
+
+// eachRow runs query and calls fn, which scans the row, on each row in
+// turn; it returns the first error of the query, of fn or of the rows.
+func eachRow(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(*sql.Rows) error) error {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
 	}
-	return out, rows.Err()
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // Records returns the records of the current revision (as of f.AsOf) of

@@ -279,12 +279,7 @@ func (db *DB) WikiPageIDs(ctx context.Context, wiki string) ([]int64, error) {
 func (db *DB) RevisionKeys(ctx context.Context, pk int64) (map[string]bool, error) {
 	out := map[string]bool{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT timestamp, sha1 FROM revisions WHERE page = ?`, pk)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		return eachRow(ctx, tx, `SELECT timestamp, sha1 FROM revisions WHERE page = ?`, []any{pk}, func(rows *sql.Rows) error {
 			var ts, sha string
 			if err := rows.Scan(&ts, &sha); err != nil {
 				return err
@@ -294,8 +289,8 @@ func (db *DB) RevisionKeys(ctx context.Context, pk int64) (map[string]bool, erro
 				return err
 			}
 			out[t.Format(time.RFC3339)+" "+sha] = true
-		}
-		return rows.Err()
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: revisions of page %d: %w", pk, err)
@@ -316,6 +311,15 @@ func (w *Writer) PageKey(ctx context.Context, wiki, title string) (int64, error)
 	return pk, nil
 }
 
+// storedPageOf is pageOf, with an error when there is no such page.
+func (w *Writer) storedPageOf(ctx context.Context, wiki, title string) (int64, error) {
+	pk, err := w.pageOf(ctx, wiki, title)
+	if err == nil && pk == 0 {
+		err = fmt.Errorf("no stored page %q", title)
+	}
+	return pk, err
+}
+
 // pageOf returns the pk of the page of wiki titled title in the
 // transaction, 0 when there is none.
 func (w *Writer) pageOf(ctx context.Context, wiki, title string) (int64, error) {
@@ -334,10 +338,7 @@ func (w *Writer) MapPage(ctx context.Context, wiki string, pageid int64, title s
 	if w.err != nil {
 		return w.err
 	}
-	pk, err := w.pageOf(ctx, wiki, title)
-	if err == nil && pk == 0 {
-		err = fmt.Errorf("no stored page %q", title)
-	}
+	pk, err := w.storedPageOf(ctx, wiki, title)
 	if err == nil {
 		_, err = w.tx.ExecContext(ctx, `INSERT INTO wiki_pages (wiki, pageid, page) VALUES (?, ?, ?)
 			ON CONFLICT (wiki, pageid) DO UPDATE SET page = excluded.page`, wiki, pageid, pk)
@@ -354,10 +355,7 @@ func (w *Writer) SetLangLinks(ctx context.Context, wiki, title string, links map
 	if w.err != nil {
 		return w.err
 	}
-	pk, err := w.pageOf(ctx, wiki, title)
-	if err == nil && pk == 0 {
-		err = fmt.Errorf("no stored page %q", title)
-	}
+	pk, err := w.storedPageOf(ctx, wiki, title)
 	if err == nil {
 		_, err = w.tx.ExecContext(ctx, `DELETE FROM langlinks WHERE page = ?`, pk)
 	}
@@ -377,20 +375,15 @@ func (w *Writer) SetLangLinks(ctx context.Context, wiki, title string, links map
 func (db *DB) LangLinks(ctx context.Context, wiki, title string) (map[string]string, error) {
 	out := map[string]string{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT l.lang, l.title FROM langlinks l JOIN pages p ON p.pk = l.page
-			WHERE p.title = ? AND p.wiki = ?`, title, wiki)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		return eachRow(ctx, tx, `SELECT l.lang, l.title FROM langlinks l JOIN pages p ON p.pk = l.page
+			WHERE p.title = ? AND p.wiki = ?`, []any{title, wiki}, func(rows *sql.Rows) error {
 			var l, t string
 			if err := rows.Scan(&l, &t); err != nil {
 				return err
 			}
 			out[l] = t
-		}
-		return rows.Err()
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: langlinks of %q: %w", title, err)
