@@ -1,8 +1,6 @@
 package diff
 
 import (
-	"errors"
-	"io"
 	"testing"
 
 	"github.com/wikirules/wikirules"
@@ -20,16 +18,12 @@ func seedHistories(t testing.TB) map[string][]wikirules.Revision {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r := source.NewContribs(f, sample.DumpName)
+	revs, err := source.ReadAll(source.NewContribs(f, sample.DumpName))
+	if err != nil {
+		t.Fatal(err)
+	}
 	all := map[string][]wikirules.Revision{}
-	for {
-		rev, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, rev := range revs {
 		all[rev.Page.Title] = append(all[rev.Page.Title], *rev)
 	}
 	out := map[string][]wikirules.Revision{}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -132,40 +133,17 @@ func (v *Vocabulary) splitSkillType(text string) (name, typ string, ok bool) {
 }
 
 func (v *Vocabulary) isSkillType(t string) bool {
-	ok := false
-	v.eachLanguage(func(l *Language) bool {
-		for _, s := range l.SkillTypes {
-			if s == t {
-				ok = true
-			}
-		}
-		return ok
-	})
-	return ok
+	return v.anyLanguage(func(l *Language) bool { return slices.Contains(l.SkillTypes, t) })
 }
 
 // isNullType reports whether a header's type is the null flag of a state
 // ("NULL", "NULO"): the last of a language's SkillTypes.
 func (v *Vocabulary) isNullType(t string) bool {
-	ok := false
-	v.eachLanguage(func(l *Language) bool {
-		ok = len(l.SkillTypes) > 0 && l.SkillTypes[len(l.SkillTypes)-1] == t
-		return ok
-	})
-	return ok
+	return v.anyLanguage(func(l *Language) bool { return len(l.SkillTypes) > 0 && l.SkillTypes[len(l.SkillTypes)-1] == t })
 }
 
 func (v *Vocabulary) isN5Type(t string) bool {
-	ok := false
-	v.eachLanguage(func(l *Language) bool {
-		for _, s := range l.N5Types {
-			if s == t {
-				ok = true
-			}
-		}
-		return ok
-	})
-	return ok
+	return v.anyLanguage(func(l *Language) bool { return slices.Contains(l.N5Types, t) })
 }
 
 // reCell is a cell of a rendered table row in page text: a number or MOD

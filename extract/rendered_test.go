@@ -1,8 +1,9 @@
 package extract
 
 import (
+	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,12 +23,19 @@ const (
 // source.NewPageText.
 func renderedSeed(t testing.TB, name string) wikirules.Revision {
 	t.Helper()
-	f, err := sample.FS().Open(name)
+	return readPage(t, sample.FS(), name, source.NewPageText)
+}
+
+// readPage reads the one revision of the rendered page name of fsys with
+// the reader newReader makes.
+func readPage(t testing.TB, fsys fs.FS, name string, newReader func(io.Reader, string) source.Reader) wikirules.Revision {
+	t.Helper()
+	f, err := fsys.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rev, err := source.NewPageText(f, name).Next()
+	rev, err := newReader(f, name).Next()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,16 +58,7 @@ const htmlFixtures = "../source/testdata/rendered"
 // htmlFixture reads an HTML fixture of htmlFixtures with source.NewHTML.
 func htmlFixture(t testing.TB, name string) wikirules.Revision {
 	t.Helper()
-	f, err := os.Open(filepath.Join(htmlFixtures, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rev, err := source.NewHTML(f, name).Next()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return *rev
+	return readPage(t, os.DirFS(htmlFixtures), name, source.NewHTML)
 }
 
 func findRecord(x *wikirules.Extraction, plainPrefix string) *wikirules.Record {

@@ -239,12 +239,7 @@ func (v *Vocabulary) isSite(text string) bool {
 
 // bannerLine reports whether a line continues a site notice.
 func (v *Vocabulary) bannerLine(text string) bool {
-	ok := false
-	v.eachLanguage(func(l *Language) bool {
-		ok = hasAnyPrefix(text, l.BannerLines)
-		return ok
-	})
-	return ok
+	return v.anyLanguage(func(l *Language) bool { return hasAnyPrefix(text, l.BannerLines) })
 }
 
 // navCue returns the editions a navigation bar shows: the bar of a

@@ -284,12 +284,7 @@ func (c *rconv) line(i int) {
 // showsOriginal reports whether a furniture line is the toggle of
 // {{original}} ("Show original text.").
 func (v *Vocabulary) showsOriginal(text string) bool {
-	ok := false
-	v.eachLanguage(func(l *Language) bool {
-		ok = hasFoldedPrefix(foldKey(text), l.index().showOrig)
-		return ok
-	})
-	return ok
+	return v.anyLanguage(func(l *Language) bool { return hasFoldedPrefix(foldKey(text), l.index().showOrig) })
 }
 
 // editionNote reads the edition an edition note scopes the page to ("This

@@ -1,8 +1,6 @@
 package extract
 
 import (
-	"errors"
-	"io"
 	"sync"
 	"testing"
 
@@ -29,16 +27,9 @@ func seedRevisions(t testing.TB) []wikirules.Revision {
 			return
 		}
 		defer f.Close()
-		r := source.NewContribs(f, sample.DumpName)
-		for {
-			rev, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				return
-			}
-			if err != nil {
-				seedErr = err
-				return
-			}
+		var revs []*wikirules.Revision
+		revs, seedErr = source.ReadAll(source.NewContribs(f, sample.DumpName))
+		for _, rev := range revs {
 			seedRevs = append(seedRevs, *rev)
 		}
 	})

@@ -245,6 +245,17 @@ func (v *Vocabulary) language(code string) *Language {
 	return &Language{}
 }
 
+// anyLanguage reports whether f holds for one of the languages, asking
+// them in eachLanguage's order up to the first that it holds for.
+func (v *Vocabulary) anyLanguage(f func(*Language) bool) bool {
+	ok := false
+	v.eachLanguage(func(l *Language) bool {
+		ok = f(l)
+		return ok
+	})
+	return ok
+}
+
 // eachLanguage calls f with every language, the default ("es") first, the
 // others in code order, until f returns true.
 func (v *Vocabulary) eachLanguage(f func(*Language) bool) {

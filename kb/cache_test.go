@@ -2,7 +2,6 @@ package kb
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 )
 
@@ -10,12 +9,7 @@ import (
 // 4 MiB page cache, without it 32 MiB.
 func TestSmallCache(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "kb.db")
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	path := newFile(t)
 	for _, c := range []struct {
 		opts []ReadOption
 		want int

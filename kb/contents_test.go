@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -145,20 +146,10 @@ func TestContentsShared(t *testing.T) {
 // reads as before and that new revisions then share contents.
 func TestRecordContentsMigration(t *testing.T) {
 	ctx := context.Background()
-	path := t.TempDir() + "/kb.db"
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	older, newer := esquivarEdit(t)
-	if _, err := db.Put(ctx, []Item{older, trabado(t), berserk(t)}); err != nil {
-		t.Fatal(err)
-	}
-	before, err := db.ContentHash(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	db := openPut(t, filepath.Join(t.TempDir(), "kb.db"), []Item{older, trabado(t), berserk(t)})
+	before := hashOf(t, db)
+	db = rewind(t, db, []string{
 		`CREATE TABLE records_0001 (pk INTEGER PRIMARY KEY, revision TEXT NOT NULL REFERENCES revisions (id),
 			seq INTEGER NOT NULL, id TEXT NOT NULL, section TEXT NOT NULL, kind TEXT NOT NULL, ordinal INTEGER NOT NULL,
 			depth INTEGER NOT NULL, editions INTEGER NOT NULL, version TEXT NOT NULL, superseded INTEGER NOT NULL,
@@ -172,16 +163,7 @@ func TestRecordContentsMigration(t *testing.T) {
 		`DROP VIEW records`, `DROP TABLE revision_records`, `DROP TABLE record_contents`,
 		`ALTER TABLE records_0001 RENAME TO records`,
 		`DELETE FROM migrations WHERE name = 'migrations/0004_record_contents.sql'`,
-	} {
-		if _, err := db.db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%.60s: %v", q, err)
-		}
-	}
-	db.Close()
-	if db, err = Open(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	}...)
 	if after, err := db.ContentHash(ctx); err != nil || after != before {
 		t.Errorf("content hash after the migration %s (%v), want %s", after, err, before)
 	}

@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
@@ -167,7 +168,7 @@ func TestSearchCurrent(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			db := openFile(t)
+			db := openTest(t)
 			tc.store(t, db)
 			current, all := checkSearchCurrent(t, db)
 			// Revisions of a page share the search rows of the records they
@@ -185,26 +186,10 @@ func TestSearchCurrent(t *testing.T) {
 // keeps it up to date afterwards.
 func TestSearchCurrentMigration(t *testing.T) {
 	ctx := context.Background()
-	path := t.TempDir() + "/kb.db"
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Put(ctx, synthetic(t, 160)); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{`DROP TABLE search_current`, `DROP TABLE current_revisions`, `DROP TABLE faq_current`,
+	db := openPut(t, filepath.Join(t.TempDir(), "kb.db"), synthetic(t, 160))
+	db = rewind(t, db, `DROP TABLE search_current`, `DROP TABLE current_revisions`, `DROP TABLE faq_current`,
 		`DELETE FROM migrations WHERE name IN ('migrations/0002_current.sql', 'migrations/0003_faq_current.sql',
-			'migrations/0005_faq_new.sql', 'migrations/0006_writer_summaries.sql')`} {
-		if _, err := db.db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
-	if db, err = Open(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+			'migrations/0005_faq_new.sql', 'migrations/0006_writer_summaries.sql')`)
 	if current, all := checkSearchCurrent(t, db); current == 0 || current >= all {
 		t.Errorf("search_current holds %d of %d search rows after the migration", current, all)
 	}

@@ -207,24 +207,6 @@ func closeRows(rows *sql.Rows) error {
 	return err
 }
 
-// queryPKs runs a query selecting one integer column.
-func queryPKs(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]int64, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var pk int64
-		if err := rows.Scan(&pk); err != nil {
-			return nil, err
-		}
-		out = append(out, pk)
-	}
-	return out, rows.Err()
-}
-
 // versionNumbers reads the leading dotted number of an FAQ version:
 // "1.1.1, dic 2021" → [1 1 1]; nil when there is none.
 func versionNumbers(v string) []int {
@@ -298,7 +280,7 @@ func (db *DB) FAQs(ctx context.Context, text string, f wikirules.Filter) ([]wiki
 			if err := faqFilter(ctx, tx, &w, f); err != nil {
 				return err
 			}
-			if pks, err = queryPKs(ctx, tx, `SELECT fq.pk FROM faqs fq WHERE `+w.sql(), w.args...); err != nil {
+			if pks, err = queryColumn[int64](ctx, tx, `SELECT fq.pk FROM faqs fq WHERE `+w.sql(), w.args...); err != nil {
 				return err
 			}
 		}
@@ -329,14 +311,14 @@ func pageFAQs(ctx context.Context, tx *sql.Tx, page wikirules.Page, rev string, 
 	if err := faqFilter(ctx, tx, &w, f); err != nil {
 		return nil, err
 	}
-	shown, err := queryPKs(ctx, tx, `SELECT fq.pk FROM faq_occurrences o JOIN faqs fq ON fq.pk = o.faq
+	shown, err := queryColumn[int64](ctx, tx, `SELECT fq.pk FROM faq_occurrences o JOIN faqs fq ON fq.pk = o.faq
 		WHERE o.revision = ? AND `+w.sql()+` ORDER BY o.seq`, append([]any{rev}, w.args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("faqs shown: %w", err)
 	}
 	// A related list names pages of its own wiki: the FAQ stands in a
 	// revision (its source) of a page of the page's wiki.
-	related, err := queryPKs(ctx, tx, `SELECT DISTINCT fq.pk FROM faq_related fr JOIN faqs fq ON fq.pk = fr.faq
+	related, err := queryColumn[int64](ctx, tx, `SELECT DISTINCT fq.pk FROM faq_related fr JOIN faqs fq ON fq.pk = fr.faq
 		JOIN revisions sr ON sr.id = fq.source JOIN pages sp ON sp.pk = sr.page
 		WHERE fr.fold = ? AND sp.wiki = ? AND `+w.sql()+` ORDER BY fq.pk`, append([]any{foldTitle(page.Title), page.Wiki}, w.args...)...)
 	if err != nil {

@@ -100,20 +100,11 @@ func renderedFormat(f wikirules.Format) bool {
 
 // faqRelated returns the stored related pages of the FAQ pk, in order.
 func (w *writer) faqRelated(ctx context.Context, pk int64) ([]string, error) {
-	rows, err := w.tx.QueryContext(ctx, `SELECT title FROM faq_related WHERE faq = ? ORDER BY seq`, pk)
+	out, err := queryColumn[string](ctx, w.tx, `SELECT title FROM faq_related WHERE faq = ? ORDER BY seq`, pk)
 	if err != nil {
 		return nil, fmt.Errorf("related pages: %w", err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var t string
-		if err := rows.Scan(&t); err != nil {
-			return nil, fmt.Errorf("related pages: %w", err)
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // rendered are the stored formats of rendered pages (renderedFormat).

@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -265,13 +266,55 @@ func corpus(t testing.TB) []Item {
 // openTest opens a fresh database in t.TempDir() and fills it with items.
 func openTest(t testing.TB, items ...Item) *DB {
 	t.Helper()
-	db, err := Open(context.Background(), t.TempDir()+"/kb.db")
+	db := openPut(t, filepath.Join(t.TempDir(), "kb.db"), items)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// newFile creates a database file holding items in a fresh temporary
+// directory, closes it and returns its path.
+func newFile(t testing.TB, items ...Item) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "kb.db")
+	if err := openPut(t, path, items).Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// rewind runs stmts on db, which turn it back into a database made before
+// some migrations, then closes it and opens it again, so that those
+// migrations run; the reopened database is closed when the test ends.
+func rewind(t testing.TB, db *DB, stmts ...string) *DB {
+	t.Helper()
+	ctx := context.Background()
+	for _, q := range stmts {
+		if _, err := db.db.ExecContext(ctx, q); err != nil {
+			db.Close()
+			t.Fatalf("%.60s: %v", q, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(ctx, db.path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// openPut opens (creating) the database file at path and puts items.
+func openPut(t testing.TB, path string, items []Item) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(items) > 0 {
 		if _, err := db.Put(context.Background(), items); err != nil {
+			db.Close()
 			t.Fatal(err)
 		}
 	}

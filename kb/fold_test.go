@@ -3,7 +3,6 @@ package kb
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"testing"
 	"time"
 	"unicode"
@@ -85,19 +84,11 @@ func TestFoldMatchesFTS5(t *testing.T) {
 // and the accent-insensitive lookup then finds the page.
 func TestTitleFoldMigration(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "kb.db")
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	text := "El Dāturazi declara Mover.\n"
 	when := time.Date(2021, 2, 11, 10, 0, 0, 0, time.UTC)
 	rev := wikirules.Revision{Page: wikirules.Page{Title: "Dāturazi", Language: "es", Wiki: "infinity-es"},
 		ID: wikirules.DeriveRevisionID("Dāturazi", when, text), Timestamp: when, Format: wikirules.FormatContribs, Text: text}
-	if _, err := db.Put(ctx, []Item{{Rev: rev, X: &wikirules.Extraction{}}}); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	path := newFile(t, Item{Rev: rev, X: &wikirules.Extraction{}})
 	raw, err := sql.Open("sqlite", path)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +105,7 @@ func TestTitleFoldMigration(t *testing.T) {
 	if _, err := OpenReadOnly(ctx, path); err == nil {
 		t.Fatal("the older database opens read-only without migration 0007")
 	}
-	db, err = Open(ctx, path)
+	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

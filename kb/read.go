@@ -207,20 +207,12 @@ func (db *DB) ResolvePage(ctx context.Context, title string, f wikirules.Filter)
 func (db *DB) Editions(ctx context.Context) (wikirules.Editions, error) {
 	var out wikirules.Editions
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT editions FROM record_contents
+		sets, err := queryColumn[int64](ctx, tx, `SELECT DISTINCT editions FROM record_contents
 			UNION SELECT DISTINCT editions FROM faqs UNION SELECT DISTINCT page_editions FROM revisions`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var e int
-			if err := rows.Scan(&e); err != nil {
-				return err
-			}
+		for _, e := range sets {
 			out |= wikirules.Editions(e)
 		}
-		return rows.Err()
+		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("kb: editions: %w", err)
@@ -344,7 +336,7 @@ func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter)
 	if v.FAQs, err = pageFAQs(ctx, tx, page, revID, f); err != nil {
 		return nil, fmt.Errorf("page %q, revision %s: %w", page.Title, revID, err)
 	}
-	if v.Categories, err = queryStrings(ctx, tx, `SELECT name FROM categories WHERE revision = ? ORDER BY seq`, revID); err != nil {
+	if v.Categories, err = queryColumn[string](ctx, tx, `SELECT name FROM categories WHERE revision = ? ORDER BY seq`, revID); err != nil {
 		return nil, fmt.Errorf("page %q, revision %s: categories: %w", page.Title, revID, err)
 	}
 	return v, nil
@@ -368,22 +360,38 @@ func queryRecords(ctx context.Context, tx *sql.Tx, query string, args ...any) ([
 	return out, rows.Err()
 }
 
-// queryStrings runs a query selecting one text column.
-func queryStrings(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
+// queryColumn runs a query selecting one column and returns its values
+// in row order.
+func queryColumn[T any](ctx context.Context, tx *sql.Tx, query string, args ...any) ([]T, error) {
+	var out []T
+	err := eachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
+		var v T
+		if err := rows.Scan(&v); err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
+	return out, nil
+}
+
+// eachRow runs query and calls fn, which scans the row, on each row in
+// turn; it returns the first error of the query, of fn or of the rows.
+func eachRow(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(*sql.Rows) error) error {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
 	}
-	return out, rows.Err()
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // Records returns the records of the current revision (as of f.AsOf) of
@@ -619,7 +627,7 @@ func (db *DB) PageSummaries(ctx context.Context, f wikirules.Filter) ([]PageSumm
 		}
 		rows.Close()
 		for i, rev := range revs {
-			eds, err := queryStrings(ctx, tx, `SELECT DISTINCT CAST(editions AS TEXT) FROM records WHERE revision = ?`, rev)
+			eds, err := queryColumn[string](ctx, tx, `SELECT DISTINCT CAST(editions AS TEXT) FROM records WHERE revision = ?`, rev)
 			if err != nil {
 				return err
 			}

@@ -3,7 +3,6 @@ package kb
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,14 +13,7 @@ import (
 // state.
 func TestOpenImmutable(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "rules.db")
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	path := newFile(t)
 	ro, err := openImmutable(ctx, path, cacheSizeKiB)
 	if err != nil {
 		t.Fatal(err)

@@ -4,21 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// openFile opens a database file in a fresh temporary directory.
-func openFile(t testing.TB) *DB {
-	t.Helper()
-	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "kb.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
 
 // stream puts items through one Writer that moves its search rows into
 // FTS5 every flushAt rows (0: the default), and commits.
@@ -61,7 +49,7 @@ func TestWriterEqualsPut(t *testing.T) {
 	if rows <= 2*flushAt {
 		t.Fatalf("only %d search rows: the test must cross the flush threshold twice", rows)
 	}
-	streamed, batched := openFile(t), openFile(t)
+	streamed, batched := openTest(t), openTest(t)
 	res := stream(t, streamed, items, flushAt)
 	want, err := batched.Put(ctx, items)
 	if err != nil {
@@ -111,7 +99,7 @@ func hashOf(t testing.TB, db *DB) string {
 func TestWriterRollback(t *testing.T) {
 	ctx := context.Background()
 	items := synthetic(t, 40)
-	db := openFile(t)
+	db := openTest(t)
 	stream(t, db, items[:10], 0)
 	before := hashOf(t, db)
 
@@ -237,11 +225,11 @@ func dumpRows(t testing.TB, db *DB, query string) string {
 // default cache.
 func TestWriterFAQCacheEviction(t *testing.T) {
 	items := synthetic(t, 300)
-	want := openFile(t)
+	want := openTest(t)
 	stream(t, want, items, 0)
 	defer func(n int) { faqCacheSize = n }(faqCacheSize)
 	faqCacheSize = 2
-	got := openFile(t)
+	got := openTest(t)
 	stream(t, got, items, 0)
 	if hashOf(t, got) != hashOf(t, want) {
 		t.Error("with FAQ cache evictions the database differs")

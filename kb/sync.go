@@ -200,19 +200,8 @@ func (db *DB) TitlePage(ctx context.Context, wiki, title string) (*StoredPage, [
 			return err
 		}
 		p = &sp
-		rows, err := tx.QueryContext(ctx, `SELECT pageid FROM wiki_pages WHERE wiki = ? AND page = ? ORDER BY pageid`, wiki, sp.PK)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return rows.Err()
+		ids, err = queryColumn[int64](ctx, tx, `SELECT pageid FROM wiki_pages WHERE wiki = ? AND page = ? ORDER BY pageid`, wiki, sp.PK)
+		return err
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("kb: page %q of %s: %w", title, wiki, err)
@@ -230,20 +219,12 @@ func (db *DB) StoredRevisions(ctx context.Context, ids []string) (map[string]boo
 			for i, id := range chunk {
 				args[i] = id
 			}
-			rows, err := tx.QueryContext(ctx, `SELECT id FROM revisions WHERE id IN (`+placeholders(len(args))+`)`, args...)
+			stored, err := queryColumn[string](ctx, tx, `SELECT id FROM revisions WHERE id IN (`+placeholders(len(args))+`)`, args...)
 			if err != nil {
 				return err
 			}
-			for rows.Next() {
-				var id string
-				if err := rows.Scan(&id); err != nil {
-					rows.Close()
-					return err
-				}
+			for _, id := range stored {
 				out[id] = true
-			}
-			if err := closeRows(rows); err != nil {
-				return err
 			}
 		}
 		return nil
@@ -281,19 +262,9 @@ func (db *DB) NewestRevision(ctx context.Context, pk int64) (time.Time, error) {
 func (db *DB) WikiPageIDs(ctx context.Context, wiki string) ([]int64, error) {
 	var out []int64
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT pageid FROM wiki_pages WHERE wiki = ? ORDER BY pageid`, wiki)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			out = append(out, id)
-		}
-		return rows.Err()
+		var err error
+		out, err = queryColumn[int64](ctx, tx, `SELECT pageid FROM wiki_pages WHERE wiki = ? ORDER BY pageid`, wiki)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: page ids of %s: %w", wiki, err)
@@ -308,12 +279,7 @@ func (db *DB) WikiPageIDs(ctx context.Context, wiki string) ([]int64, error) {
 func (db *DB) RevisionKeys(ctx context.Context, pk int64) (map[string]bool, error) {
 	out := map[string]bool{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT timestamp, sha1 FROM revisions WHERE page = ?`, pk)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		return eachRow(ctx, tx, `SELECT timestamp, sha1 FROM revisions WHERE page = ?`, []any{pk}, func(rows *sql.Rows) error {
 			var ts, sha string
 			if err := rows.Scan(&ts, &sha); err != nil {
 				return err
@@ -323,8 +289,8 @@ func (db *DB) RevisionKeys(ctx context.Context, pk int64) (map[string]bool, erro
 				return err
 			}
 			out[t.Format(time.RFC3339)+" "+sha] = true
-		}
-		return rows.Err()
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: revisions of page %d: %w", pk, err)
@@ -345,6 +311,15 @@ func (w *Writer) PageKey(ctx context.Context, wiki, title string) (int64, error)
 	return pk, nil
 }
 
+// storedPageOf is pageOf, with an error when there is no such page.
+func (w *Writer) storedPageOf(ctx context.Context, wiki, title string) (int64, error) {
+	pk, err := w.pageOf(ctx, wiki, title)
+	if err == nil && pk == 0 {
+		err = fmt.Errorf("no stored page %q", title)
+	}
+	return pk, err
+}
+
 // pageOf returns the pk of the page of wiki titled title in the
 // transaction, 0 when there is none.
 func (w *Writer) pageOf(ctx context.Context, wiki, title string) (int64, error) {
@@ -363,10 +338,7 @@ func (w *Writer) MapPage(ctx context.Context, wiki string, pageid int64, title s
 	if w.err != nil {
 		return w.err
 	}
-	pk, err := w.pageOf(ctx, wiki, title)
-	if err == nil && pk == 0 {
-		err = fmt.Errorf("no stored page %q", title)
-	}
+	pk, err := w.storedPageOf(ctx, wiki, title)
 	if err == nil {
 		_, err = w.tx.ExecContext(ctx, `INSERT INTO wiki_pages (wiki, pageid, page) VALUES (?, ?, ?)
 			ON CONFLICT (wiki, pageid) DO UPDATE SET page = excluded.page`, wiki, pageid, pk)
@@ -383,10 +355,7 @@ func (w *Writer) SetLangLinks(ctx context.Context, wiki, title string, links map
 	if w.err != nil {
 		return w.err
 	}
-	pk, err := w.pageOf(ctx, wiki, title)
-	if err == nil && pk == 0 {
-		err = fmt.Errorf("no stored page %q", title)
-	}
+	pk, err := w.storedPageOf(ctx, wiki, title)
 	if err == nil {
 		_, err = w.tx.ExecContext(ctx, `DELETE FROM langlinks WHERE page = ?`, pk)
 	}
@@ -406,20 +375,15 @@ func (w *Writer) SetLangLinks(ctx context.Context, wiki, title string, links map
 func (db *DB) LangLinks(ctx context.Context, wiki, title string) (map[string]string, error) {
 	out := map[string]string{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT l.lang, l.title FROM langlinks l JOIN pages p ON p.pk = l.page
-			WHERE p.title = ? AND p.wiki = ?`, title, wiki)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		return eachRow(ctx, tx, `SELECT l.lang, l.title FROM langlinks l JOIN pages p ON p.pk = l.page
+			WHERE p.title = ? AND p.wiki = ?`, []any{title, wiki}, func(rows *sql.Rows) error {
 			var l, t string
 			if err := rows.Scan(&l, &t); err != nil {
 				return err
 			}
 			out[l] = t
-		}
-		return rows.Err()
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: langlinks of %q: %w", title, err)

@@ -29,21 +29,8 @@ type CurrentPage struct {
 func (db *DB) CurrentPages(ctx context.Context) ([]CurrentPage, error) {
 	var out []CurrentPage
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT pk FROM pages ORDER BY wiki, title`)
+		pks, err := queryColumn[int64](ctx, tx, `SELECT pk FROM pages ORDER BY wiki, title`)
 		if err != nil {
-			return err
-		}
-		var pks []int64
-		for rows.Next() {
-			var pk int64
-			if err := rows.Scan(&pk); err != nil {
-				rows.Close()
-				return err
-			}
-			pks = append(pks, pk)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		links, err := allLangLinks(ctx, tx)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cenkalti/backoff/v5"
+	"github.com/wikirules/wikirules/source"
 )
 
 // Tool is the name and version the User-Agent gives for this program.
@@ -291,18 +292,13 @@ func (c *Client) do(ctx context.Context, full string) ([]byte, error) {
 		return nil, &transient{err: fmt.Errorf("network: %w", err)}
 	}
 	defer resp.Body.Close()
-	counted := &countReader{r: resp.Body}
-	var r io.Reader = counted
-	if strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
-		zr, err := gzip.NewReader(counted)
-		if err != nil {
-			c.stats.Bytes += counted.n
-			return nil, &transient{err: fmt.Errorf("gzip reply: %w", err)}
-		}
-		r = zr
+	r, counted, err := replyBody(resp)
+	if err != nil {
+		c.stats.Bytes += counted.N
+		return nil, err
 	}
 	body, readErr := io.ReadAll(io.LimitReader(r, maxReply+1))
-	c.stats.Bytes += counted.n
+	c.stats.Bytes += counted.N
 	c.stats.Decoded += int64(len(body))
 	wait := retryAfter(resp.Header.Get("Retry-After"), c.Now())
 	switch {
@@ -376,13 +372,17 @@ func retryAfter(h string, now time.Time) time.Duration {
 	return 0
 }
 
-type countReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
+// replyBody returns the reader of resp's body, gunzipped when the reply
+// says it is gzip, and the count of the body's bytes as they came over
+// the network (for Stats.Bytes).
+func replyBody(resp *http.Response) (io.Reader, *source.CountingReader, error) {
+	counted := &source.CountingReader{R: resp.Body}
+	if !strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
+		return counted, counted, nil
+	}
+	zr, err := gzip.NewReader(counted)
+	if err != nil {
+		return nil, counted, &transient{err: fmt.Errorf("gzip reply: %w", err)}
+	}
+	return zr, counted, nil
 }

@@ -1,13 +1,11 @@
 package mwapi
 
 import (
-	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"strings"
 )
 
 // Download GETs rawurl, a page of the wiki's site other than api.php
@@ -56,18 +54,13 @@ func (c *Client) fetch(ctx context.Context, rawurl string, w io.Writer) (int64, 
 	case resp.StatusCode != http.StatusOK:
 		return 0, fmt.Errorf("HTTP %s", resp.Status)
 	}
-	counted := &countReader{r: resp.Body}
-	var r io.Reader = counted
-	if strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
-		zr, err := gzip.NewReader(counted)
-		if err != nil {
-			c.stats.Bytes += counted.n
-			return 0, &transient{err: fmt.Errorf("gzip reply: %w", err)}
-		}
-		r = zr
+	r, counted, err := replyBody(resp)
+	if err != nil {
+		c.stats.Bytes += counted.N
+		return 0, err
 	}
 	n, err := io.Copy(w, r)
-	c.stats.Bytes += counted.n
+	c.stats.Bytes += counted.N
 	c.stats.Decoded += n
 	if err != nil {
 		return n, &transient{err: fmt.Errorf("reply cut short after %d bytes: %w", n, err)}

@@ -189,13 +189,11 @@ func (c *Client) AllPages(ctx context.Context, ns, limit int, cont Continue) ([]
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(r.Continue) == 0 {
-		return r.Query.AllPages, nil, nil
+	next, err := nextBatch("list=allpages", cont, r.Continue)
+	if err != nil {
+		return nil, nil, err
 	}
-	if cont != nil && r.Continue.key() == cont.key() {
-		return nil, nil, fmt.Errorf("mwapi: list=allpages: the server repeats the continuation %s", cont.key())
-	}
-	return r.Query.AllPages, r.Continue, nil
+	return r.Query.AllPages, next, nil
 }
 
 // revMetaProps are the revision properties a sync reads, without text.
@@ -317,6 +315,19 @@ func joinIDs(ids []ID) string {
 // rcProps are the recentchanges properties a sync reads.
 const rcProps = "title|ids|timestamp|loginfo"
 
+// nextBatch returns the continuation of a listing after a batch asked
+// with cont and answered with next: nil after the last batch, an error
+// when the server answers with cont again (the listing would not end).
+func nextBatch(list string, cont, next Continue) (Continue, error) {
+	if len(next) == 0 {
+		return nil, nil
+	}
+	if cont != nil && next.key() == cont.key() {
+		return nil, fmt.Errorf("mwapi: %s: the server repeats the continuation %s", list, cont.key())
+	}
+	return next, nil
+}
+
 // RecentChanges asks one batch of list=recentchanges (rctype
 // edit|new|log, every namespace, oldest first from since, rcstart
 // included): up to 500 entries and the continuation (nil after the
@@ -328,13 +339,11 @@ func (c *Client) RecentChanges(ctx context.Context, since time.Time, cont Contin
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(r.Continue) == 0 {
-		return r.Query.RecentChanges, nil, nil
+	next, err := nextBatch("list=recentchanges", cont, r.Continue)
+	if err != nil {
+		return nil, nil, err
 	}
-	if cont != nil && r.Continue.key() == cont.key() {
-		return nil, nil, fmt.Errorf("mwapi: list=recentchanges: the server repeats the continuation %s", cont.key())
-	}
-	return r.Query.RecentChanges, r.Continue, nil
+	return r.Query.RecentChanges, next, nil
 }
 
 // LastChange returns the newest entry of list=recentchanges at or before

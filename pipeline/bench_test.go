@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	"io"
 	"path/filepath"
 	"testing"
 
@@ -22,19 +21,26 @@ func benchExport(b *testing.B) ([]byte, []*wikirules.Revision) {
 	if _, err := gen.Write(&buf, gen.Options{Size: 2 << 20, Seed: 1}); err != nil {
 		b.Fatal(err)
 	}
-	r := source.NewXML(bytes.NewReader(buf.Bytes()), "bench.xml")
-	var revs []*wikirules.Revision
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		revs = append(revs, rev)
+	revs, err := source.ReadAll(source.NewXML(bytes.NewReader(buf.Bytes()), "bench.xml"))
+	if err != nil {
+		b.Fatal(err)
 	}
 	return buf.Bytes(), revs
+}
+
+// onFreshDB runs fn, timed, on a new database file opened and closed with
+// the timer stopped.
+func onFreshDB(b *testing.B, fn func(*kb.DB)) {
+	b.StopTimer()
+	db, err := kb.Open(context.Background(), filepath.Join(b.TempDir(), "kb.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.StartTimer()
+	fn(db)
+	b.StopTimer()
+	db.Close()
+	b.StartTimer()
 }
 
 // BenchmarkIngestStages splits the cost of an ingest of a 2 MB synthetic
@@ -51,13 +57,8 @@ func BenchmarkIngestStages(b *testing.B) {
 	b.Run("read", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
-			r := source.NewXML(bytes.NewReader(data), "bench.xml")
-			for {
-				if _, err := r.Next(); err == io.EOF {
-					break
-				} else if err != nil {
-					b.Fatal(err)
-				}
+			if _, err := source.ReadAll(source.NewXML(bytes.NewReader(data), "bench.xml")); err != nil {
+				b.Fatal(err)
 			}
 		}
 		report(b)
@@ -78,27 +79,20 @@ func BenchmarkIngestStages(b *testing.B) {
 	b.Run("store", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
-			b.StopTimer()
-			db, err := kb.Open(ctx, filepath.Join(b.TempDir(), "kb.db"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.StartTimer()
-			w, err := db.Begin(ctx)
-			if err != nil {
-				b.Fatal(err)
-			}
-			for _, it := range items {
-				if err := w.Put(ctx, it); err != nil {
+			onFreshDB(b, func(db *kb.DB) {
+				w, err := db.Begin(ctx)
+				if err != nil {
 					b.Fatal(err)
 				}
-			}
-			if _, err := w.Commit(); err != nil {
-				b.Fatal(err)
-			}
-			b.StopTimer()
-			db.Close()
-			b.StartTimer()
+				for _, it := range items {
+					if err := w.Put(ctx, it); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := w.Commit(); err != nil {
+					b.Fatal(err)
+				}
+			})
 		}
 		report(b)
 	})
@@ -106,18 +100,11 @@ func BenchmarkIngestStages(b *testing.B) {
 		path := writeFile(b, b.TempDir(), "bench.xml", data)
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
-			b.StopTimer()
-			db, err := kb.Open(ctx, filepath.Join(b.TempDir(), "kb.db"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.StartTimer()
-			if _, err := IngestFiles(ctx, db, []string{path}, Options{}); err != nil {
-				b.Fatal(err)
-			}
-			b.StopTimer()
-			db.Close()
-			b.StartTimer()
+			onFreshDB(b, func(db *kb.DB) {
+				if _, err := IngestFiles(ctx, db, []string{path}, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			})
 		}
 		report(b)
 	})

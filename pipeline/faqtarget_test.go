@@ -2,8 +2,9 @@ package pipeline
 
 import (
 	"context"
-	"os"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules/kb"
@@ -15,93 +16,29 @@ import (
 // versionsDump shows "N4 FAQ" 1.0 with an old answer, then, a day later,
 // 1.0 with a new answer and 1.1 with another; versionsPage shows the
 // question with 1.0's new answer.
-const versionsDump = `Infinity - Contribuciones del usuario [es]
-
-Pagina Uno
-
-2021-02-01T10:00:00Z
-
-Ed:
-
-Texto.
-
-== FAQs & Errata ==
-
-{{faqbox |
-type = faq |
-title = N4 FAQ |
-version = 1.0 |
-q = Q: ¿Se puede hacer la cosa rara? |
-a = A: Respuesta vieja. |
-related = [[Pagina Uno]] }}
-
-Pagina Uno
-
-2021-02-02T10:00:00Z
-
-Ed:
-
-Texto.
-
-== FAQs & Errata ==
-
-{{faqbox |
-type = faq |
-title = N4 FAQ |
-version = 1.0 |
-q = Q: ¿Se puede hacer la cosa rara? |
-a = A: Respuesta nueva. |
-related = [[Pagina Uno]] }}
-
-{{faqbox |
-type = faq |
-title = N4 FAQ |
-version = 1.1 |
-q = Q: ¿Se puede hacer la cosa rara? |
-a = A: Otra respuesta. |
-related = [[Pagina Uno]] }}
-`
+var versionsDump = contribsDump(
+	dumpRevision{"Pagina Uno", "2021-02-01T10:00:00Z", faqSection(
+		faqBox("type = faq", "title = N4 FAQ", "version = 1.0", "q = Q: ¿Se puede hacer la cosa rara?",
+			"a = A: Respuesta vieja.", "related = [[Pagina Uno]]"))},
+	dumpRevision{"Pagina Uno", "2021-02-02T10:00:00Z", faqSection(
+		faqBox("type = faq", "title = N4 FAQ", "version = 1.0", "q = Q: ¿Se puede hacer la cosa rara?",
+			"a = A: Respuesta nueva.", "related = [[Pagina Uno]]"),
+		faqBox("type = faq", "title = N4 FAQ", "version = 1.1", "q = Q: ¿Se puede hacer la cosa rara?",
+			"a = A: Otra respuesta.", "related = [[Pagina Uno]]"))},
+)
 
 const versionsPage = "Pagina Dos\nTexto de la página.\nFAQs & Errata\nQ: ¿Se puede hacer la cosa rara?\nA: Respuesta nueva.\n"
 
 // untitledDump shows the question in a titled {{faqbox}} on one page and in
 // an untitled one (an FAQ of its own, whose ID an unidentified rendered
 // entry of the same question also gets) on another; untitledPage shows it.
-const untitledDump = `Infinity - Contribuciones del usuario [es]
-
-Pagina Uno
-
-2021-02-01T10:00:00Z
-
-Ed:
-
-Texto.
-
-== FAQs & Errata ==
-
-{{faqbox |
-type = faq |
-title = N4 FAQ |
-version = 1.0 |
-q = Q: ¿Se puede hacer la cosa extraña? |
-a = A: Sí. |
-related = [[Pagina Uno]] }}
-
-Pagina Tres
-
-2021-02-02T10:00:00Z
-
-Ed:
-
-Texto.
-
-== FAQs & Errata ==
-
-{{faqbox |
-q = Q: ¿Se puede hacer la cosa extraña? |
-a = A: Sí. |
-related = [[Pagina Tres]] }}
-`
+var untitledDump = contribsDump(
+	dumpRevision{"Pagina Uno", "2021-02-01T10:00:00Z", faqSection(
+		faqBox("type = faq", "title = N4 FAQ", "version = 1.0", "q = Q: ¿Se puede hacer la cosa extraña?",
+			"a = A: Sí.", "related = [[Pagina Uno]]"))},
+	dumpRevision{"Pagina Tres", "2021-02-02T10:00:00Z", faqSection(
+		faqBox("q = Q: ¿Se puede hacer la cosa extraña?", "a = A: Sí.", "related = [[Pagina Tres]]"))},
+)
 
 const untitledPage = "Pagina Dos\nTexto de la página.\nFAQs & Errata\nQ: ¿Se puede hacer la cosa extraña?\nA: Sí.\n"
 
@@ -120,13 +57,7 @@ func TestRenderedFAQTarget(t *testing.T) {
 		{"untitled", untitledDump, untitledPage},
 	} {
 		dir := t.TempDir()
-		w, r := filepath.Join(dir, "dump.txt"), filepath.Join(dir, "page.txt")
-		if err := os.WriteFile(w, []byte(tc.dump), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(r, []byte(tc.page), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		w, r := writeFile(t, dir, "dump.txt", []byte(tc.dump)), writeFile(t, dir, "page.txt", []byte(tc.page))
 		want := renderedFAQs(t, []string{w}, []string{r})
 		if len(want) != 1 || want[0] == "/" {
 			t.Fatalf("%s: wikitext first: the page's entry is %v, want one titled FAQ", tc.name, want)
@@ -141,6 +72,30 @@ func TestRenderedFAQTarget(t *testing.T) {
 			}
 		}
 	}
+}
+
+// dumpRevision is a revision of a test contributions dump: page title,
+// time (RFC 3339) and text.
+type dumpRevision struct{ title, ts, text string }
+
+// contribsDump is a Spanish contributions dump of revs, each made by "Ed".
+func contribsDump(revs ...dumpRevision) string {
+	var b strings.Builder
+	b.WriteString("Infinity - Contribuciones del usuario [es]\n")
+	for _, r := range revs {
+		fmt.Fprintf(&b, "\n%s\n\n%s\n\nEd:\n\n%s\n", r.title, r.ts, r.text)
+	}
+	return b.String()
+}
+
+// faqSection is a page text whose "FAQs & Errata" section holds boxes.
+func faqSection(boxes ...string) string {
+	return "Texto.\n\n== FAQs & Errata ==\n\n" + strings.Join(boxes, "\n\n")
+}
+
+// faqBox is a {{faqbox}} with params ("title = N4 FAQ"), one a line.
+func faqBox(params ...string) string {
+	return "{{faqbox |\n" + strings.Join(params, " |\n") + " }}"
 }
 
 // renderedFAQs ingests each run into a new database, in turn, and returns

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -32,18 +31,11 @@ func seedBytes(t testing.TB) []byte {
 // seedRevisions reads the 50 revisions of the seed dump.
 func seedRevisions(t testing.TB) []*wikirules.Revision {
 	t.Helper()
-	r := source.NewContribs(strings.NewReader(string(seedBytes(t))), sample.DumpName)
-	var out []*wikirules.Revision
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, rev)
+	revs, err := source.ReadAll(source.NewContribs(strings.NewReader(string(seedBytes(t))), sample.DumpName))
+	if err != nil {
+		t.Fatal(err)
 	}
+	return revs
 }
 
 // writeFile writes data to name in dir and returns its path.

@@ -223,13 +223,9 @@ func (s *syncer) listing(ctx context.Context) error {
 		}
 	}
 	for n := 0; ; n++ {
-		refs, next, err := s.c.AllPages(ctx, s.opt.Namespace, s.opt.BatchPages, cont)
+		b, next, err := s.listBatch(ctx, cont)
 		if err != nil {
 			return err
-		}
-		b := &batch{}
-		for _, r := range refs {
-			b.pageIDs = append(b.pageIDs, r.PageID)
 		}
 		if next == nil {
 			s.st.Listing, s.st.Listed = "", true
@@ -245,6 +241,20 @@ func (s *syncer) listing(ctx context.Context) error {
 		}
 		cont = next
 	}
+}
+
+// listBatch asks for one batch of the namespace's pages from cont: a
+// batch of their page ids, and the continuation (nil after the last).
+func (s *syncer) listBatch(ctx context.Context, cont mwapi.Continue) (*batch, mwapi.Continue, error) {
+	refs, next, err := s.c.AllPages(ctx, s.opt.Namespace, s.opt.BatchPages, cont)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := &batch{}
+	for _, r := range refs {
+		b.pageIDs = append(b.pageIDs, r.PageID)
+	}
+	return b, next, nil
 }
 
 // changes reads the recent changes since the mark, a batch per reply;
@@ -320,14 +330,12 @@ func (s *syncer) reconcile(ctx context.Context) error {
 	listed := map[mwapi.ID]bool{}
 	var cont mwapi.Continue
 	for n := 0; n == 0 || cont != nil; n++ {
-		refs, next, err := s.c.AllPages(ctx, s.opt.Namespace, s.opt.BatchPages, cont)
+		b, next, err := s.listBatch(ctx, cont)
 		if err != nil {
 			return err
 		}
-		b := &batch{}
-		for _, r := range refs {
-			b.pageIDs = append(b.pageIDs, r.PageID)
-			listed[r.PageID] = true
+		for _, id := range b.pageIDs {
+			listed[id] = true
 		}
 		if err := s.run(ctx, b, "reconcile"); err != nil {
 			return err

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"io"
 	"io/fs"
 	"net/http/httptest"
 	"os"
@@ -46,17 +44,11 @@ func corpusRevisions(t testing.TB, lang string) []*wikirules.Revision {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := source.For(f)(bytes.NewReader(data), name)
-			for {
-				rev, err := r.Next()
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				out = append(out, rev)
+			revs, err := source.ReadAll(source.For(f)(bytes.NewReader(data), name))
+			if err != nil {
+				t.Fatal(err)
 			}
+			out = append(out, revs...)
 		}
 	}
 	var index []struct{ File, Title, Lang, Kind string }

@@ -94,6 +94,20 @@ func (s *syncer) run(ctx context.Context, b *batch, phase string) error {
 	return nil
 }
 
+// fetchPages asks fetch for the pages of keys (page ids or titles),
+// mwapi.MaxRevIDs at a time: the most that one request may name.
+func fetchPages[K any](ctx context.Context, keys []K, fetch func(context.Context, []K) ([]mwapi.Page, error)) ([]mwapi.Page, error) {
+	var pages []mwapi.Page
+	for start := 0; start < len(keys); start += mwapi.MaxRevIDs {
+		got, err := fetch(ctx, keys[start:min(start+mwapi.MaxRevIDs, len(keys))])
+		if err != nil {
+			return nil, err
+		}
+		pages = append(pages, got...)
+	}
+	return pages, nil
+}
+
 // read is the reading phase: the pages' current titles, namespaces,
 // newest revisions and interlanguage links; the histories (without text)
 // of the pages whose newest revision is not stored; the text of every
@@ -101,23 +115,15 @@ func (s *syncer) run(ctx context.Context, b *batch, phase string) error {
 // live page's title. Nothing is written.
 func (s *syncer) read(ctx context.Context, b *batch) (*plan, error) {
 	p := &plan{live: map[mwapi.ID]*mwapi.Page{}, stored: map[mwapi.ID]*kb.StoredPage{}, adopt: map[mwapi.ID]int64{}}
-	var pages []mwapi.Page
-	ids := dedupIDs(b.pageIDs)
-	for start := 0; start < len(ids); start += mwapi.MaxRevIDs {
-		got, err := s.c.Pages(ctx, ids[start:min(start+mwapi.MaxRevIDs, len(ids))])
-		if err != nil {
-			return nil, err
-		}
-		pages = append(pages, got...)
+	pages, err := fetchPages(ctx, dedupIDs(b.pageIDs), s.c.Pages)
+	if err != nil {
+		return nil, err
 	}
-	titles := dedupStrings(b.titles)
-	for start := 0; start < len(titles); start += mwapi.MaxRevIDs {
-		got, err := s.c.PagesByTitle(ctx, titles[start:min(start+mwapi.MaxRevIDs, len(titles))])
-		if err != nil {
-			return nil, err
-		}
-		pages = append(pages, got...)
+	byTitle, err := fetchPages(ctx, dedupStrings(b.titles), s.c.PagesByTitle)
+	if err != nil {
+		return nil, err
 	}
+	pages = append(pages, byTitle...)
 	for i := range pages {
 		pg := &pages[i]
 		if pg.PageID == 0 {

@@ -9,17 +9,6 @@ import (
 	"testing"
 )
 
-func TestAPIFixtures(t *testing.T) {
-	for _, file := range []string{"testdata/api-fv1.json", "testdata/api-fv2.json", "testdata/api-legacy-fv1.json"} {
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkFixture(t, file, NewAPI(f, file))
-		f.Close()
-	}
-}
-
 // TestAPIContinuation reads two responses appended in one file, and the same
 // two as a JSON array: the revisions of both, in order.
 func TestAPIContinuation(t *testing.T) {

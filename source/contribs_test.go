@@ -3,9 +3,7 @@ package source
 import (
 	"crypto/sha1"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"strings"
 	"testing"
@@ -25,20 +23,14 @@ func seedDump(t testing.TB) []byte {
 	return b
 }
 
-// readAll drains r.
+// readAll drains r (ReadAll), failing the test at an error.
 func readAll(t testing.TB, r Reader) []*wikirules.Revision {
 	t.Helper()
-	var out []*wikirules.Revision
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, rev)
+	revs, err := ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return revs
 }
 
 func seedRevisions(t testing.TB) []*wikirules.Revision {
@@ -147,34 +139,6 @@ func TestContribsRoundTrip(t *testing.T) {
 		}
 		if !strings.HasPrefix(string(dump[off:]), r.Page.Title+"\n\n") {
 			t.Errorf("origin %s does not point at title %q", r.Origin, r.Page.Title)
-		}
-	}
-}
-
-func TestContribsErrors(t *testing.T) {
-	tests := []struct {
-		name, in string
-		line     int
-		offset   int64
-		msg      string
-	}{
-		{"no header tag", "Infinity - Contribuciones del usuario\n\nX\n", 1, 0, "language tag"},
-		{"not a revision", "W - C [es]\n\nTitle\n\nnot a time\n\nU:\n\ntext", 3, 12, "want a revision header"},
-		{"invalid utf-8", "W - C [es]\n\nT\n\n2021-02-11T11:04:04Z\n\nU:\n\nab\xffc\n", 9, 43, "invalid UTF-8"},
-	}
-	for _, tt := range tests {
-		r := NewContribs(strings.NewReader(tt.in), "in.txt")
-		var err error
-		for err == nil {
-			_, err = r.Next()
-		}
-		var e *Error
-		if !errors.As(err, &e) {
-			t.Errorf("%s: error %v is not *Error", tt.name, err)
-			continue
-		}
-		if e.File != "in.txt" || e.Line != tt.line || e.Offset != tt.offset || !strings.Contains(err.Error(), tt.msg) {
-			t.Errorf("%s: error %q (line %d offset %d), want line %d offset %d %q", tt.name, err, e.Line, e.Offset, tt.line, tt.offset, tt.msg)
 		}
 	}
 }

@@ -24,15 +24,6 @@ import (
 // in #footer-info-lastmod. The reader keeps the HTML verbatim as one
 // revision; package extract (ExtractRendered) reads its content.
 
-type htmlReader struct {
-	r    io.Reader
-	name string
-	def  Identity
-	off  int64
-	done bool
-	err  error
-}
-
 // NewHTML returns a Reader over one rendered MediaWiki page as HTML, with
 // the default identity (NewHTMLWith).
 func NewHTML(r io.Reader, name string) Reader { return NewHTMLWith(r, name, Identity{}) }
@@ -82,31 +73,7 @@ func NewHTML(r io.Reader, name string) Reader { return NewHTMLWith(r, name, Iden
 // #firstHeading), a screen that is no revision, no title or one MediaWiki
 // would refuse (wikirules.CheckTitle).
 func NewHTMLWith(r io.Reader, name string, def Identity) Reader {
-	return &htmlReader{r: r, name: name, def: def}
-}
-
-// Offset returns the bytes consumed: 0 before Next, the input size after.
-func (h *htmlReader) Offset() int64 { return h.off }
-
-// Next returns the page's revision, then io.EOF; errors are sticky.
-func (h *htmlReader) Next() (*wikirules.Revision, error) {
-	if h.err != nil {
-		return nil, h.err
-	}
-	if h.done {
-		return nil, io.EOF
-	}
-	h.done = true
-	b, err := readRendered(h.r, h.name)
-	h.off = int64(len(b))
-	if err == nil {
-		var rev *wikirules.Revision
-		if rev, err = htmlRevision(b, h.name, h.def); err == nil {
-			return rev, nil
-		}
-	}
-	h.err = err
-	return nil, err
+	return &renderedReader{r: r, name: name, def: def, parse: htmlRevision}
 }
 
 func htmlRevision(b []byte, name string, def Identity) (*wikirules.Revision, error) {

@@ -2,7 +2,6 @@ package source
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,34 +50,6 @@ func TestHTMLFixtures(t *testing.T) {
 		}
 		if rev.Text != string(b) || rev.Format != wikirules.FormatHTML {
 			t.Errorf("%s: text not verbatim or format %s", tc.file, rev.Format)
-		}
-	}
-}
-
-// TestHTMLErrors checks bad HTML: cut short, not a MediaWiki page, not
-// UTF-8 — each a sticky *Error with the byte offset.
-func TestHTMLErrors(t *testing.T) {
-	full := string(readFixture(t, "activacion-old-headings.html"))
-	cut := full[:strings.Index(full, "FAQs &amp; Errata")]
-	tests := []struct {
-		name, in string
-		off      int64
-		want     string
-	}{
-		{"cut.html", cut, int64(len(cut)), "cut short"},
-		{"plain.html", "<html><body><p>Hola</p></body></html>", 0, "not a rendered MediaWiki page"},
-		{"latin1.html", "<div class=\"mw-parser-output\"><p>Acci\xf3n</p></div>", 37, "invalid UTF-8"},
-		{"empty.html", "  \n", 0, "empty"},
-	}
-	for _, tc := range tests {
-		r := NewHTML(strings.NewReader(tc.in), tc.name)
-		_, err := r.Next()
-		var e *Error
-		if !errors.As(err, &e) || e.File != tc.name || e.Offset != tc.off || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v (%+v), want *Error at byte %d with %q", tc.name, err, e, tc.off, tc.want)
-		}
-		if _, again := r.Next(); again != err {
-			t.Errorf("%s: error not sticky", tc.name)
 		}
 	}
 }

@@ -100,12 +100,12 @@ type File struct {
 	Size        int64
 
 	f   *os.File
-	raw *countingReader
+	raw *CountingReader
 	gz  *gzip.Reader
 }
 
 // RawOffset returns the bytes of the file on disk read so far.
-func (f *File) RawOffset() int64 { return f.raw.n }
+func (f *File) RawOffset() int64 { return f.raw.N }
 
 // Close closes the file (and its decompressor).
 func (f *File) Close() error {
@@ -119,14 +119,15 @@ func (f *File) Close() error {
 	return err
 }
 
-type countingReader struct {
-	r io.Reader
-	n int64
+// CountingReader reads R and counts in N the bytes read through it.
+type CountingReader struct {
+	R io.Reader
+	N int64
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
+func (c *CountingReader) Read(p []byte) (int, error) {
+	n, err := c.R.Read(p)
+	c.N += int64(n)
 	return n, err
 }
 
@@ -159,7 +160,7 @@ func OpenWith(path string, format wikirules.Format, id Identity) (Reader, *File,
 		f.Close()
 		return nil, nil, fmt.Errorf("%s: is a directory (use Walk)", path)
 	}
-	file := &File{Path: path, Size: st.Size(), f: f, raw: &countingReader{r: f}}
+	file := &File{Path: path, Size: st.Size(), f: f, raw: &CountingReader{R: f}}
 	r, err := file.decompress()
 	if err != nil {
 		f.Close()
@@ -255,7 +256,7 @@ func (f *File) verify() (int64, error) {
 		return 0, nil // cannot check: the reader's own error stands
 	}
 	defer g.Close()
-	other := &File{Path: f.Path, raw: &countingReader{r: g}}
+	other := &File{Path: f.Path, raw: &CountingReader{R: g}}
 	r, err := other.decompress()
 	if err != nil {
 		return 0, err

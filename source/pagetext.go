@@ -32,14 +32,17 @@ const (
 // bytes: a whole page is held in memory, and no wiki page comes near it.
 const maxRenderedSize = 64 << 20
 
-// pageTextReader yields the single revision of one rendered page.
-type pageTextReader struct {
-	r    io.Reader
-	name string
-	def  Identity
-	off  int64
-	done bool
-	err  error
+// renderedReader yields the single revision of one rendered page, text or
+// HTML: it reads the whole input (readRendered) and parse makes the
+// revision of its bytes.
+type renderedReader struct {
+	r     io.Reader
+	name  string
+	def   Identity
+	parse func(b []byte, name string, def Identity) (*wikirules.Revision, error)
+	off   int64
+	done  bool
+	err   error
 }
 
 // NewPageText returns a Reader over one rendered page as text (format
@@ -100,14 +103,16 @@ func NewPageText(r io.Reader, name string) Reader { return NewPageTextWith(r, na
 // names no page, a first line that cannot be a title (saying what it is),
 // or an input over 64 MiB.
 func NewPageTextWith(r io.Reader, name string, def Identity) Reader {
-	return &pageTextReader{r: r, name: name, def: def}
+	return &renderedReader{r: r, name: name, def: def, parse: func(b []byte, name string, def Identity) (*wikirules.Revision, error) {
+		return pageTextRevision(string(b), name, def)
+	}}
 }
 
 // Offset returns the bytes consumed: 0 before Next, the input size after.
-func (p *pageTextReader) Offset() int64 { return p.off }
+func (p *renderedReader) Offset() int64 { return p.off }
 
 // Next returns the page's revision, then io.EOF; errors are sticky.
-func (p *pageTextReader) Next() (*wikirules.Revision, error) {
+func (p *renderedReader) Next() (*wikirules.Revision, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -121,7 +126,7 @@ func (p *pageTextReader) Next() (*wikirules.Revision, error) {
 		p.err = err
 		return nil, err
 	}
-	rev, err := pageTextRevision(string(b), p.name, p.def)
+	rev, err := p.parse(b, p.name, p.def)
 	if err != nil {
 		p.err = err
 		return nil, err

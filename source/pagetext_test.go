@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"crypto/sha1"
 	"encoding/hex"
-	"errors"
 	"io"
 	"io/fs"
-	"strings"
 	"testing"
 	"time"
 
@@ -81,32 +79,6 @@ func TestInferUpdateDate(t *testing.T) {
 		got, ok := InferUpdateDate(tc.text)
 		if !got.Equal(tc.want) || ok != tc.ok {
 			t.Errorf("InferUpdateDate(%q) = %v, %v; want %v, %v", tc.text, got, ok, tc.want, tc.ok)
-		}
-	}
-}
-
-// TestPageTextErrors checks that bad input gives a sticky *Error naming
-// the file, byte offset and line.
-func TestPageTextErrors(t *testing.T) {
-	tests := []struct {
-		name, in   string
-		off        int64
-		line       int
-		wantSubstr string
-	}{
-		{"bad-utf8", "Título\nUna línea\nmal \xff aquí\n", 23, 3, "invalid UTF-8"},
-		{"empty", "", 0, 1, "empty"},
-		{"no-title", "\nTexto sin título\n", 0, 1, "no page title"},
-	}
-	for _, tc := range tests {
-		r := NewPageText(strings.NewReader(tc.in), tc.name)
-		_, err := r.Next()
-		var e *Error
-		if !errors.As(err, &e) || e.File != tc.name || e.Offset != tc.off || e.Line != tc.line || !strings.Contains(err.Error(), tc.wantSubstr) {
-			t.Errorf("%s: error %v (%+v), want *Error at byte %d line %d with %q", tc.name, err, e, tc.off, tc.line, tc.wantSubstr)
-		}
-		if _, again := r.Next(); again != err {
-			t.Errorf("%s: error is not sticky: %v then %v", tc.name, err, again)
 		}
 	}
 }

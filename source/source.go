@@ -3,6 +3,7 @@ package source
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -17,6 +18,22 @@ import (
 type Reader interface {
 	Next() (*wikirules.Revision, error)
 	Offset() int64
+}
+
+// ReadAll reads r to io.EOF and returns its revisions; at the first error
+// it stops and returns the revisions read before it with the error.
+func ReadAll(r Reader) ([]*wikirules.Revision, error) {
+	var out []*wikirules.Revision
+	for {
+		rev, err := r.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, rev)
+	}
 }
 
 // Error is a read error at a position of an input: File is the name given

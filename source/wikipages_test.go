@@ -3,7 +3,6 @@ package source
 import (
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,21 +69,6 @@ func wantKind(e wikiPage) PageKind {
 	return KindDiff
 }
 
-// readRevisions reads every revision of r, or the first error.
-func readRevisions(r Reader) ([]*wikirules.Revision, error) {
-	var out []*wikirules.Revision
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
-		out = append(out, rev)
-	}
-}
-
 // TestWikiPagesIdentity walks every file of testdata/wiki-pages through
 // Open with format detection: an article or old revision is exactly one
 // revision of the index's page (title, wiki, language; the revision id
@@ -98,7 +82,7 @@ func TestWikiPagesIdentity(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", e.File, err)
 		}
-		revs, err := readRevisions(r)
+		revs, err := ReadAll(r)
 		f.Close()
 		if e.Kind == "article" || e.Kind == "oldid" {
 			reads++
@@ -164,7 +148,7 @@ func TestWikiPagesScreensWithoutURL(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", e.File, err)
 		}
-		revs, err := readRevisions(For(format)(strings.NewReader(body), e.File))
+		revs, err := ReadAll(For(format)(strings.NewReader(body), e.File))
 		var nr *NotRevisionError
 		if len(revs) != 0 || !errors.As(err, &nr) || nr.Kind != wantKind(e) {
 			t.Errorf("%s (%s, no URL): %d revisions, error %v; want it refused as a %s", e.File, format, len(revs), err, wantKind(e))

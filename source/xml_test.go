@@ -55,13 +55,24 @@ func checkFixture(t *testing.T, file string, r Reader) {
 	}
 }
 
-func TestXMLFixtures(t *testing.T) {
-	for _, file := range []string{"testdata/export-0.10.xml", "testdata/export-0.11.xml"} {
-		f, err := os.Open(file)
+// TestFixtures reads the same revisions from the XML exports and the API
+// responses of testdata (checkFixture).
+func TestFixtures(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		open func(io.Reader, string) Reader
+	}{
+		{"testdata/export-0.10.xml", NewXML},
+		{"testdata/export-0.11.xml", NewXML},
+		{"testdata/api-fv1.json", NewAPI},
+		{"testdata/api-fv2.json", NewAPI},
+		{"testdata/api-legacy-fv1.json", NewAPI},
+	} {
+		f, err := os.Open(tc.file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkFixture(t, file, NewXML(f, file))
+		checkFixture(t, tc.file, tc.open(f, tc.file))
 		f.Close()
 	}
 }
@@ -80,7 +91,8 @@ func TestSHA1Base36(t *testing.T) {
 	}
 }
 
-// xmlError reads all of in and returns the error, which must be an *Error.
+// readErr reads r to its first error, which must be an *Error (sticky
+// unless skippable), and returns it.
 func readErr(t *testing.T, r Reader) *Error {
 	t.Helper()
 	for {
@@ -96,6 +108,39 @@ func readErr(t *testing.T, r Reader) *Error {
 			t.Errorf("Next after failure returned %v, want the same error", again)
 		}
 		return e
+	}
+}
+
+// TestReaderErrors checks that bad input to the contributions, page text
+// and HTML readers gives a sticky *Error (readErr) naming the file, byte
+// offset and line.
+func TestReaderErrors(t *testing.T) {
+	full := string(readFixture(t, "activacion-old-headings.html"))
+	cut := full[:strings.Index(full, "FAQs &amp; Errata")]
+	tests := []struct {
+		name, in string
+		open     func(io.Reader, string) Reader
+		off      int64
+		line     int
+		msg      string
+	}{
+		{"no-header-tag.txt", "Infinity - Contribuciones del usuario\n\nX\n", NewContribs, 0, 1, "language tag"},
+		{"not-a-revision.txt", "W - C [es]\n\nTitle\n\nnot a time\n\nU:\n\ntext", NewContribs, 12, 3, "want a revision header"},
+		{"invalid-utf-8.txt", "W - C [es]\n\nT\n\n2021-02-11T11:04:04Z\n\nU:\n\nab\xffc\n", NewContribs, 43, 9, "invalid UTF-8"},
+		{"bad-utf8", "Título\nUna línea\nmal \xff aquí\n", NewPageText, 23, 3, "invalid UTF-8"},
+		{"empty", "", NewPageText, 0, 1, "empty"},
+		{"no-title", "\nTexto sin título\n", NewPageText, 0, 1, "no page title"},
+		{"cut.html", cut, NewHTML, int64(len(cut)), 1 + strings.Count(cut, "\n"), "cut short"},
+		{"plain.html", "<html><body><p>Hola</p></body></html>", NewHTML, 0, 1, "not a rendered MediaWiki page"},
+		{"latin1.html", "<div class=\"mw-parser-output\"><p>Acci\xf3n</p></div>", NewHTML, 37, 1, "invalid UTF-8"},
+		{"empty.html", "  \n", NewHTML, 0, 1, "empty"},
+	}
+	for _, tc := range tests {
+		e := readErr(t, tc.open(strings.NewReader(tc.in), tc.name))
+		if e.File != tc.name || e.Offset != tc.off || e.Line != tc.line || !strings.Contains(e.Error(), tc.msg) {
+			t.Errorf("%s: error %q (file %q line %d offset %d), want line %d offset %d %q",
+				tc.name, e, e.File, e.Line, e.Offset, tc.line, tc.off, tc.msg)
+		}
 	}
 }
 

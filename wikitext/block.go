@@ -41,25 +41,8 @@ func (p *parser) block(start, end int, nodes []Node, atLine bool) []Node {
 	first := true
 	for {
 		ls, kl := pos, k
-		le := end
-		for {
-			lim := end
-			if k < len(nodes) {
-				lim = nodes[k].Pos()
-			}
-			j := strings.IndexByte(src[pos:lim], '\n')
-			if j >= 0 {
-				p.work += j + 1
-				le = pos + j
-				break
-			}
-			p.work += lim - pos
-			if k >= len(nodes) {
-				break
-			}
-			pos = nodes[k].End()
-			k++
-		}
+		var le int
+		le, k = p.lineEnd(pos, end, k, nodes)
 		if !first || atLine {
 			b.line(ls, le, nodes[kl:k])
 		}
@@ -303,4 +286,28 @@ func hasNewline(src string, start, end int, nodes []Node) bool {
 		pos = n.End()
 	}
 	return strings.IndexByte(src[pos:end], '\n') >= 0
+}
+
+// lineEnd finds the end of the line that starts at pos, in src[pos:end)
+// with nodes[k:] the nodes from pos on: a newline inside a node's span does
+// not end the line. It returns the offset of the newline that does (end
+// when none does) and the index of the first node after it; the bytes
+// scanned outside nodes count as work.
+func (p *parser) lineEnd(pos, end, k int, nodes []Node) (int, int) {
+	for {
+		lim := end
+		if k < len(nodes) {
+			lim = nodes[k].Pos()
+		}
+		if j := strings.IndexByte(p.src[pos:lim], '\n'); j >= 0 {
+			p.work += j + 1
+			return pos + j, k
+		}
+		p.work += lim - pos
+		if k >= len(nodes) {
+			return end, k
+		}
+		pos = nodes[k].End()
+		k++
+	}
 }

@@ -55,6 +55,17 @@ func quoteName(s string) string {
 	return s
 }
 
+// dumpCall writes a template or parser function: head, then each of
+// params, then ")".
+func dumpCall(b *strings.Builder, src, head string, params []*Param) {
+	b.WriteString(head)
+	for _, p := range params {
+		b.WriteByte(' ')
+		dumpParam(b, src, p)
+	}
+	b.WriteByte(')')
+}
+
 func dumpParam(b *strings.Builder, src string, p *Param) {
 	if p.Named {
 		b.WriteString("(" + quoteName(p.Name) + "=")
@@ -70,22 +81,13 @@ func dumpNode(b *strings.Builder, src string, n Node) {
 	case *Text:
 		b.WriteString(strconv.Quote(src[n.Start:n.Stop]))
 	case *Template:
-		b.WriteString("(tpl " + strconv.Quote(n.Name))
+		head := "(tpl " + strconv.Quote(n.Name)
 		if n.Modifier != "" {
-			b.WriteString(" mod=" + strconv.Quote(n.Modifier))
+			head += " mod=" + strconv.Quote(n.Modifier)
 		}
-		for _, p := range n.Params {
-			b.WriteByte(' ')
-			dumpParam(b, src, p)
-		}
-		b.WriteByte(')')
+		dumpCall(b, src, head, n.Params)
 	case *ParserFunction:
-		b.WriteString("(fn " + strconv.Quote(n.Name))
-		for _, p := range n.Args {
-			b.WriteByte(' ')
-			dumpParam(b, src, p)
-		}
-		b.WriteByte(')')
+		dumpCall(b, src, "(fn "+strconv.Quote(n.Name), n.Args)
 	case *Param:
 		dumpParam(b, src, n)
 	case *MagicWord:

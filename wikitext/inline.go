@@ -46,25 +46,8 @@ func (p *parser) inlineInto(out []Node, start, end int, nodes []Node) []Node {
 	for pos <= end {
 		// One line: [pos, le) with nodes[k:kEnd].
 		ls, kl := pos, k
-		le := end
-		for {
-			lim := end
-			if k < len(nodes) {
-				lim = nodes[k].Pos()
-			}
-			j := strings.IndexByte(src[pos:lim], '\n')
-			if j >= 0 {
-				p.work += j + 1
-				le = pos + j
-				break
-			}
-			p.work += lim - pos
-			if k >= len(nodes) {
-				break
-			}
-			pos = nodes[k].End()
-			k++
-		}
+		var le int
+		le, k = p.lineEnd(pos, end, k, nodes)
 		e.line(ls, le, nodes[kl:k])
 		if le >= end {
 			break

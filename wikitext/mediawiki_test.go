@@ -9,10 +9,7 @@ import (
 // Parser::braceSubstitution, MediaWikiTitleCodec, the magic-word lists of
 // magic.go), one group per behaviour where the parser once disagreed with
 // MediaWiki. want is the Dump of the tree, diags the number of diagnostics.
-var mediawikiTests = []struct {
-	name, input, want string
-	diags             int
-}{
+var mediawikiTests = []parseTest{
 	// Comments are removed from a name before it is trimmed and checked.
 	{"comment line inside a name", "{{1x\n<!-- c -->\n|foo}}", `(tpl "1x" (#1 "foo"))`, 0},
 	{"comment then newline before a name", "{{<!-- c -->\nfoobar}}", `(tpl "foobar")`, 0},
@@ -131,22 +128,7 @@ var mediawikiTests = []struct {
 	{"nowiki followed by a digit", "<nowiki2>{{a}}</nowiki2>", `"<nowiki2>" (tpl "a") "</nowiki2>"`, 0},
 }
 
-func TestMediaWikiRules(t *testing.T) {
-	for _, tt := range mediawikiTests {
-		t.Run(tt.name, func(t *testing.T) {
-			doc := Parse(tt.input)
-			if got := Dump(doc); got != tt.want {
-				t.Errorf("Parse(%q)\n got %s\nwant %s", tt.input, got, tt.want)
-			}
-			if len(doc.Diagnostics) != tt.diags {
-				t.Errorf("Parse(%q): %d diagnostics %v, want %d", tt.input, len(doc.Diagnostics), doc.Diagnostics, tt.diags)
-			}
-			if err := checkSpans(doc); err != nil {
-				t.Errorf("Parse(%q): %v", tt.input, err)
-			}
-		})
-	}
-}
+func TestMediaWikiRules(t *testing.T) { runParseTests(t, mediawikiTests) }
 
 // TestNameSpans checks the spans of names: without comments at the ends,
 // after the modifiers.

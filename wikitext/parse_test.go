@@ -8,10 +8,14 @@ import (
 // parseTests are written per rule of docs/DESIGN.md ("Wikitext: what the parser
 // must get right"); want is the Dump of the tree and diags the number of
 // diagnostics.
-var parseTests = []struct {
+// parseTest is a case of Parse: the Dump of the tree of input, and how
+// many diagnostics the parse gives.
+type parseTest struct {
 	name, input, want string
 	diags             int
-}{
+}
+
+var parseTests = []parseTest{
 	// Rule 1: brace runs.
 	{"template", "{{effects}}", `(tpl "effects")`, 0},
 	{"argument", "{{{arg}}}", `(arg (name "arg"))`, 0},
@@ -129,8 +133,12 @@ var parseTests = []struct {
 	{"template rows in a wikitable", "{|\n{{row|a}}\n|}", `(table "{|" "\n" (tpl "row" (#1 "a")) "\n")`, 0},
 }
 
-func TestParse(t *testing.T) {
-	for _, tt := range parseTests {
+func TestParse(t *testing.T) { runParseTests(t, parseTests) }
+
+// runParseTests runs each case as a subtest: its Dump, its diagnostic
+// count, and spans that checkSpans accepts.
+func runParseTests(t *testing.T, tests []parseTest) {
+	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			doc := Parse(tt.input)
 			if got := Dump(doc); got != tt.want {

@@ -50,22 +50,19 @@ func Bases() ([]*wikirules.Revision, error) {
 		return nil, err
 	}
 	defer f.Close()
-	r := source.NewContribs(f, sample.DumpName)
+	revs, err := source.ReadAll(source.NewContribs(f, sample.DumpName))
+	if err != nil {
+		return nil, err
+	}
 	var out []*wikirules.Revision
 	seen := map[string]bool{}
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
+	for _, rev := range revs {
 		if !seen[rev.Page.Title] { // the dump lists newest first
 			seen[rev.Page.Title] = true
 			out = append(out, rev)
 		}
 	}
+	return out, nil
 }
 
 // countWriter counts bytes written through it.

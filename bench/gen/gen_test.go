@@ -2,7 +2,6 @@ package gen
 
 import (
 	"bytes"
-	"io"
 	"strings"
 	"testing"
 
@@ -51,18 +50,14 @@ func TestWriteDeterministicAndReadable(t *testing.T) {
 		}
 	}
 
-	r := source.NewXML(bytes.NewReader(a.Bytes()), "gen.xml")
+	revs, err := source.ReadAll(source.NewXML(bytes.NewReader(a.Bytes()), "gen.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	titles := map[string]bool{}
 	var prevID, prevText, prevTitle string
 	n := 0
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, rev := range revs {
 		n++
 		titles[rev.Page.Title] = true
 		if rev.Page.Title == prevTitle {

@@ -10,7 +10,6 @@ package searchbench
 
 import (
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 	"syscall"
@@ -18,10 +17,9 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/bench/gen"
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/index"
-	"github.com/wikirules/wikirules/sample"
-	"github.com/wikirules/wikirules/source"
 )
 
 // Page is one page revision of the corpus and its extraction.
@@ -31,29 +29,15 @@ type Page struct {
 }
 
 // Seed returns the newest revision of every page of the seed dump
-// (sample.DumpName), extracted with extract.ExtractText, sorted by title.
+// (sample.DumpName, as gen.Bases reads it), extracted with
+// extract.ExtractText, sorted by title.
 func Seed() ([]Page, error) {
-	f, err := sample.FS().Open(sample.DumpName)
+	bases, err := gen.Bases()
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	r := source.NewContribs(f, sample.DumpName)
-	latest := map[string]*wikirules.Revision{}
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if old, ok := latest[rev.Page.Title]; !ok || rev.Timestamp.After(old.Timestamp) {
-			latest[rev.Page.Title] = rev
-		}
-	}
 	var out []Page
-	for _, rev := range latest {
+	for _, rev := range bases {
 		out = append(out, Page{Rev: *rev, X: extract.ExtractText(*rev)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Rev.Page.Title < out[j].Rev.Page.Title })

@@ -16,6 +16,30 @@ import (
 )
 
 // buildIngest builds this command into a temporary directory.
+// checkedStats opens the knowledge base at path, checks its integrity
+// (an error names when) and returns its statistics and content hash.
+func checkedStats(t *testing.T, path, when string) (kb.Stats, string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := kb.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("open %s: %v", when, err)
+	}
+	defer db.Close()
+	if err := db.Integrity(ctx); err != nil {
+		t.Errorf("%s: %v", when, err)
+	}
+	stats, err := db.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash, err := db.ContentHash(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stats, hash
+}
+
 func buildIngest(t *testing.T) string {
 	t.Helper()
 	// go test puts the go command that runs it first on PATH.
@@ -107,22 +131,9 @@ func TestKillMidIngest(t *testing.T) {
 		t.Fatalf("ingest was not killed mid-file: %v\n%s", err, stderr.String())
 	}
 
-	ctx := context.Background()
-	db, err := kb.Open(ctx, dbPath)
-	if err != nil {
-		t.Fatalf("open after kill: %v", err)
-	}
-	if err := db.Integrity(ctx); err != nil {
-		t.Errorf("after kill: %v", err)
-	}
-	stats, err := db.Stats(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stats.Revisions != 50 {
+	if stats, _ := checkedStats(t, dbPath, "after kill"); stats.Revisions != 50 {
 		t.Errorf("after kill: %d revisions stored, want the dump's 50 (nothing of the killed file)", stats.Revisions)
 	}
-	db.Close()
 
 	// Rerun over the complete export.
 	out, err := exec.Command(bin, "-json", "-db", dbPath, dump, exportPath).Output()
@@ -136,35 +147,13 @@ func TestKillMidIngest(t *testing.T) {
 	if sum.Added != st.Revisions || sum.Skipped != 50 {
 		t.Errorf("rerun added %d, skipped %d; want the export's %d and the dump's 50", sum.Added, sum.Skipped, st.Revisions)
 	}
-	db, err = kb.Open(ctx, dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.Integrity(ctx); err != nil {
-		t.Errorf("after rerun: %v", err)
-	}
-	if stats, err = db.Stats(ctx); err != nil {
-		t.Fatal(err)
-	} else if stats.Revisions != 50+st.Revisions {
+	stats, got := checkedStats(t, dbPath, "after rerun")
+	if stats.Revisions != 50+st.Revisions {
 		t.Errorf("after rerun: %d revisions, want 50 + %d", stats.Revisions, st.Revisions)
-	}
-	got, err := db.ContentHash(ctx)
-	if err != nil {
-		t.Fatal(err)
 	}
 	cleanPath := filepath.Join(dir, "clean.db")
 	ingestJSON(t, "-db", cleanPath, dump, exportPath)
-	clean, err := kb.Open(ctx, cleanPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer clean.Close()
-	want, err := clean.ContentHash(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != want {
+	if _, want := checkedStats(t, cleanPath, "clean ingest"); got != want {
 		t.Errorf("killed-and-rerun database differs from a clean ingest of the same files")
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -40,18 +39,11 @@ func seedDump(t *testing.T) string {
 func seedRevisions(t *testing.T) []*wikirules.Revision {
 	t.Helper()
 	dump := seedDump(t)
-	r := source.NewContribs(strings.NewReader(readFile(t, dump)), dump)
-	var revs []*wikirules.Revision
-	for {
-		rev, err := r.Next()
-		if err == io.EOF {
-			return revs
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		revs = append(revs, rev)
+	revs, err := source.ReadAll(source.NewContribs(strings.NewReader(readFile(t, dump)), dump))
+	if err != nil {
+		t.Fatal(err)
 	}
+	return revs
 }
 
 type summary struct {

@@ -176,19 +176,7 @@ func TestKillMidSync(t *testing.T) {
 		t.Fatalf("the sync was not killed: %v\n%s", cmd.ProcessState, stderr.String())
 	}
 
-	ctx := context.Background()
-	db, err := kb.Open(ctx, dbPath)
-	if err != nil {
-		t.Fatalf("open after kill: %v", err)
-	}
-	if err := db.Integrity(ctx); err != nil {
-		t.Errorf("after kill: %v", err)
-	}
-	before, err := db.Stats(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	before, _ := checkedStats(t, dbPath, "after kill")
 	if before.Revisions == 0 || before.Revisions >= w.RevisionCount() {
 		t.Fatalf("after kill: %d revisions stored, want the first two batches'", before.Revisions)
 	}
@@ -209,11 +197,7 @@ func TestKillMidSync(t *testing.T) {
 	}
 	// Exactly once: the rerun read the text of no revision the killed
 	// sync had stored.
-	db, err = kb.Open(ctx, dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	after, got := checkedStats(t, dbPath, "after rerun")
 	mu.Lock()
 	again := append([]string(nil), read[firstRead:]...)
 	mu.Unlock()
@@ -221,21 +205,11 @@ func TestKillMidSync(t *testing.T) {
 	if out, err := exec.Command(bin, "-quiet", "-db", clean, "-wiki-api", api).CombinedOutput(); err != nil {
 		t.Fatalf("clean sync: %v\n%s", err, out)
 	}
-	cdb, err := kb.Open(ctx, clean)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cdb.Close()
-	after, _ := db.Stats(ctx)
-	want, _ := cdb.Stats(ctx)
+	want, wantHash := checkedStats(t, clean, "clean sync")
 	if after.Revisions != w.RevisionCount() || after.Revisions != want.Revisions || after.Records != want.Records {
 		t.Errorf("after rerun %+v, clean %+v", after, want)
 	}
-	got, err := db.ContentHash(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if wantHash, _ := cdb.ContentHash(ctx); got != wantHash {
+	if got != wantHash {
 		t.Error("the killed-and-rerun knowledge base differs from a clean sync")
 	}
 	if n := len(again); n != w.RevisionCount()-before.Revisions {

@@ -10,40 +10,17 @@ import (
 )
 
 // recentChanges answers list=recentchanges: entries of the types rctype
-// names, from rcstart in rcdir order (timestamp, then rcid), at most
-// rclimit, continued by rccontinue ("timestamp|rcid").
+// names (changePage with the prefix "rc", ordered by rcid within a
+// timestamp).
 func (w *Wiki) recentChanges(q url.Values, query map[string]any, fv2 bool) map[string]string {
 	types := map[string]bool{}
 	for _, t := range strings.Split(q.Get("rctype"), "|") {
 		types[t] = true
 	}
-	newer := q.Get("rcdir") == "newer"
-	list := append([]change(nil), w.rc...)
-	sort.Slice(list, func(i, j int) bool {
-		a, b := list[i], list[j]
-		if !a.ts.Equal(b.ts) {
-			return a.ts.Before(b.ts) == newer
-		}
-		return (a.rcid < b.rcid) == newer
-	})
-	start, _ := time.Parse(time.RFC3339, q.Get("rcstart"))
-	cts, cid := splitCont(q.Get("rccontinue"))
-	limit := intParam(q, "rclimit", 10, w.Limits.Changes)
+	list, cont := changePage(w.rc, q, "rc", w.Limits.Changes, func(c change) int64 { return c.rcid },
+		func(c change) bool { return q.Get("rctype") == "" || types[c.typ] })
 	out := []any{}
 	for _, c := range list {
-		if len(types) > 0 && q.Get("rctype") != "" && !types[c.typ] {
-			continue
-		}
-		if !start.IsZero() && (newer && c.ts.Before(start) || !newer && c.ts.After(start)) {
-			continue
-		}
-		if !cts.IsZero() && before(c.ts, c.rcid, cts, cid, newer) {
-			continue
-		}
-		if len(out) == limit {
-			query["recentchanges"] = out
-			return map[string]string{"rccontinue": fmt.Sprintf("%s|%d", c.ts.Format("20060102150405"), c.rcid), "continue": "-||"}
-		}
 		m := map[string]any{"type": c.typ, "ns": c.ns, "title": c.title, "pageid": c.pageid, "revid": c.revid,
 			"old_revid": c.oldrev, "rcid": c.rcid, "timestamp": c.ts.Format(time.RFC3339)}
 		if c.typ == "log" {
@@ -53,44 +30,56 @@ func (w *Wiki) recentChanges(q url.Values, query map[string]any, fv2 bool) map[s
 		out = append(out, m)
 	}
 	query["recentchanges"] = out
-	return nil
+	return cont
 }
 
-// logEvents answers list=logevents: entries of letype from lestart in
-// ledir order, at most lelimit, continued by lecontinue.
+// logEvents answers list=logevents: entries of letype (changePage with
+// the prefix "le", ordered by logid within a timestamp).
 func (w *Wiki) logEvents(q url.Values, query map[string]any, fv2 bool) map[string]string {
-	newer := q.Get("ledir") == "newer"
-	list := append([]change(nil), w.logs...)
-	sort.Slice(list, func(i, j int) bool {
-		a, b := list[i], list[j]
-		if !a.ts.Equal(b.ts) {
-			return a.ts.Before(b.ts) == newer
-		}
-		return (a.logid < b.logid) == newer
-	})
-	start, _ := time.Parse(time.RFC3339, q.Get("lestart"))
-	cts, cid := splitCont(q.Get("lecontinue"))
-	limit := intParam(q, "lelimit", 10, w.Limits.LogEvents)
+	list, cont := changePage(w.logs, q, "le", w.Limits.LogEvents, func(c change) int64 { return c.logid },
+		func(c change) bool { t := q.Get("letype"); return t == "" || c.logtype == t })
 	out := []any{}
 	for _, c := range list {
-		if t := q.Get("letype"); t != "" && c.logtype != t {
+		out = append(out, map[string]any{"logid": c.logid, "ns": c.ns, "title": c.title, "pageid": c.pageid,
+			"timestamp": c.ts.Format(time.RFC3339), "type": c.logtype, "action": c.logac, "params": params(c.params, fv2)})
+	}
+	query["logevents"] = out
+	return cont
+}
+
+// changePage lists the entries of list that keep admits, in the order of
+// the parameter prefix+"dir" ("newer": oldest first; else newest first)
+// by timestamp, then id; from prefix+"start" (RFC 3339) on, after the
+// continuation prefix+"continue" ("timestamp|id"), at most prefix+"limit"
+// (default 10, at most max). When more remain it returns the
+// continuation that resumes at the next entry, as MediaWiki's
+// "continue" block.
+func changePage(list []change, q url.Values, prefix string, max int, id func(change) int64, keep func(change) bool) ([]change, map[string]string) {
+	newer := q.Get(prefix+"dir") == "newer"
+	list = append([]change(nil), list...)
+	sort.Slice(list, func(i, j int) bool {
+		return before(list[i].ts, id(list[i]), list[j].ts, id(list[j]), newer)
+	})
+	start, _ := time.Parse(time.RFC3339, q.Get(prefix+"start"))
+	cts, cid := splitCont(q.Get(prefix + "continue"))
+	limit := intParam(q, prefix+"limit", 10, max)
+	var out []change
+	for _, c := range list {
+		if !keep(c) {
 			continue
 		}
 		if !start.IsZero() && (newer && c.ts.Before(start) || !newer && c.ts.After(start)) {
 			continue
 		}
-		if !cts.IsZero() && before(c.ts, c.logid, cts, cid, newer) {
+		if !cts.IsZero() && before(c.ts, id(c), cts, cid, newer) {
 			continue
 		}
 		if len(out) == limit {
-			query["logevents"] = out
-			return map[string]string{"lecontinue": fmt.Sprintf("%s|%d", c.ts.Format("20060102150405"), c.logid), "continue": "-||"}
+			return out, map[string]string{prefix + "continue": fmt.Sprintf("%s|%d", c.ts.Format("20060102150405"), id(c)), "continue": "-||"}
 		}
-		out = append(out, map[string]any{"logid": c.logid, "ns": c.ns, "title": c.title, "pageid": c.pageid,
-			"timestamp": c.ts.Format(time.RFC3339), "type": c.logtype, "action": c.logac, "params": params(c.params, fv2)})
+		out = append(out, c)
 	}
-	query["logevents"] = out
-	return nil
+	return out, nil
 }
 
 // splitCont reads a "timestamp|id" continuation.
