@@ -296,7 +296,7 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	for _, b := range s.Bad {
 		fmt.Fprintf(w, "  BAD %s: %s\n", b.File, b.Error)
 		if b.Kept > 0 {
-			fmt.Fprintf(w, "      (%d revisions read before the error were stored)\n", b.Kept)
+			fmt.Fprintf(w, "      (%d revisions read before the error are in the knowledge base: stored now or before)\n", b.Kept)
 		}
 	}
 	if d := s.Database; d != nil {
