@@ -182,6 +182,20 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	}
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
+	unknownEd := false
+	if d == nil && !a.EditionDefaulted && f.Edition != 0 {
+		// The edition asked for answers nothing: a page that does not say
+		// which edition it is may still hold the rule. It answers with
+		// "edition unknown" rather than be left out.
+		if u, err := e.unscoped(ctx, q, f); err != nil {
+			return nil, err
+		} else if len(u) > 0 {
+			e.score(q, u, f.Edition)
+			if ud, _ := e.decide(q, u); ud != nil {
+				d, cands, unknownEd = ud, u, true
+			}
+		}
+	}
 	if d != nil && a.EditionDefaulted {
 		a.Notes = a.Notes[:0]
 		if ed, ok := newestOf(d.editions()); ok {
@@ -208,11 +222,34 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		}
 		return a, nil
 	}
+	if unknownEd {
+		a.Notes = append(a.Notes, q.v.reason("edition-unknown"))
+		f.Edition = 0
+	}
 	b := &builder{e: e, q: q, f: f, a: a, used: map[string]bool{}}
 	if err := b.build(ctx, d, cands); err != nil {
 		return nil, err
 	}
 	return a, nil
+}
+
+// unscoped gathers the candidates for q under f without its edition and
+// keeps those whose edition is unknown (a record or FAQ scoped to no
+// edition).
+func (e *Engine) unscoped(ctx context.Context, q query, f wikirules.Filter) ([]*candidate, error) {
+	uf := f
+	uf.Edition = 0
+	all, err := e.gather(ctx, q, uf)
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, c := range all {
+		if c.editions() == 0 {
+			out = append(out, c)
+		}
+	}
+	return out, nil
 }
 
 // nearestKnown returns up to three pages of the hits for the words of q
@@ -436,6 +473,17 @@ func (e *Engine) homeless(u *unit, cands []*candidate) bool {
 		}
 	}
 	return true
+}
+
+// headingSubject reports whether u is the whole heading of q ("MediKit:
+// what roll…", "Combat Jump: can I…"): the rule the question is about, not
+// a word of a setting ("Going second: …").
+func (q query) headingSubject(u *unit) bool {
+	i := strings.Index(q.text, ":")
+	if i < 0 || !q.heading(u) {
+		return false
+	}
+	return len(keys(q.text[:i])) == len(u.alts[0])
 }
 
 // containsStems reports whether the stems alt stand consecutively in st.

@@ -570,6 +570,14 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 			named, term = true, true
 		}
 	}
+	for i := range q.units {
+		// The rule a question's heading names ("MediKit: what roll…") is
+		// its subject: a text that does not speak of it answers something
+		// else.
+		if u := &q.units[i]; u.idf > 0 && !u.coded() && q.headingSubject(u) && held(u, c, own) == 0 {
+			return false, q.v.reason("heading-not-held", strings.Join(u.alts[0], " "))
+		}
+	}
 	switch {
 	case !named:
 		return false, q.v.reason("no-term")

@@ -142,3 +142,36 @@ func loadWikiPages(ctx context.Context, db *kb.DB) error {
 	}
 	return nil
 }
+
+// TestAskUnscopedEdition checks that a question pinned to an edition is
+// answered from a page that does not say its edition when no page of that
+// edition answers it, with the note "edition unknown" (the Spanish
+// movement rules excerpt names no edition).
+func TestAskUnscopedEdition(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "¿Puedo terminar mi movimiento encima de una miniatura aliada?", Options{Edition: wikirules.N5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || !strings.Contains(d.Text, "no podrá finalizar su Movimiento") {
+		t.Fatalf("deciding = %+v, want the movement rule", d)
+	}
+	if !strings.Contains(strings.Join(a.Notes, "\n"), "edición desconocida") {
+		t.Errorf("notes = %q, want the edition unknown", a.Notes)
+	}
+}
+
+// TestAskHeadingSubject checks that a question whose heading names a rule
+// ("MediKit: …") no text speaks of is not answered from a text that
+// shares its other words (PARA ammunition's rolls).
+func TestAskHeadingSubject(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "MediKit: what roll does the target make, and can it be used at range?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Found {
+		t.Errorf("answer = %+v, want not found", a.Deciding())
+	}
+}
