@@ -179,23 +179,27 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	}
 	if a.EditionDefaulted {
 		cands = pagesNewest(cands)
-	}
-	e.score(q, cands, f.Edition)
-	d, why := e.decide(q, cands)
-	unknownEd := false
-	if d == nil && !a.EditionDefaulted && f.Edition != 0 {
-		// The edition asked for answers nothing: a page that does not say
-		// which edition it is may still hold the rule. It answers with
-		// "edition unknown" rather than be left out.
-		if u, err := e.unscoped(ctx, q, f); err != nil {
+	} else if f.Edition != 0 {
+		// A page that does not say which edition it is may hold the rule
+		// of the edition asked for: it competes, and an answer it decides
+		// says "edition unknown".
+		u, err := e.unscoped(ctx, q, f)
+		if err != nil {
 			return nil, err
-		} else if len(u) > 0 {
-			e.score(q, u, f.Edition)
-			if ud, _ := e.decide(q, u); ud != nil {
-				d, cands, unknownEd = ud, u, true
+		}
+		in := map[string]bool{}
+		for _, c := range cands {
+			in[c.id()] = true
+		}
+		for _, c := range u {
+			if !in[c.id()] {
+				cands = append(cands, c)
 			}
 		}
 	}
+	e.score(q, cands, f.Edition)
+	d, why := e.decide(q, cands)
+	unknownEd := d != nil && !a.EditionDefaulted && d.editions() == 0
 	if d != nil && a.EditionDefaulted {
 		a.Notes = a.Notes[:0]
 		if ed, ok := newestOf(d.editions()); ok {
