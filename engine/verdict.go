@@ -11,7 +11,7 @@ import (
 const (
 	// polarMin is the share of what a yes/no question asks (its non-topic
 	// weight) that the clause giving the polarity must hold.
-	polarMin = 0.5
+	polarMin = 0.3
 	// numberReach is how many words from a word of the question (a
 	// quantity noun first) a number may stand to be the one asked for.
 	numberReach = 12

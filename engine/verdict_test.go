@@ -128,3 +128,30 @@ func TestRestrictedAgainst(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberPassages checks the number read for a "how many" question:
+// from the example that speaks to it when a record runs several together
+// ("Ejemplo 1: … sólo deberá realizar una Tirada …. Ejemplo 2: …
+// realizaría 2 Tiradas"), a number over an article, and an article as one
+// only after a restriction.
+func TestNumberPassages(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ q, text, want string }{
+		{"A Dog-Warrior with Total Immunity is hit by a Missile Launcher (EXP). How many Saving Rolls does he make?",
+			"Ejemplo 1: Un Dog-Warrior recibe un impacto de Lanzamisiles. Gracias a su Inmunidad (Total), en vez de realizar 3 Tiradas de Salvación por la Munición EXP, sólo deberá realizar una Tirada de Salvación. Ejemplo 2: Un Dog-Warrior recibe un impacto con un Arma CC Monofilo. Si el impacto fuese un Crítico, el Dog-Warrior realizaría 2 Tiradas de Salvación.",
+			"1"},
+		{"¿Cuántas Tiradas de Salvación obliga a hacer la Munición DA por impacto?",
+			"Determinados tipos de Munición exigen la realización de más de una Tirada de Salvación por cada Ataque exitoso (por ejemplo, la Munición DA obliga a realizar 2 Tiradas de Salvación).",
+			"2"},
+		{"Total Immunity against a Plasma weapon: how many Saving Rolls?",
+			"Las armas de Plasma obligan a realizar una Tirada de Salvación de BLI y otra de PB.",
+			""},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
