@@ -432,7 +432,19 @@ func (q query) heading(u *unit) bool {
 		return false
 	}
 	head := keySet(q.text[:i])
-	return len(lang.Words(q.text[:i])) <= 2 && u.holds(head)
+	return len(uncoded(lang.Words(q.text[:i]))) <= 2 && u.holds(head)
+}
+
+// uncoded returns the words that hold no digit: a heading's edition or
+// level ("N4 Minelayer", "Martial Arts L3") qualifies the rule it names.
+func uncoded(words []string) []string {
+	var out []string
+	for _, w := range words {
+		if strings.IndexFunc(w, unicode.IsDigit) < 0 {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // homelessFocus returns the concept a question asks about when no page or
@@ -487,7 +499,7 @@ func (q query) headingSubject(u *unit) bool {
 	if i < 0 || !q.heading(u) {
 		return false
 	}
-	return len(keys(q.text[:i])) == len(u.alts[0])
+	return len(uncoded(keys(q.text[:i]))) == len(u.alts[0])
 }
 
 // containsStems reports whether the stems alt stand consecutively in st.
