@@ -357,12 +357,20 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	// Coordinada", "Regeneración") is answered only by an FAQ asking it or
 	// a text that holds it and most of the question: a stray mention does
 	// not decide it.
-	if f := e.homelessFocus(q, cands); f != nil && !(best.faq != nil && best.faqFit) {
-		own := best.keys
-		if best.faq != nil && best.faq.Question != "" {
-			own = best.qkeys
+	if f := e.homelessFocus(q, cands); f != nil {
+		own, text := best.keys, ""
+		if best.rec != nil {
+			text = best.rec.Plain
 		}
-		if !f.holds(own) || e.coverage(q, best, own) < homelessCover {
+		if best.faq != nil && best.faq.Question != "" {
+			own, text = best.qkeys, best.faq.Question
+		}
+		// An FAQ asking the question answers it; but not one that names
+		// the concept only among others ("por ejemplo, AP o Munición E/M
+		// o BLI=0"), nor does a text that lists it or names it in passing
+		// ("(… como Médico, MediKit, Regeneración…)").
+		fits := best.faq != nil && best.faqFit
+		if !fits && (!f.holds(own) || e.coverage(q, best, own) < homelessCover) || strayOnly(text, f) {
 			return nil, q.v.reason("homeless", strings.Join(f.alts[0], " "))
 		}
 	}
@@ -500,6 +508,68 @@ func (q query) headingSubject(u *unit) bool {
 		return false
 	}
 	return len(uncoded(keys(q.text[:i]))) == len(u.alts[0])
+}
+
+// strayOnly reports whether text names u only in passing: every time
+// within parentheses or as an item of a list (between commas or a comma
+// and a list conjunction: "Descubrir, Esquivar, Reset o Alertar"). False
+// when text does not name u.
+func strayOnly(text string, u *unit) bool {
+	found := false
+	for _, s := range sentences(text) {
+		terms := lang.Split(s)
+		var content []int // indexes of the terms that are not stop words
+		for i, t := range terms {
+			if !stopwords[lang.Fold(t.Text)] || lang.Capitals(t.Text) {
+				content = append(content, i)
+			}
+		}
+		v := vocabFor(detectLanguage(s))
+		for _, alt := range u.alts {
+			if len(alt) == 0 {
+				continue
+			}
+		next:
+			for j := 0; j+len(alt) <= len(content); j++ {
+				for k, a := range alt {
+					if stem(lang.Fold(terms[content[j+k]].Text)) != a {
+						continue next
+					}
+				}
+				found = true
+				first, last := content[j], content[j+len(alt)-1]
+				if !parenthesized(s, terms[first].Start) && !listed(s, terms, first, last, v) {
+					return false
+				}
+			}
+		}
+	}
+	return found
+}
+
+// parenthesized reports whether byte offset at of s stands within
+// parentheses.
+func parenthesized(s string, at int) bool {
+	return strings.Count(s[:at], "(") > strings.Count(s[:at], ")")
+}
+
+// listed reports whether terms[first..last] of sentence s stand as an item
+// of a list: a comma or a list conjunction of v before them, and a comma,
+// a list conjunction or the end of the sentence or clause after them, in
+// a sentence holding a comma.
+func listed(s string, terms []lang.Term, first, last int, v *Vocabulary) bool {
+	if first == 0 || !strings.Contains(s, ",") {
+		return false
+	}
+	before := s[terms[first-1].End:terms[first].Start]
+	left := strings.Contains(before, ",") || v.has("conj", lang.Fold(terms[first-1].Text))
+	after := s[terms[last].End:]
+	if last+1 < len(terms) {
+		after = s[terms[last].End:terms[last+1].Start]
+	}
+	right := strings.ContainsAny(after, ",.;:)") || strings.TrimSpace(after) == "" ||
+		last+1 < len(terms) && v.has("conj", lang.Fold(terms[last+1].Text))
+	return left && right
 }
 
 // containsStems reports whether the stems alt stand consecutively in st.

@@ -175,3 +175,39 @@ func TestAskHeadingSubject(t *testing.T) {
 		t.Errorf("answer = %+v, want not found", a.Deciding())
 	}
 }
+
+// TestStrayMention checks that a concept no page describes, named by a
+// text only as a list item or within parentheses, is not answered from
+// it ("not found"), and that strayOnly tells a mention in passing from one
+// the text speaks of.
+func TestStrayMention(t *testing.T) {
+	e := wikiEngine(t)
+	for _, q := range []string{
+		"¿Quién puede declarar Alertar y qué efecto tiene?",
+		"¿Cuándo se hace la tirada de Regeneración y qué recupera?",
+	} {
+		a, err := e.Ask(context.Background(), q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Found {
+			t.Errorf("%q: deciding %+v, want not found", q, a.Deciding())
+		}
+	}
+	u := &unit{alts: [][]string{keys("Alertar")}}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Las únicas ORA que se pueden ejecutar contra un Marcador de Suplantado son: Descubrir, Esquivar, Reset o Alertar.", true},
+		{"El Marcador declara un Ataque, Alertar o cualquier Habilidad que requiera una tirada.", true},
+		{"Puede ser curado (con Médico, Alertar, Regeneración...).", true},
+		{"Alertar permite avisar a las Tropas aliadas, que entran en estado Alerta.", false},
+		{"Esquivar, Reset y Descubrir son ORA. Alertar permite avisar a las Tropas aliadas.", false},
+		{"Esquivar permite mover.", false},
+	} {
+		if got := strayOnly(tc.text, u); got != tc.want {
+			t.Errorf("strayOnly(%.50q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}

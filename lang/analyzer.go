@@ -34,7 +34,7 @@ func (a Analyzer) Terms(s string) []Term {
 	out := ts[:0]
 	for _, t := range ts {
 		w := Fold(t.Text)
-		if a.Stop[w] && !capitals(t.Text) {
+		if a.Stop[w] && !Capitals(t.Text) {
 			continue
 		}
 		if a.Stem != nil {
@@ -46,9 +46,9 @@ func (a Analyzer) Terms(s string) []Term {
 	return out
 }
 
-// capitals reports whether a word is written in capitals: two letters or
+// Capitals reports whether a word is written in capitals: two letters or
 // more, none of them lower case ("PARA", "ORA"; not "Para", not "A").
-func capitals(word string) bool {
+func Capitals(word string) bool {
 	n := 0
 	for _, r := range word {
 		if unicode.IsLower(r) {
