@@ -59,6 +59,15 @@ func (e *Engine) verdict(q query, d *candidate) (string, string) {
 			return q.yesNo(p > 0, ""), ""
 		}
 	case askNumeric:
+		if d.faq != nil {
+			if yn, _ := e.openingYesNo(text); yn == "yes" {
+				// "Do they apply a -6 MOD?" "Yes.": the number is the
+				// one the FAQ's question proposes.
+				if n := e.number(q, d.faq.Question); n != "" {
+					return n, reNumber.FindString(n)
+				}
+			}
+		}
 		if n := e.number(q, text); n != "" {
 			return n, reNumber.FindString(n)
 		}

@@ -155,3 +155,33 @@ func TestNumberPassages(t *testing.T) {
 		}
 	}
 }
+
+// TestProposesFor checks that an FAQ's "yes" confirms the number its
+// question proposes only for the judge's case: IMM-B and Targeted
+// together, not IMM-B alone; and that "what is X's Burst" and "what PS"
+// are numeric questions.
+func TestProposesFor(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	faq := "Do State MODs all stack with each other? For example, if a Trooper is in IMM-B and Targeted State, do they apply a -6 MOD to all their Reset Rolls?"
+	for _, tc := range []struct {
+		q    string
+		want bool
+	}{
+		{"My trooper is IMM-B and Targeted at once. What is the total MOD on his Reset Roll?", true},
+		{"IMM-B trooper: what MOD does he take on Reset?", false},
+		{"A Targeted trooper tries to Reset out of it. What MOD?", false},
+	} {
+		q := e.analyze(prose(tc.q))
+		if got := e.proposesFor(q, faq, q.keys()); got != tc.want {
+			t.Errorf("proposesFor(%q) = %v, want %v", tc.q, got, tc.want)
+		}
+	}
+	for _, s := range []string{"What is Spotlight's Burst in N5?", "N5 Spotlight hits: what PS is the Saving Roll against?"} {
+		if q := e.analyze(prose(s)); q.kind != askNumeric {
+			t.Errorf("%q: kind %v, want numeric", s, q.kind)
+		}
+	}
+}
