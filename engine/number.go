@@ -79,7 +79,7 @@ func (e *Engine) number(q query, text string) string {
 			for _, t := range toks {
 				d := numberReach + 1
 				for _, a := range anchors {
-					d = min(d, abs(a-t.word))
+					d = min(d, contentDistance(sp, a, t.word))
 				}
 				if d > numberReach {
 					continue
@@ -439,4 +439,20 @@ func passages(text string, v *Vocabulary) []string {
 		out = append(out, line[start:])
 	}
 	return out
+}
+
+// contentDistance is the number of words from word a to word b of a span,
+// stop words left out ("El alcance de esta arma … es el equivalente a la
+// Zona de Control (20 cm)").
+func contentDistance(sp span, a, b int) int {
+	if a > b {
+		a, b = b, a
+	}
+	n := 0
+	for i := a + 1; i <= b && i < len(sp.words); i++ {
+		if !stopwords[sp.words[i]] {
+			n++
+		}
+	}
+	return n
 }

@@ -132,8 +132,9 @@ func TestRestrictedAgainst(t *testing.T) {
 // TestNumberPassages checks the number read for a "how many" question:
 // from the example that speaks to it when a record runs several together
 // ("Ejemplo 1: … sólo deberá realizar una Tirada …. Ejemplo 2: …
-// realizaría 2 Tiradas"), a number over an article, and an article as one
-// only after a restriction.
+// realizaría 2 Tiradas"), a number over an article, an article as one
+// only after a restriction, and the distance to the quantity noun counted
+// in content words.
 func TestNumberPassages(t *testing.T) {
 	e := wikiEngine(t)
 	if err := e.init(context.Background()); err != nil {
@@ -146,6 +147,9 @@ func TestNumberPassages(t *testing.T) {
 		{"¿Cuántas Tiradas de Salvación obliga a hacer la Munición DA por impacto?",
 			"Determinados tipos de Munición exigen la realización de más de una Tirada de Salvación por cada Ataque exitoso (por ejemplo, la Munición DA obliga a realizar 2 Tiradas de Salvación).",
 			"2"},
+		{"What is the range of a weapon with the ZoC Trait?",
+			"El alcance de esta arma o pieza de Equipo es el equivalente a la Zona de Control (20 cm).",
+			"20 cm"},
 		{"Total Immunity against a Plasma weapon: how many Saving Rolls?",
 			"Las armas de Plasma obligan a realizar una Tirada de Salvación de BLI y otra de PB.",
 			""},
