@@ -341,7 +341,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			if c.score < contenderRatio*ok[0].score {
 				break
 			}
-			if c.faq == nil && c.rank() > best.rank() {
+			if c.faq == nil && (c.rank() > best.rank() || c.rank() == best.rank() && conditionList(q, c) && !conditionList(q, best)) {
 				best = c
 			}
 		}
@@ -375,6 +375,15 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 	}
 	return best, ""
+}
+
+// conditionList reports whether c, for a yes/no question, is the closed
+// list of what the state the question names as a condition allows, on
+// that state's page, naming what is asked about ("Las Tropas en este
+// estado sólo pueden declarar Ataque CC, Esquivar…" for "trabada, ¿puede
+// declarar Esquivar?"): among texts as relevant, the one that rules on it.
+func conditionList(q query, c *candidate) bool {
+	return q.kind == askYesNo && c.rec != nil && onCondition(q, c) && closedList(c.rec.Plain, vocabFor(c.lang))
 }
 
 // unknownAsked returns the words of q's asking clause that no document

@@ -211,3 +211,22 @@ func TestStrayMention(t *testing.T) {
 		}
 	}
 }
+
+// TestAskConditionList checks that "can I dodge while engaged?" is
+// decided by the Trabado rule listing the skills an Engaged trooper may
+// declare (Esquivar among them), not by the Esquivar bullet about
+// entering Engaged, and answered yes.
+func TestAskConditionList(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Mi tropa está trabada con un enemigo: ¿puede declarar Esquivar?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Page != "Trabado" || !strings.Contains(d.Text, "sólo pueden declarar") {
+		t.Fatalf("deciding = %+v, want the Trabado list", d)
+	}
+	if a.Verdict != "Sí" {
+		t.Errorf("verdict = %q, want Sí", a.Verdict)
+	}
+}
