@@ -346,6 +346,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 		}
 	}
+	if best.rec != nil && best.faq == nil {
+		// A lead-in ("Consumiendo un Token de Mando … puede elegir una
+		// de las siguientes opciones:") does not decide over the bullet
+		// it introduces that holds more of what is asked ("Anular 2
+		// Órdenes Regulares…"): the bullet is quoted with its lead-in.
+		lead, bc := best, e.clauseCoverage(q, best, best.keys)
+		for _, c := range ok {
+			if c.rec == nil || c.leadIn == nil || c.leadIn.ID != lead.rec.ID || c.score < contenderRatio*lead.score {
+				continue
+			}
+			if cc := e.clauseCoverage(q, c, c.keys); cc > bc {
+				best, bc = c, cc
+			}
+		}
+	}
 	if best.faq != nil {
 		for _, c := range ok {
 			if c.faq != nil && c != best && sameQuestion(c.faq, best.faq) && newerVersion(c.faq.Version, best.faq.Version) && c.rank() >= best.rank() {

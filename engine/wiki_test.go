@@ -230,3 +230,21 @@ func TestAskConditionList(t *testing.T) {
 		t.Errorf("verdict = %q, want Sí", a.Verdict)
 	}
 }
+
+// TestAskChildOverLeadIn checks that a bullet holding what is asked
+// decides over the lead-in that introduces it: "Anular 2 Órdenes
+// Regulares…" under the Strategic Use lead-in, with the number 2.
+func TestAskChildOverLeadIn(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Juego segundo: con el Uso Estratégico, ¿cuántas Órdenes Regulares le puedo quitar al rival en su primer turno?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || !strings.Contains(d.Text, "Anular 2 Órdenes Regulares") {
+		t.Fatalf("deciding = %+v, want the Anular bullet", d)
+	}
+	if !strings.Contains(a.Verdict, "2") {
+		t.Errorf("verdict = %q, want 2", a.Verdict)
+	}
+}
