@@ -302,7 +302,10 @@ func nearestPages(cands []*candidate, n int) []string {
 // within contenderRatio of it wins (the important box over an example).
 // It returns nil and why when nothing answers.
 func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
-	if w := q.unknownAsked(); w != "" {
+	if w := q.unknownAsked(); w != "" && q.pagesNamed() < 2 {
+		// A question naming two pages or more asks how they meet, in
+		// whatever words ("Fallo la tirada de Ingeniero intentando
+		// quitar el estado Marcado. ¿Pasa algo malo?").
 		return nil, q.v.reason("unknown-words", w)
 	}
 	if w := q.unknownName(); w != "" && e.holdsLanguage(q.lang) {
@@ -399,6 +402,18 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 // declarar Esquivar?"): among texts as relevant, the one that rules on it.
 func conditionList(q query, c *candidate) bool {
 	return q.kind == askYesNo && c.rec != nil && onCondition(q, c) && closedList(c.rec.Plain, vocabFor(c.lang))
+}
+
+// pagesNamed returns how many units of q name a page (a page and its
+// translation are one unit).
+func (q query) pagesNamed() int {
+	n := 0
+	for i := range q.units {
+		if q.units[i].topic {
+			n++
+		}
+	}
+	return n
 }
 
 // unknownAsked returns the words of q's asking clause that no document

@@ -248,3 +248,18 @@ func TestAskChildOverLeadIn(t *testing.T) {
 		t.Errorf("verdict = %q, want 2", a.Verdict)
 	}
 }
+
+// TestAskTwoPagesAnyWords checks that a question naming two pages is
+// answered although its asking clause holds only words no text holds
+// ("¿Pasa algo malo?"): the Ingeniero bullet on failing to cancel
+// another state.
+func TestAskTwoPagesAnyWords(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Fallo la tirada de Ingeniero intentando quitar el estado Marcado. ¿Pasa algo malo?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || !strings.Contains(d.Text, "no tiene consecuencias negativas") {
+		t.Fatalf("deciding = %+v, want the Ingeniero bullet", d)
+	}
+}
