@@ -140,7 +140,9 @@ func (c *candidate) rank() int {
 // the text of the newest edition it holds (a page the wiki has not yet
 // rewritten for the newest edition still has its older rule, and an N5
 // page's N4 alternatives stay out), and the answer names the edition of
-// the deciding source. Errors come from the store or the searcher.
+// the deciding source. With an edition, pages that do not say theirs
+// compete too, and an answer one of them decides says "edition unknown".
+// Errors come from the store or the searcher.
 func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer, error) {
 	return e.ask(ctx, question, opt)
 }
