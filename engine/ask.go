@@ -140,7 +140,9 @@ func (c *candidate) rank() int {
 // the text of the newest edition it holds (a page the wiki has not yet
 // rewritten for the newest edition still has its older rule, and an N5
 // page's N4 alternatives stay out), and the answer names the edition of
-// the deciding source. Errors come from the store or the searcher.
+// the deciding source. With an edition, pages that do not say theirs
+// compete too, and an answer one of them decides says "edition unknown".
+// Errors come from the store or the searcher.
 func (e *Engine) Ask(ctx context.Context, question string, opt Options) (*Answer, error) {
 	return e.ask(ctx, question, opt)
 }
@@ -179,9 +181,27 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	}
 	if a.EditionDefaulted {
 		cands = pagesNewest(cands)
+	} else if f.Edition != 0 {
+		// A page that does not say which edition it is may hold the rule
+		// of the edition asked for: it competes, and an answer it decides
+		// says "edition unknown".
+		u, err := e.unscoped(ctx, q, f)
+		if err != nil {
+			return nil, err
+		}
+		in := map[string]bool{}
+		for _, c := range cands {
+			in[c.id()] = true
+		}
+		for _, c := range u {
+			if !in[c.id()] {
+				cands = append(cands, c)
+			}
+		}
 	}
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
+	unknownEd := d != nil && !a.EditionDefaulted && d.editions() == 0
 	if d != nil && a.EditionDefaulted {
 		a.Notes = a.Notes[:0]
 		if ed, ok := newestOf(d.editions()); ok {
@@ -208,11 +228,34 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		}
 		return a, nil
 	}
+	if unknownEd {
+		a.Notes = append(a.Notes, q.v.reason("edition-unknown"))
+		f.Edition = 0
+	}
 	b := &builder{e: e, q: q, f: f, a: a, used: map[string]bool{}}
 	if err := b.build(ctx, d, cands); err != nil {
 		return nil, err
 	}
 	return a, nil
+}
+
+// unscoped gathers the candidates for q under f without its edition and
+// keeps those whose edition is unknown (a record or FAQ scoped to no
+// edition).
+func (e *Engine) unscoped(ctx context.Context, q query, f wikirules.Filter) ([]*candidate, error) {
+	uf := f
+	uf.Edition = 0
+	all, err := e.gather(ctx, q, uf)
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, c := range all {
+		if c.editions() == 0 {
+			out = append(out, c)
+		}
+	}
+	return out, nil
 }
 
 // nearestKnown returns up to three pages of the hits for the words of q
@@ -261,7 +304,10 @@ func nearestPages(cands []*candidate, n int) []string {
 // within contenderRatio of it wins (the important box over an example).
 // It returns nil and why when nothing answers.
 func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
-	if w := q.unknownAsked(); w != "" {
+	if w := q.unknownAsked(); w != "" && q.pagesNamed() < 2 {
+		// A question naming two pages or more asks how they meet, in
+		// whatever words ("Fallo la tirada de Ingeniero intentando
+		// quitar el estado Marcado. ¿Pasa algo malo?").
 		return nil, q.v.reason("unknown-words", w)
 	}
 	if w := q.unknownName(); w != "" && e.holdsLanguage(q.lang) {
@@ -300,8 +346,23 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			if c.score < contenderRatio*ok[0].score {
 				break
 			}
-			if c.faq == nil && c.rank() > best.rank() {
+			if c.faq == nil && (c.rank() > best.rank() || c.rank() == best.rank() && conditionList(q, c) && !conditionList(q, best)) {
 				best = c
+			}
+		}
+	}
+	if best.rec != nil && best.faq == nil {
+		// A lead-in ("Consumiendo un Token de Mando … puede elegir una
+		// de las siguientes opciones:") does not decide over the bullet
+		// it introduces that holds more of what is asked ("Anular 2
+		// Órdenes Regulares…"): the bullet is quoted with its lead-in.
+		lead, bc := best, e.clauseCoverage(q, best, best.keys)
+		for _, c := range ok {
+			if c.rec == nil || c.leadIn == nil || c.leadIn.ID != lead.rec.ID || c.score < contenderRatio*lead.score {
+				continue
+			}
+			if cc := e.clauseCoverage(q, c, c.keys); cc > bc {
+				best, bc = c, cc
 			}
 		}
 	}
@@ -316,16 +377,45 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	// Coordinada", "Regeneración") is answered only by an FAQ asking it or
 	// a text that holds it and most of the question: a stray mention does
 	// not decide it.
-	if f := e.homelessFocus(q, cands); f != nil && !(best.faq != nil && best.faqFit) {
-		own := best.keys
-		if best.faq != nil && best.faq.Question != "" {
-			own = best.qkeys
+	if f := e.homelessFocus(q, cands); f != nil {
+		own, text := best.keys, ""
+		if best.rec != nil {
+			text = best.rec.Plain
 		}
-		if !f.holds(own) || e.coverage(q, best, own) < homelessCover {
+		if best.faq != nil && best.faq.Question != "" {
+			own, text = best.qkeys, best.faq.Question
+		}
+		// An FAQ asking the question answers it; but not one that names
+		// the concept only among others ("por ejemplo, AP o Munición E/M
+		// o BLI=0"), nor does a text that lists it or names it in passing
+		// ("(… como Médico, MediKit, Regeneración…)").
+		fits := best.faq != nil && best.faqFit
+		if !fits && (!f.holds(own) || e.coverage(q, best, own) < homelessCover) || strayOnly(text, f) {
 			return nil, q.v.reason("homeless", strings.Join(f.alts[0], " "))
 		}
 	}
 	return best, ""
+}
+
+// conditionList reports whether c, for a yes/no question, is the closed
+// list of what the state the question names as a condition allows, on
+// that state's page, naming what is asked about ("Las Tropas en este
+// estado sólo pueden declarar Ataque CC, Esquivar…" for "trabada, ¿puede
+// declarar Esquivar?"): among texts as relevant, the one that rules on it.
+func conditionList(q query, c *candidate) bool {
+	return q.kind == askYesNo && c.rec != nil && onCondition(q, c) && closedList(c.rec.Plain, vocabFor(c.lang))
+}
+
+// pagesNamed returns how many units of q name a page (a page and its
+// translation are one unit).
+func (q query) pagesNamed() int {
+	n := 0
+	for i := range q.units {
+		if q.units[i].topic {
+			n++
+		}
+	}
+	return n
 }
 
 // unknownAsked returns the words of q's asking clause that no document
@@ -391,7 +481,19 @@ func (q query) heading(u *unit) bool {
 		return false
 	}
 	head := keySet(q.text[:i])
-	return len(lang.Words(q.text[:i])) <= 2 && u.holds(head)
+	return len(uncoded(lang.Words(q.text[:i]))) <= 2 && u.holds(head)
+}
+
+// uncoded returns the words that hold no digit: a heading's edition or
+// level ("N4 Minelayer", "Martial Arts L3") qualifies the rule it names.
+func uncoded(words []string) []string {
+	var out []string
+	for _, w := range words {
+		if strings.IndexFunc(w, unicode.IsDigit) < 0 {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // homelessFocus returns the concept a question asks about when no page or
@@ -436,6 +538,79 @@ func (e *Engine) homeless(u *unit, cands []*candidate) bool {
 		}
 	}
 	return true
+}
+
+// headingSubject reports whether u is the whole heading of q ("MediKit:
+// what roll…", "Combat Jump: can I…"): the rule the question is about, not
+// a word of a setting ("Going second: …").
+func (q query) headingSubject(u *unit) bool {
+	i := strings.Index(q.text, ":")
+	if i < 0 || !q.heading(u) {
+		return false
+	}
+	return len(uncoded(keys(q.text[:i]))) == len(u.alts[0])
+}
+
+// strayOnly reports whether text names u only in passing: every time
+// within parentheses or as an item of a list (between commas or a comma
+// and a list conjunction: "Descubrir, Esquivar, Reset o Alertar"). False
+// when text does not name u.
+func strayOnly(text string, u *unit) bool {
+	found := false
+	for _, s := range sentences(text) {
+		terms := lang.Split(s)
+		var content []int // indexes of the terms that are not stop words
+		for i, t := range terms {
+			if !stopwords[lang.Fold(t.Text)] || lang.Capitals(t.Text) {
+				content = append(content, i)
+			}
+		}
+		v := vocabFor(detectLanguage(s))
+		for _, alt := range u.alts {
+			if len(alt) == 0 {
+				continue
+			}
+		next:
+			for j := 0; j+len(alt) <= len(content); j++ {
+				for k, a := range alt {
+					if stem(lang.Fold(terms[content[j+k]].Text)) != a {
+						continue next
+					}
+				}
+				found = true
+				first, last := content[j], content[j+len(alt)-1]
+				if !parenthesized(s, terms[first].Start) && !listed(s, terms, first, last, v) {
+					return false
+				}
+			}
+		}
+	}
+	return found
+}
+
+// parenthesized reports whether byte offset at of s stands within
+// parentheses.
+func parenthesized(s string, at int) bool {
+	return strings.Count(s[:at], "(") > strings.Count(s[:at], ")")
+}
+
+// listed reports whether terms[first..last] of sentence s stand as an item
+// of a list: a comma or a list conjunction of v before them, and a comma,
+// a list conjunction or the end of the sentence or clause after them, in
+// a sentence holding a comma.
+func listed(s string, terms []lang.Term, first, last int, v *Vocabulary) bool {
+	if first == 0 || !strings.Contains(s, ",") {
+		return false
+	}
+	before := s[terms[first-1].End:terms[first].Start]
+	left := strings.Contains(before, ",") || v.has("conj", lang.Fold(terms[first-1].Text))
+	after := s[terms[last].End:]
+	if last+1 < len(terms) {
+		after = s[terms[last].End:terms[last+1].Start]
+	}
+	right := strings.ContainsAny(after, ",.;:)") || strings.TrimSpace(after) == "" ||
+		last+1 < len(terms) && v.has("conj", lang.Fold(terms[last+1].Text))
+	return left && right
 }
 
 // containsStems reports whether the stems alt stand consecutively in st.

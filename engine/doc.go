@@ -36,8 +36,9 @@
 //     polarity.go, number.go), or says "see the deciding source";
 //   - abstains ("not found in the knowledge base", with the nearest pages)
 //     when nothing answers, when the question asks about a concept no page
-//     or section describes and only a stray mention holds it, or when what
-//     it asks is in no text.
+//     or section describes and only a stray mention holds it (a list item,
+//     a parenthesis), when its heading names a rule no text holds, or when
+//     what it asks is in no text.
 //
 // Resolve checks a situation (an order's skills, an ARO, states, Dodge
 // modifiers, Burst) against facts read out of the records — skill types

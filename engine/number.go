@@ -36,62 +36,75 @@ func (e *Engine) number(q query, text string) string {
 		}
 	}
 	type pick struct {
-		text string
-		dist int
-		w    float64
-		near int // distance to the nearest other word of the question
+		text    string
+		dist    int
+		w       float64
+		near    int     // distance to the nearest other word of the question
+		pw      float64 // the weight its passage holds
+		article bool
 	}
 	counted := q.countedUnit()
 	var best *pick
-	for _, s := range sentences(text) {
-		toks := numberTokens(s)
-		sp := newSpan(s)
-		toks = append(toks, articleOnes(sp, counted)...)
-		toks = dropLabelled(toks, sp, vocabFor(detectLanguage(s)))
-		if len(toks) == 0 {
-			continue
-		}
-		w, at := matchAll(q, sp)
-		var clauseAt []int
-		for i, st := range sp.stems {
-			for j := range q.units {
-				if u := &q.units[j]; u.inClause && !u.topic && u.holds(map[string]bool{st: true}) {
-					clauseAt = append(clauseAt, i)
-				}
-			}
-		}
-		var anchors []int
-		for i, st := range sp.stems {
-			if nouns[st] || modNoun && isModWord(sp.words[i]) {
-				anchors = append(anchors, i)
-			}
-		}
-		if len(anchors) == 0 {
-			if len(nouns) > 0 {
+	for _, ps := range passages(text, vocabFor(detectLanguage(text))) {
+		pw, _ := matchAll(q, newSpan(ps))
+		for _, s := range sentences(ps) {
+			toks := numberTokens(s)
+			sp := newSpan(s)
+			toks = append(toks, articleOnes(sp, counted, vocabFor(detectLanguage(s)))...)
+			toks = dropLabelled(toks, sp, vocabFor(detectLanguage(s)))
+			if len(toks) == 0 {
 				continue
 			}
-			anchors = at
-		}
-		for _, t := range toks {
-			d := numberReach + 1
-			for _, a := range anchors {
-				d = min(d, abs(a-t.word))
-			}
-			if d > numberReach {
-				continue
-			}
-			near := len(sp.words)
-			for _, a := range clauseAt {
-				if !slices.Contains(anchors, a) {
-					near = min(near, abs(a-t.word))
+			w, at := matchAll(q, sp)
+			var clauseAt []int
+			for i, st := range sp.stems {
+				for j := range q.units {
+					if u := &q.units[j]; u.inClause && !u.topic && u.holds(map[string]bool{st: true}) {
+						clauseAt = append(clauseAt, i)
+					}
 				}
 			}
-			// The sentence holding most of the question, then the number
-			// nearest the quantity asked, then nearest the rest of the
-			// question ("MOD de +3 a las Aliadas y MOD de -3 a las
-			// Enemigas" for an enemy).
-			if best == nil || w > best.w || w == best.w && (d < best.dist || d == best.dist && near < best.near) {
-				best = &pick{t.show, d, w, near}
+			var anchors []int
+			for i, st := range sp.stems {
+				if nouns[st] || modNoun && isModWord(sp.words[i]) {
+					anchors = append(anchors, i)
+				}
+			}
+			if len(anchors) == 0 {
+				if len(nouns) > 0 {
+					continue
+				}
+				anchors = at
+			}
+			for _, t := range toks {
+				d := numberReach + 1
+				for _, a := range anchors {
+					d = min(d, contentDistance(sp, a, t.word))
+				}
+				if d > numberReach {
+					continue
+				}
+				near := len(sp.words)
+				for _, a := range clauseAt {
+					if !slices.Contains(anchors, a) {
+						near = min(near, abs(a-t.word))
+					}
+				}
+				// The passage holding most of the question, then a number
+				// over an article read as one ("más de una Tirada …, la
+				// Munición DA obliga a realizar 2 Tiradas"), then the
+				// sentence holding most of the question, the number
+				// nearest the quantity asked, nearest the rest of the
+				// question ("MOD de +3 a las Aliadas y MOD de -3 a las
+				// Enemigas" for an enemy).
+				better := best == nil || pw > best.pw
+				if !better && pw == best.pw {
+					better = best.article && !t.article ||
+						best.article == t.article && (w > best.w || w == best.w && (d < best.dist || d == best.dist && near < best.near))
+				}
+				if better {
+					best = &pick{t.show, d, w, near, pw, t.article}
+				}
 			}
 		}
 	}
@@ -121,9 +134,11 @@ func (q query) countedUnit() *unit {
 }
 
 // articleOnes returns, as the number 1, the articles of a sentence that
-// stand right before what a question counts ("sólo deberá realizar una
-// Tirada de Salvación" for "how many Saving Rolls").
-func articleOnes(sp span, counted *unit) []numberToken {
+// stand right before what a question counts and after a restriction
+// ("sólo deberá realizar una Tirada de Salvación" for "how many Saving
+// Rolls"): without one an article counts nothing ("realizar una Tirada
+// de BLI y otra de PB").
+func articleOnes(sp span, counted *unit, v *Vocabulary) []numberToken {
 	if counted == nil {
 		return nil
 	}
@@ -132,9 +147,26 @@ func articleOnes(sp span, counted *unit) []numberToken {
 		if !one(sp.words[i]) {
 			continue
 		}
+		restricted := false
+		for j := max(0, i-restrictReach); j < i; j++ {
+			if startsWithAny(sp.words[j:], v.ps.restr) {
+				restricted = true
+			}
+		}
+		if !restricted {
+			continue
+		}
+		// The words after the article, stop words left out as the
+		// unit's stems leave them ("una Tirada de Salvación").
+		var next []string
+		for j := i + 1; j < len(sp.words) && len(next) < 4; j++ {
+			if !stopwords[sp.words[j]] {
+				next = append(next, sp.stems[j])
+			}
+		}
 		for _, alt := range counted.alts {
-			if len(alt) > 0 && i+len(alt) < len(sp.stems) && indexWords(sp.stems[i+1:i+1+len(alt)], alt) == 0 {
-				out = append(out, numberToken{word: i, show: "1"})
+			if len(alt) > 0 && len(alt) <= len(next) && indexWords(next[:len(alt)], alt) == 0 {
+				out = append(out, numberToken{word: i, show: "1", article: true})
 				break
 			}
 		}
@@ -216,8 +248,9 @@ func abs(n int) int {
 // numberToken is a number in a sentence: the index of its word (as
 // lang.Words counts them) and how a verdict shows it.
 type numberToken struct {
-	word int
-	show string
+	word    int
+	show    string
+	article bool // an article read as one (articleOnes)
 }
 
 // numberTokens returns the numbers of a sentence: digit runs with their
@@ -380,4 +413,46 @@ func modNumbers(text string) []string {
 		out = append(out, m.value)
 	}
 	return out
+}
+
+// passages cuts a text into its passages: its lines, and within a line
+// at each numbered label that opens one ("Ejemplo 2:", "Step 1:"), the
+// examples a record of examples runs together. A sentence is read in its
+// passage: "realizaría 2 Tiradas" of the second example does not answer
+// a question about the first.
+func passages(text string, v *Vocabulary) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		terms := lang.Split(line)
+		start := 0
+		for i := 0; i+1 < len(terms); i++ {
+			n := terms[i+1]
+			if !v.has("label", lang.Fold(terms[i].Text)) || n.Text[0] < '0' || n.Text[0] > '9' {
+				continue
+			}
+			if rest := strings.TrimLeft(line[n.End:], " "); !strings.HasPrefix(rest, ":") || terms[i].Start == 0 {
+				continue
+			}
+			out = append(out, line[start:terms[i].Start])
+			start = terms[i].Start
+		}
+		out = append(out, line[start:])
+	}
+	return out
+}
+
+// contentDistance is the number of words from word a to word b of a span,
+// stop words left out ("El alcance de esta arma … es el equivalente a la
+// Zona de Control (20 cm)").
+func contentDistance(sp span, a, b int) int {
+	if a > b {
+		a, b = b, a
+	}
+	n := 0
+	for i := a + 1; i <= b && i < len(sp.words); i++ {
+		if !stopwords[sp.words[i]] {
+			n++
+		}
+	}
+	return n
 }

@@ -190,9 +190,14 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 		if !startsWithAny(clause[i:], wh) {
 			continue
 		}
-		for j := i + 1; j < len(clause) && j <= i+3; j++ {
+		// A quantity noun within three content words of the
+		// interrogative ("what is Spotlight's Burst", "what PS").
+		for j, n := i+1, 0; j < len(clause) && n < 3; j++ {
 			if v.has("numnoun", clause[j]) {
 				return askNumeric, nouns
+			}
+			if !stopwords[clause[j]] {
+				n++
 			}
 		}
 	}

@@ -55,9 +55,12 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 			rev = e.reverse(c.faq.Question, qk, q.topicKeys())
 		}
 		c.faqFit = faqFits(fwd, rev) && e.sameSubject(c.faq.Question, q, qk)
-		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo {
+		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo && !(yn == "yes" && q.kind == askNumeric && e.proposesFor(q, c.faq.Question, qk)) {
 			// A yes or a no answers a yes/no question, not "which" or
-			// "how many".
+			// "how many" — unless it confirms the number its question
+			// proposes ("do they apply a -6 MOD?" "Yes") for the
+			// judge's case (proposesFor: IMM-B and Targeted, not IMM-B
+			// alone).
 			c.faqFit = false
 		}
 		if c.faq.Question == "" { // an errata that only states its correction
@@ -204,6 +207,55 @@ func (e *Engine) sameSubject(faqQuestion string, q query, qk map[string]bool) bo
 		}
 	}
 	return true
+}
+
+// proposesFor reports whether an FAQ's question proposes a number for the
+// judge's question q (its keys qk): a sentence of it holds the number
+// asked for (number), and every term of that sentence that names a page
+// (itself or a glossary synonym of it) other than the quantity asked
+// about is held by the judge's question: "if a Trooper is in IMM-B and
+// Targeted State, do they apply a -6 MOD to all their Reset Rolls?" for
+// a question about IMM-B and Targeted, not about IMM-B alone.
+func (e *Engine) proposesFor(q query, faqQuestion string, qk map[string]bool) bool {
+	nouns := map[string]bool{}
+	for _, n := range q.numNouns {
+		nouns[stem(n)] = true
+	}
+	for _, s := range sentences(faqQuestion) {
+		if e.number(q, s) == "" {
+			continue
+		}
+		ok := true
+		for _, m := range e.gloss.Segment(s) {
+			k := keys(m.Text)
+			if len(k) == 0 || len(k) == 1 && nouns[k[0]] || e.altIDF(k) < commonIDF {
+				// The quantity asked about, or a word too common to name
+				// anything ("State").
+				continue
+			}
+			named := len(e.titles.in(lang.Words(m.Text))) > 0
+			for _, o := range m.Synonyms {
+				named = named || len(e.titles.in(lang.Words(o))) > 0
+			}
+			if !named {
+				continue
+			}
+			u := unit{alts: [][]string{k}}
+			for _, o := range m.Synonyms {
+				if ok := keys(o); len(ok) > 0 {
+					u.alts = append(u.alts, ok)
+				}
+			}
+			if !u.holds(qk) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // titleHeld reports whether keys hold every stem of title, or of one of
@@ -568,6 +620,14 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 		if h == pageHold {
 			// The candidate's page (or section) is named by the question.
 			named, term = true, true
+		}
+	}
+	for i := range q.units {
+		// The rule a question's heading names ("MediKit: what roll…") is
+		// its subject: a text that does not speak of it answers something
+		// else.
+		if u := &q.units[i]; u.idf > 0 && !u.coded() && q.headingSubject(u) && held(u, c, own) == 0 {
+			return false, q.v.reason("heading-not-held", strings.Join(u.alts[0], " "))
 		}
 	}
 	switch {

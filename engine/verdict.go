@@ -11,7 +11,7 @@ import (
 const (
 	// polarMin is the share of what a yes/no question asks (its non-topic
 	// weight) that the clause giving the polarity must hold.
-	polarMin = 0.5
+	polarMin = 0.3
 	// numberReach is how many words from a word of the question (a
 	// quantity noun first) a number may stand to be the one asked for.
 	numberReach = 12
@@ -59,6 +59,15 @@ func (e *Engine) verdict(q query, d *candidate) (string, string) {
 			return q.yesNo(p > 0, ""), ""
 		}
 	case askNumeric:
+		if d.faq != nil {
+			if yn, _ := e.openingYesNo(text); yn == "yes" {
+				// "Do they apply a -6 MOD?" "Yes.": the number is the
+				// one the FAQ's question proposes.
+				if n := e.number(q, d.faq.Question); n != "" {
+					return n, reNumber.FindString(n)
+				}
+			}
+		}
 		if n := e.number(q, text); n != "" {
 			return n, reNumber.FindString(n)
 		}

@@ -128,3 +128,64 @@ func TestRestrictedAgainst(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberPassages checks the number read for a "how many" question:
+// from the example that speaks to it when a record runs several together
+// ("Ejemplo 1: … sólo deberá realizar una Tirada …. Ejemplo 2: …
+// realizaría 2 Tiradas"), a number over an article, an article as one
+// only after a restriction, and the distance to the quantity noun counted
+// in content words.
+func TestNumberPassages(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ q, text, want string }{
+		{"A Dog-Warrior with Total Immunity is hit by a Missile Launcher (EXP). How many Saving Rolls does he make?",
+			"Ejemplo 1: Un Dog-Warrior recibe un impacto de Lanzamisiles. Gracias a su Inmunidad (Total), en vez de realizar 3 Tiradas de Salvación por la Munición EXP, sólo deberá realizar una Tirada de Salvación. Ejemplo 2: Un Dog-Warrior recibe un impacto con un Arma CC Monofilo. Si el impacto fuese un Crítico, el Dog-Warrior realizaría 2 Tiradas de Salvación.",
+			"1"},
+		{"¿Cuántas Tiradas de Salvación obliga a hacer la Munición DA por impacto?",
+			"Determinados tipos de Munición exigen la realización de más de una Tirada de Salvación por cada Ataque exitoso (por ejemplo, la Munición DA obliga a realizar 2 Tiradas de Salvación).",
+			"2"},
+		{"What is the range of a weapon with the ZoC Trait?",
+			"El alcance de esta arma o pieza de Equipo es el equivalente a la Zona de Control (20 cm).",
+			"20 cm"},
+		{"Total Immunity against a Plasma weapon: how many Saving Rolls?",
+			"Las armas de Plasma obligan a realizar una Tirada de Salvación de BLI y otra de PB.",
+			""},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestProposesFor checks that an FAQ's "yes" confirms the number its
+// question proposes only for the judge's case: IMM-B and Targeted
+// together, not IMM-B alone; and that "what is X's Burst" and "what PS"
+// are numeric questions.
+func TestProposesFor(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	faq := "Do State MODs all stack with each other? For example, if a Trooper is in IMM-B and Targeted State, do they apply a -6 MOD to all their Reset Rolls?"
+	for _, tc := range []struct {
+		q    string
+		want bool
+	}{
+		{"My trooper is IMM-B and Targeted at once. What is the total MOD on his Reset Roll?", true},
+		{"IMM-B trooper: what MOD does he take on Reset?", false},
+		{"A Targeted trooper tries to Reset out of it. What MOD?", false},
+	} {
+		q := e.analyze(prose(tc.q))
+		if got := e.proposesFor(q, faq, q.keys()); got != tc.want {
+			t.Errorf("proposesFor(%q) = %v, want %v", tc.q, got, tc.want)
+		}
+	}
+	for _, s := range []string{"What is Spotlight's Burst in N5?", "N5 Spotlight hits: what PS is the Saving Roll against?"} {
+		if q := e.analyze(prose(s)); q.kind != askNumeric {
+			t.Errorf("%q: kind %v, want numeric", s, q.kind)
+		}
+	}
+}

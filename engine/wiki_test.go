@@ -81,7 +81,7 @@ func wikiEngine(t testing.TB) *Engine {
 		if _, wikiErr = pipeline.LoadSample(ctx, wikiDB); wikiErr != nil {
 			return
 		}
-		if wikiErr = loadWikiPages(ctx, wikiDB); wikiErr != nil {
+		if _, wikiErr = pipeline.IngestFiles(ctx, wikiDB, []string{wikiPagesDir}, pipeline.Options{KeepGoing: true}); wikiErr != nil {
 			return
 		}
 		wikiIdx, wikiErr = index.BuildFrom(ctx, "", wikiDB)
@@ -141,4 +141,125 @@ func loadWikiPages(ctx context.Context, db *kb.DB) error {
 		}
 	}
 	return nil
+}
+
+// TestAskUnscopedEdition checks that a question pinned to an edition is
+// answered from a page that does not say its edition when no page of that
+// edition answers it, with the note "edition unknown" (the Spanish
+// movement rules excerpt names no edition).
+func TestAskUnscopedEdition(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "¿Puedo terminar mi movimiento encima de una miniatura aliada?", Options{Edition: wikirules.N5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || !strings.Contains(d.Text, "no podrá finalizar su Movimiento") {
+		t.Fatalf("deciding = %+v, want the movement rule", d)
+	}
+	if !strings.Contains(strings.Join(a.Notes, "\n"), "edición desconocida") {
+		t.Errorf("notes = %q, want the edition unknown", a.Notes)
+	}
+}
+
+// TestAskHeadingSubject checks that a question whose heading names a rule
+// ("MediKit: …") no text speaks of is not answered from a text that
+// shares its other words (PARA ammunition's rolls).
+func TestAskHeadingSubject(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "MediKit: what roll does the target make, and can it be used at range?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Found {
+		t.Errorf("answer = %+v, want not found", a.Deciding())
+	}
+}
+
+// TestStrayMention checks that a concept no page describes, named by a
+// text only as a list item or within parentheses, is not answered from
+// it ("not found"), and that strayOnly tells a mention in passing from one
+// the text speaks of.
+func TestStrayMention(t *testing.T) {
+	e := wikiEngine(t)
+	for _, q := range []string{
+		"¿Quién puede declarar Alertar y qué efecto tiene?",
+		"¿Cuándo se hace la tirada de Regeneración y qué recupera?",
+	} {
+		a, err := e.Ask(context.Background(), q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Found {
+			t.Errorf("%q: deciding %+v, want not found", q, a.Deciding())
+		}
+	}
+	u := &unit{alts: [][]string{keys("Alertar")}}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Las únicas ORA que se pueden ejecutar contra un Marcador de Suplantado son: Descubrir, Esquivar, Reset o Alertar.", true},
+		{"El Marcador declara un Ataque, Alertar o cualquier Habilidad que requiera una tirada.", true},
+		{"Puede ser curado (con Médico, Alertar, Regeneración...).", true},
+		{"Alertar permite avisar a las Tropas aliadas, que entran en estado Alerta.", false},
+		{"Esquivar, Reset y Descubrir son ORA. Alertar permite avisar a las Tropas aliadas.", false},
+		{"Esquivar permite mover.", false},
+	} {
+		if got := strayOnly(tc.text, u); got != tc.want {
+			t.Errorf("strayOnly(%.50q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestAskConditionList checks that "can I dodge while engaged?" is
+// decided by the Trabado rule listing the skills an Engaged trooper may
+// declare (Esquivar among them), not by the Esquivar bullet about
+// entering Engaged, and answered yes.
+func TestAskConditionList(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Mi tropa está trabada con un enemigo: ¿puede declarar Esquivar?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Page != "Trabado" || !strings.Contains(d.Text, "sólo pueden declarar") {
+		t.Fatalf("deciding = %+v, want the Trabado list", d)
+	}
+	if a.Verdict != "Sí" {
+		t.Errorf("verdict = %q, want Sí", a.Verdict)
+	}
+}
+
+// TestAskChildOverLeadIn checks that a bullet holding what is asked
+// decides over the lead-in that introduces it: "Anular 2 Órdenes
+// Regulares…" under the Strategic Use lead-in, with the number 2.
+func TestAskChildOverLeadIn(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Juego segundo: con el Uso Estratégico, ¿cuántas Órdenes Regulares le puedo quitar al rival en su primer turno?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || !strings.Contains(d.Text, "Anular 2 Órdenes Regulares") {
+		t.Fatalf("deciding = %+v, want the Anular bullet", d)
+	}
+	if !strings.Contains(a.Verdict, "2") {
+		t.Errorf("verdict = %q, want 2", a.Verdict)
+	}
+}
+
+// TestAskTwoPagesAnyWords checks that a question naming two pages is
+// answered although its asking clause holds only words no text holds
+// ("¿Pasa algo malo?"): the Ingeniero bullet on failing to cancel
+// another state.
+func TestAskTwoPagesAnyWords(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Fallo la tirada de Ingeniero intentando quitar el estado Marcado. ¿Pasa algo malo?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || !strings.Contains(d.Text, "no tiene consecuencias negativas") {
+		t.Fatalf("deciding = %+v, want the Ingeniero bullet", d)
+	}
 }

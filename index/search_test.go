@@ -72,3 +72,32 @@ func TestSearchFixture(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchCapitalStopWord checks that "PARA" written in capitals (an
+// ammunition) is searched, where "para" (a Spanish stop word) is not: the
+// PARA record comes first, not those that hold the other words and "para".
+func TestSearchCapitalStopWord(t *testing.T) {
+	n4 := wikirules.Editions(wikirules.N4)
+	eff := []string{"Efectos"}
+	recs := []wikirules.Record{
+		rec("humo-1", "Munición Humo", wikirules.KindEffect, n4, eff, 1, "Para afectar a su objetivo, la Munición Humo no necesita LDT."),
+		rec("humo-2", "Munición Humo", wikirules.KindEffect, n4, eff, 2, "La Munición Humo afecta a todo objetivo y sirve para bloquear la LDT."),
+		rec("para-1", "Paralizante", wikirules.KindEffect, n4, eff, 1, "Tras un impacto con Munición PARA, el objetivo realiza una Tirada de FIS-6."),
+	}
+	idx, err := Build(context.Background(), "", recs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	res, err := idx.Search(context.Background(), Query{Text: "¿El PARA afecta a un objetivo?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].Record == nil || res.Hits[0].Record.ID != "para-1" {
+		var got []string
+		for _, h := range res.Hits {
+			got = append(got, hitKey(h))
+		}
+		t.Errorf("hits %q, want para-1 first", got)
+	}
+}

@@ -1,5 +1,7 @@
 package lang
 
+import "unicode"
+
 // Stemmer reduces a folded word to its stem. The search index plugs in
 // bleve's Snowball stemmers, the judge engine its own prefix stem; this
 // package has none of its own.
@@ -23,13 +25,16 @@ type Analyzer struct {
 
 // Terms returns the terms of s in order: Text the folded, stemmed word,
 // Start and End its byte span in s, Position its place among all the words
-// of s, stop words included (a phrase of the text keeps its gaps).
+// of s, stop words included (a phrase of the text keeps its gaps). A stop
+// word written in capitals is kept: the game writes its codes so
+// ("munición PARA", "ARO"), and "PARA" is an ammunition where "para" is a
+// preposition.
 func (a Analyzer) Terms(s string) []Term {
 	ts := Split(s)
 	out := ts[:0]
 	for _, t := range ts {
 		w := Fold(t.Text)
-		if a.Stop[w] {
+		if a.Stop[w] && !Capitals(t.Text) {
 			continue
 		}
 		if a.Stem != nil {
@@ -39,4 +44,19 @@ func (a Analyzer) Terms(s string) []Term {
 		out = append(out, t)
 	}
 	return out
+}
+
+// Capitals reports whether a word is written in capitals: two letters or
+// more, none of them lower case ("PARA", "ORA"; not "Para", not "A").
+func Capitals(word string) bool {
+	n := 0
+	for _, r := range word {
+		if unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n >= 2
 }

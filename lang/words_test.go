@@ -80,3 +80,19 @@ func TestAnalyzer(t *testing.T) {
 		t.Errorf("zero Analyzer: %q", got)
 	}
 }
+
+// TestAnalyzerCapitals checks that a stop word written in capitals is a
+// term ("munición PARA": an ammunition) and the same word otherwise is not.
+func TestAnalyzerCapitals(t *testing.T) {
+	a := Analyzer{Stop: map[string]bool{"para": true, "a": true}}
+	for _, tc := range []struct{ in, want string }{
+		{"Munición PARA", "municion 0-9 @1|para 10-14 @2|"},
+		{"Para Esquivar", "esquivar 5-13 @2|"},
+		{"para esquivar", "esquivar 5-13 @2|"},
+		{"A Trooper", "trooper 2-9 @2|"},
+	} {
+		if got := terms(a.Terms(tc.in)); got != tc.want {
+			t.Errorf("Terms(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
