@@ -43,14 +43,25 @@ const editionRankSQL = `(CASE WHEN %[1]s.page_editions & 4 THEN 3 WHEN %[1]s.pag
 // one, what it shows orders it (extract.CompareDatings): it comes right
 // after the newest dated revision of the page whose newest edition is
 // older than its own (an N5 snapshot after the N4 revisions), else
-// first. Undated revisions among themselves follow their editions.
+// first. An undated capture without a revision id (derivedIDSQL: the
+// page as the wiki showed it, not an oldid view) showed the current
+// revision of its day, so it also comes after the dated revisions of its
+// own edition, and after every dated revision when its edition cannot be
+// told. Undated revisions among themselves follow their editions.
 func revisionOrder(r string) string {
 	rank := fmt.Sprintf(editionRankSQL, r)
+	odRank := fmt.Sprintf(editionRankSQL, "od")
+	derived := fmt.Sprintf(derivedIDSQL, r+".id")
 	return `(CASE WHEN ` + r + `.timestamp = '` + undatedStored + `' THEN COALESCE((SELECT MAX(od.timestamp)
 		FROM revisions od WHERE od.page = ` + r + `.page AND od.timestamp > '` + undatedStored + `'
-		AND ` + fmt.Sprintf(editionRankSQL, "od") + ` < ` + rank + `), '` + undatedStored + `') || '~' || ` + rank +
-		` ELSE ` + r + `.timestamp END)`
+		AND (` + odRank + ` < ` + rank + ` OR (` + derived + ` AND (` + rank + ` = 0 OR ` + odRank + ` <= ` + rank + `)))), '` +
+		undatedStored + `') || '~' || ` + rank + ` ELSE ` + r + `.timestamp END)`
 }
+
+// derivedIDSQL is true when the revision id %s has the shape of
+// wikirules.DeriveRevisionID ("d" and 16 lower-case hex digits): a
+// revision read without a MediaWiki revision id.
+const derivedIDSQL = `(length(%[1]s) = 17 AND substr(%[1]s, 1, 1) = 'd' AND %[1]s NOT GLOB '*[^0-9a-f]*')`
 
 // scanner is *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }

@@ -58,50 +58,70 @@ func TestAsOfSkipsUndatedRevisions(t *testing.T) {
 }
 
 // TestUndatedOrderedByWhatItShows: an undated rendered revision is
-// ordered among its page's revisions by the editions it shows
+// ordered among its page's revisions by what it shows
 // (extract.CompareDatings): an N5 snapshot comes after a dated N4
-// revision and is current; an undated N4 one stays before it.
+// revision and is current; an undated oldid view of N4 text (a revision
+// id, no date) stays before it; a capture of the page as the wiki showed
+// it (no revision id) showed the current revision of its day, so it comes
+// after the dated revisions of its edition, and after all of them when
+// its edition cannot be told.
 func TestUndatedOrderedByWhatItShows(t *testing.T) {
 	ctx := context.Background()
 	page := wikirules.Page{Title: "Dodge", Language: "en", Wiki: "infinity-en"}
-	item := func(text string, ts time.Time, eds wikirules.Editions) Item {
-		rev := wikirules.Revision{Page: page, ID: wikirules.DeriveRevisionID(page.Title, ts, text), Timestamp: ts,
-			Format: wikirules.FormatPageText, Text: text}
+	item := func(id, text string, ts time.Time, eds wikirules.Editions) Item {
+		if id == "" {
+			id = wikirules.DeriveRevisionID(page.Title, ts, text)
+		}
+		rev := wikirules.Revision{Page: page, ID: id, Timestamp: ts, Format: wikirules.FormatPageText, Text: text}
 		return Item{Rev: rev, X: &wikirules.Extraction{PageEditions: eds}}
 	}
-	dated := item("Dodge\n\nN4 text.", time.Date(2021, 2, 11, 0, 0, 0, 0, time.UTC), wikirules.Editions(wikirules.N4))
-	n5 := item("Dodge\n\nN5 text.", time.Time{}, wikirules.Editions(wikirules.N5|wikirules.N4))
-	n4 := item("Dodge\n\nOther N4 text.", time.Time{}, wikirules.Editions(wikirules.N4))
-	// Stored in every order, the knowledge base orders them alike.
-	for _, order := range [][]Item{{dated, n5, n4}, {n5, n4, dated}, {n4, dated, n5}} {
-		db := openTest(t)
-		for _, it := range order {
-			if _, err := db.Put(ctx, []Item{it}); err != nil {
+	dated := item("", "Dodge\n\nN4 text.", time.Date(2021, 2, 11, 0, 0, 0, 0, time.UTC), wikirules.Editions(wikirules.N4))
+	n5 := item("", "Dodge\n\nN5 text.", time.Time{}, wikirules.Editions(wikirules.N5|wikirules.N4))
+	oldid := item("infinity-en:100", "Dodge\n\nOld N4 text.", time.Time{}, wikirules.Editions(wikirules.N4))
+	capture := item("", "Dodge\n\nOther N4 text.", time.Time{}, wikirules.Editions(wikirules.N4))
+	unknown := item("", "Dodge\n\nText of no known edition.", time.Time{}, 0)
+	for _, tc := range []struct {
+		items   []Item
+		want    []Item
+		current Item
+	}{
+		{[]Item{dated, n5, oldid, capture, unknown}, []Item{oldid, dated, unknown, capture, n5}, n5},
+		{[]Item{unknown, dated, oldid}, []Item{oldid, dated, unknown}, unknown},
+	} {
+		var want []string
+		for _, it := range tc.want {
+			want = append(want, it.Rev.ID)
+		}
+		// Stored in every rotation, the knowledge base orders them alike.
+		for r := range tc.items {
+			db := openTest(t)
+			for i := range tc.items {
+				if _, err := db.Put(ctx, []Item{tc.items[(i+r)%len(tc.items)]}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			h, err := db.History(ctx, "Dodge", wikirules.Filter{})
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		h, err := db.History(ctx, "Dodge", wikirules.Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, r := range h {
-			got = append(got, r.ID)
-		}
-		want := []string{n4.Rev.ID, dated.Rev.ID, n5.Rev.ID}
-		if strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Errorf("history %v, want undated N4, dated N4, undated N5 %v", got, want)
-		}
-		v, err := db.Page(ctx, "Dodge", wikirules.Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v.Revision.ID != n5.Rev.ID {
-			t.Errorf("current revision %s, want the N5 snapshot %s", v.Revision.ID, n5.Rev.ID)
-		}
-		var cur string
-		if err := db.db.QueryRowContext(ctx, `SELECT revision FROM current_revisions`).Scan(&cur); err != nil || cur != n5.Rev.ID {
-			t.Errorf("current_revisions holds %s (%v), want %s", cur, err, n5.Rev.ID)
+			var got []string
+			for _, rev := range h {
+				got = append(got, rev.ID)
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("history %v, want %v", got, want)
+			}
+			v, err := db.Page(ctx, "Dodge", wikirules.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Revision.ID != tc.current.Rev.ID {
+				t.Errorf("current revision %s, want %s", v.Revision.ID, tc.current.Rev.ID)
+			}
+			var cur string
+			if err := db.db.QueryRowContext(ctx, `SELECT revision FROM current_revisions`).Scan(&cur); err != nil || cur != tc.current.Rev.ID {
+				t.Errorf("current_revisions holds %s (%v), want %s", cur, err, tc.current.Rev.ID)
+			}
 		}
 	}
 }
