@@ -2,59 +2,19 @@ package engine
 
 import (
 	"context"
-	"crypto/sha1"
-	"encoding/hex"
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/index"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
-	"github.com/wikirules/wikirules/source"
 )
 
 // wikiPagesDir holds the excerpts of today's wiki (testdata/wiki-pages of
 // the repository) and their index.
 const wikiPagesDir = "../testdata/wiki-pages"
-
-// wikiPage is one entry of wiki-pages/index.json (the fields used here).
-type wikiPage struct {
-	File     string   `json:"file"`
-	Title    string   `json:"title"`
-	Lang     string   `json:"lang"`
-	Kind     string   `json:"kind"`
-	Editions []string `json:"editions"`
-}
-
-// age orders the snapshots of one page, oldest first: by the newest
-// edition index.json reads in it (N3, then N4 and CodeOne, then N5), then
-// an old revision (oldid) before the page as shown (article).
-func (p wikiPage) age() int {
-	n := 0
-	for _, e := range p.Editions {
-		switch strings.ToUpper(strings.Trim(e, "?")) {
-		case "N3":
-			n = max(n, 1)
-		case "N4", "C1":
-			n = max(n, 2)
-		case "N5":
-			n = max(n, 3)
-		}
-	}
-	n *= 2
-	if p.Kind == "article" {
-		n++
-	}
-	return n
-}
 
 var (
 	wikiOnce sync.Once
@@ -64,11 +24,10 @@ var (
 )
 
 // wikiEngine returns an engine over the knowledge base of the seeds plus
-// the article and oldid excerpts of testdata/wiki-pages (diff screens and
-// feeds are not revisions), each stored as a rendered page under the
-// title, wiki and language index.json gives it, through the normal
-// extract and kb path, and searched through its bleve index (built in
-// memory), as query ask searches. It is built once and shared (the engine
+// testdata/wiki-pages as `ingest -keep-going` builds it (the readers give
+// each excerpt its title, wiki, language and date; diff screens and feeds
+// are skipped), searched through its bleve index (built in memory), as
+// query ask searches. It is built once and shared (the engine
 // only reads).
 func wikiEngine(t testing.TB) *Engine {
 	t.Helper()
@@ -90,57 +49,6 @@ func wikiEngine(t testing.TB) *Engine {
 		t.Fatalf("loading the seeds and wiki pages: %v", wikiErr)
 	}
 	return New(wikiDB, wikiIdx)
-}
-
-// loadWikiPages stores the article and oldid excerpts of wikiPagesDir,
-// the snapshots of a page oldest first (wikiPage.age). A page's revision
-// is dated by its newest update marker (as the page-text reader dates
-// one); its id is derived from title, date and text.
-func loadWikiPages(ctx context.Context, db *kb.DB) error {
-	data, err := os.ReadFile(filepath.Join(wikiPagesDir, "index.json"))
-	if err != nil {
-		return err
-	}
-	var pages []wikiPage
-	if err := json.Unmarshal(data, &pages); err != nil {
-		return fmt.Errorf("%s: %w", wikiPagesDir, err)
-	}
-	var keep []wikiPage
-	for _, p := range pages {
-		if p.Kind == "article" || p.Kind == "oldid" {
-			keep = append(keep, p)
-		}
-	}
-	sort.SliceStable(keep, func(i, j int) bool { return keep[i].age() < keep[j].age() })
-	ex := &pipeline.Extractor{DB: db}
-	last := map[string]time.Time{} // newest date given to each title
-	for _, p := range keep {
-		b, err := os.ReadFile(filepath.Join(wikiPagesDir, p.File))
-		if err != nil {
-			return err
-		}
-		text := string(b)
-		// The date its update markers show; a later snapshot of the same
-		// page is dated after the earlier ones (a day on), so that the
-		// newest one is the current revision.
-		ts, _ := source.InferUpdateDate(text)
-		if prev, ok := last[p.Title]; ok && !ts.After(prev) {
-			ts = prev.Add(24 * time.Hour)
-		}
-		last[p.Title] = ts
-		sum := sha1.Sum(b)
-		rev := wikirules.Revision{
-			Page:   wikirules.Page{Title: p.Title, Language: p.Lang, Wiki: "infinity-" + p.Lang},
-			ID:     wikirules.DeriveRevisionID(p.Title, ts, text),
-			Format: wikirules.FormatPageText, Text: text, Timestamp: ts, TimestampInferred: true,
-			SHA1: hex.EncodeToString(sum[:]), Origin: p.File + ":0",
-		}
-		x := ex.Extract(ctx, &rev)
-		if _, err := db.Put(ctx, []kb.Item{{Rev: rev, X: x}}); err != nil {
-			return fmt.Errorf("%s: %w", p.File, err)
-		}
-	}
-	return nil
 }
 
 // TestAskUnscopedEdition checks that a question pinned to an edition is
