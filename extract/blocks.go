@@ -19,6 +19,9 @@ func (p *pass) skillHeader(u *unit) {
 	r.Kind, r.Skill, r.Title = wikirules.KindSkill, &h, h.Name
 	r.Text, r.Plain = p.skillText(&h)
 	p.fill(&r, &u.c)
+	if !p.inEditionBlock() && p.v.isNullType(h.Type) {
+		p.n4box = true // {{skillbox |red| DEAD | NULL}}, "DEAD NULL": N5 moved the flag to {{skill-label | Null}}
+	}
 	p.add(r)
 	p.skill = len(p.x.Records) - 1
 }

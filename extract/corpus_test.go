@@ -153,10 +153,13 @@ func TestCorpusWalk(t *testing.T) {
 // the three layouts and a withdrawn entry, update and original blocks,
 // SEE ALSO quotes, IMPORTANT and REMEMBER boxes, tables, a page holding
 // CodeOne and N4 text side by side, skill headers of both boxes, the
-// Spanish wiki's English pages and the old official wiki.
+// Spanish wiki's English pages and the old official wiki, and pages whose
+// edition only their words (Tactical Orders) or N4's null box tell.
 var corpusGoldens = []string{
 	"en_Ammunition_Summary_Chart-oldid661_oldid.txt",
+	"en_Command_Tokens_article.txt",
 	"en_Dead-oldid733_oldid.txt",
+	"en_Disconnected_State_article.txt",
 	"en_Engineer-oldid428_oldid.txt",
 	"en_Engineer-snapB_article.txt",
 	"en_Escape_System_article.txt",

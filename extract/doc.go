@@ -49,8 +49,9 @@
 //     own rules.
 //   - Editions (editions.go): records inside an edition block carry its
 //     editions (and Fields["annex"] in an annex); the others inherit what
-//     the page shows, its wiki, the N4 wikis' convention, its date's era
-//     or its N4 wording (the last two marked Fields["editions_inferred"]),
+//     the page shows, its wiki, the N4 wikis' convention, its date's era,
+//     its N4 wording or N4's skill box with its null flag (the last three
+//     marked Fields["editions_inferred"]),
 //     or stay the zero set — edition unknown, reported in a diagnostic,
 //     matched by no edition filter. A c1 block right after an n4/n4list
 //     block, or the reverse, are alternatives: their items are numbered

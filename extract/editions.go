@@ -38,7 +38,12 @@ import (
 //  5. the N4 wikis' words: text using the terms N5 replaced
 //     (Language.N4Wording: "Wounds Attribute", "Entire Order",
 //     "Heridas/EST"…) or showing an N4 FAQ is of the N4 wikis → N4 and C1,
-//     with Fields["editions_inferred"] = "wording".
+//     with Fields["editions_inferred"] = "wording";
+//  6. the N4 wikis' skill box: a {{skillbox}} whose type is the null flag
+//     ({{skillbox |red| DEAD | NULL}}, rendered "DEAD NULL" on the name's
+//     line; N5's {{css_skillbox}} carries no null flag, which moved to
+//     {{skill-label | Null}}) → N4 and C1, with
+//     Fields["editions_inferred"] = "box".
 //
 // Update versions of one edition (EditionRules.Versions: "PDF 5.2" is
 // N5's) and N5 FAQ titles count as N5 cues under 1.
@@ -248,6 +253,9 @@ func (p *pass) resolveEditions() {
 	}
 	if base == 0 && p.n4era {
 		base, inferred = n4c1, "wording"
+	}
+	if base == 0 && p.n4box {
+		base, inferred = n4c1, "box"
 	}
 	unknown := 0
 	for i := range p.x.Records {

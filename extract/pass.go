@@ -78,6 +78,7 @@ type pass struct {
 	rows       int                // table rows since the last table header
 	cues       wikirules.Editions // editions the page shows outside edition blocks
 	n4era      bool               // the page uses the N4 wikis' terms or shows an N4 FAQ
+	n4box      bool               // the page draws N4's skill box: the null flag as the box's type
 }
 
 type heading struct {

@@ -81,7 +81,10 @@ type Language struct {
 	// N5Wording are phrases only N5 text uses, N5Openings the ones that
 	// open an N5 bullet ("Restriction:"); N4Wording are the N4 and CodeOne
 	// terms N5 replaced ("Wounds Attribute", "Entire Order"): text holding
-	// them is of the N4 wikis (see editions.go).
+	// them is of the N4 wikis (see editions.go). N5's terms include the
+	// Tactical Order, which N5 gave where N4 gave an Irregular Order or the
+	// Lieutenant Special Order (Tactical Awareness, NCO), and the Order
+	// count "Regular + Irregular + Tactical"; "Tactical Phase" is in both.
 	N5Wording  []string
 	N5Openings []string
 	N4Wording  []string
@@ -160,8 +163,9 @@ var languageES = &Language{
 	SkillTypes: []string{"HABILIDAD CORTA DE MOVIMIENTO / ORA", "HABILIDAD CORTA DE MOVIMIENTO", "HABILIDAD CORTA / ORA",
 		"HABILIDAD CORTA", "HABILIDAD LARGA", "ORDEN COMPLETA", "HABILIDAD AUTOMÁTICA", "EQUIPO AUTOMÁTICO",
 		"HABILIDAD DE DESPLIEGUE", "EQUIPO", "ORA", "NULO"},
-	N5Types:    []string{"HABILIDAD LARGA"},
-	N5Wording:  []string{"Atributo VITA", "VITA/EST", "Habilidad Larga", "Habilidades Largas", "Consejo de Sibylla"},
+	N5Types: []string{"HABILIDAD LARGA"},
+	N5Wording: []string{"Atributo VITA", "VITA/EST", "Habilidad Larga", "Habilidades Largas", "Consejo de Sibylla",
+		`(a partir de ahora, sólo "Tropa")`},
 	N5Openings: []string{"Restricción:", "Restricción."},
 	N4Wording:  []string{"Heridas/EST", "Atributo Heridas", "Orden Completa"},
 	NavCues:    map[string]wikirules.Editions{"Posibilidad de Supervivencia (PS)": wikirules.Editions(wikirules.N5)},
@@ -218,7 +222,7 @@ var languageEN = &Language{
 		"ARO", "NULL"},
 	N5Types: []string{"LONG SKILL"},
 	N5Wording: []string{`("Trooper" from now on)`, "VITA Attribute", "Vitality (VITA)", "Long Skill",
-		"Fireteam Leader", "Sibylla's Advice", "(See FAQs.)"},
+		"Fireteam Leader", "Sibylla's Advice", "(See FAQs.)", "Tactical Order", "Irregular + Tactical"},
 	N5Openings: []string{"Restriction:", "Restriction."},
 	N4Wording: []string{"Wounds Attribute", "Wounds/STR", "Wounds or Structure", "STR point", "Entire Order",
 		" Team Leader", "(See FAQs & Errata"},
