@@ -329,12 +329,8 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		}
 		return db, nil
 	}
-	db, err := kb.Open(ctx, ":memory:")
+	db, err := pipeline.OpenSample(ctx)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := pipeline.LoadSample(ctx, db); err != nil {
-		db.Close()
 		return nil, fmt.Errorf("loading the embedded sample corpus: %w", err)
 	}
 	if !c.json {
