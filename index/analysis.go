@@ -151,16 +151,9 @@ func newMapping() *mapping.IndexMappingImpl {
 	// stored), with term vectors when vectors.
 	text := func(analyzer string, vectors bool) *mapping.FieldMapping {
 		f := mapping.NewTextFieldMapping()
-		if analyzer == "" {
-			f.Index = false
-			f.Store = true
-		} else {
-			f.Analyzer = analyzer
-			f.Store = false
-		}
-		f.IncludeInAll = false
-		f.IncludeTermVectors = vectors
-		f.DocValues = false
+		f.Analyzer = analyzer
+		f.Index, f.Store = analyzer != "", analyzer == ""
+		f.IncludeInAll, f.IncludeTermVectors, f.DocValues = false, vectors, false
 		return f
 	}
 	doc.AddFieldMappingsAt(fieldWords, text(analyzerWords, false))
