@@ -339,6 +339,17 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 	return db, nil
 }
 
+// withDB opens the knowledge base (open), calls do with it and closes it
+// when do returns.
+func (c *common) withDB(ctx context.Context, e *env, do func(*kb.DB) error) error {
+	db, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return do(db)
+}
+
 // migrate applies the pending migrations of the knowledge base at path
 // (kb.Open does) and closes it.
 func migrate(ctx context.Context, path string) error {
