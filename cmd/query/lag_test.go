@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
 )
 
@@ -14,21 +12,8 @@ import (
 // fixture export of package pairs (Isolated State N5, Targeted State…).
 func twinsDB(t *testing.T) string {
 	t.Helper()
-	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "twins.db")
-	db, err := kb.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.IngestFiles(ctx, db, []string{"../../pairs/testdata/infinity-en.xml"}, pipeline.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeKB(t, path, true, pipeline.Options{}, "../../pairs/testdata/infinity-en.xml")
 	return path
 }
 
