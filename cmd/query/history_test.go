@@ -87,6 +87,14 @@ func buildIndex(t testing.TB, path string) {
 	}
 }
 
+// tempKB is writeKB into a new file in t.TempDir(); it returns its path.
+func tempKB(t *testing.T, sample bool, files ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rules.db")
+	writeKB(t, path, sample, pipeline.Options{}, files...)
+	return path
+}
+
 // writeKB stores files (after the embedded sample corpus, when sample)
 // into the knowledge base file at path, new or not, and closes it.
 func writeKB(t testing.TB, path string, sample bool, opt pipeline.Options, files ...string) {

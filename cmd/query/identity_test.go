@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,9 +16,7 @@ import (
 // infinity-en) into a new knowledge base and returns its path.
 func identityDB(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "kb.db")
-	writeKB(t, path, false, pipeline.Options{}, "testdata/identity/berserk-es.xml", "testdata/identity/berserk-en.xml")
-	return path
+	return tempKB(t, false, "testdata/identity/berserk-es.xml", "testdata/identity/berserk-en.xml")
 }
 
 // queryEnv runs query with the locale environment set as given.

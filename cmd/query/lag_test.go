@@ -1,20 +1,15 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/wikirules/wikirules/pipeline"
 )
 
 // twinsDB is a knowledge base file of the seeds (Spanish) and the English
 // fixture export of package pairs (Isolated State N5, Targeted State…).
 func twinsDB(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "twins.db")
-	writeKB(t, path, true, pipeline.Options{}, "../../pairs/testdata/infinity-en.xml")
-	return path
+	return tempKB(t, true, "../../pairs/testdata/infinity-en.xml")
 }
 
 type lagDoc struct {
