@@ -61,6 +61,30 @@ type PageView struct {
 	AlsoIn []Page `json:"also_in,omitempty"`
 }
 
+// Facet counts the hits of a search by one field's value: Counts (largest
+// first, at most the facet's size), Other (hits under values beyond those
+// listed) and Missing (hits without a value).
+type Facet struct {
+	Counts  []FacetCount `json:"counts"`
+	Other   int          `json:"other,omitempty"`
+	Missing int          `json:"missing,omitempty"`
+}
+
+// FacetCount is one facet value and its number of hits.
+type FacetCount struct {
+	Value string `json:"value"`
+	Count int    `json:"count"`
+}
+
+// Sum returns the sum of Counts plus Other and Missing.
+func (f Facet) Sum() int {
+	n := f.Other + f.Missing
+	for _, c := range f.Counts {
+		n += c.Count
+	}
+	return n
+}
+
 // Searcher is the ranked search over current records and FAQs: hits for
 // free text, best first, each with a snippet marking the matched words with
 // « » and its citation. It honours f.Edition, f.Kinds, f.Pages, f.History

@@ -146,13 +146,17 @@ func langOf(l string) string {
 func newMapping() *mapping.IndexMappingImpl {
 	m := mapping.NewIndexMapping()
 	doc := mapping.NewDocumentStaticMapping()
-	words := mapping.NewTextFieldMapping()
-	words.Analyzer = analyzerWords
-	words.Store = false
-	words.IncludeInAll = false
-	words.IncludeTermVectors = false
-	words.DocValues = false
-	doc.AddFieldMappingsAt(fieldWords, words)
+	// A text field, out of the "_all" field and without doc values:
+	// analysed by analyzer (or, with analyzer "", not indexed and only
+	// stored), with term vectors when vectors.
+	text := func(analyzer string, vectors bool) *mapping.FieldMapping {
+		f := mapping.NewTextFieldMapping()
+		f.Analyzer = analyzer
+		f.Index, f.Store = analyzer != "", analyzer == ""
+		f.IncludeInAll, f.IncludeTermVectors, f.DocValues = false, vectors, false
+		return f
+	}
+	doc.AddFieldMappingsAt(fieldWords, text(analyzerWords, false))
 	// Doc values only for the fields facets count (search.go facetFields):
 	// the others are only matched by term queries or read back stored.
 	kw := func(store, docValues bool) *mapping.FieldMapping {
@@ -171,41 +175,18 @@ func newMapping() *mapping.IndexMappingImpl {
 	}
 	doc.AddFieldMappingsAt(fieldRevision, kw(true, false))
 	doc.AddFieldMappingsAt(fieldType, kw(true, false))
-	js := mapping.NewTextFieldMapping()
-	js.Index = false
-	js.Store = true
-	js.IncludeInAll = false
-	js.IncludeTermVectors = false
-	js.DocValues = false
-	doc.AddFieldMappingsAt(fieldJSON, js)
-	rank := mapping.NewTextFieldMapping()
-	rank.Index = false
-	rank.Store = true
-	rank.IncludeInAll = false
-	rank.IncludeTermVectors = false
-	rank.DocValues = false
-	doc.AddFieldMappingsAt(fieldRank, rank)
+	doc.AddFieldMappingsAt(fieldJSON, text("", false))
+	doc.AddFieldMappingsAt(fieldRank, text("", false))
 	for lang, analyzer := range languages {
 		for _, stem := range []string{textTitle, textBody} {
-			f := mapping.NewTextFieldMapping()
-			f.Analyzer = analyzer
-			f.Store = false
-			f.IncludeInAll = false
-			f.IncludeTermVectors = true // phrase queries and highlight locations
-			f.DocValues = false
-			doc.AddFieldMappingsAt(stem+"_"+lang, f)
+			// Term vectors: phrase queries and highlight locations.
+			doc.AddFieldMappingsAt(stem+"_"+lang, text(analyzer, true))
 		}
 	}
 	for _, name := range []string{titlePhrase, textPhrase} {
-		f := mapping.NewTextFieldMapping()
-		f.Analyzer = analyzerPhrase
-		f.Store = false
-		f.IncludeInAll = false
 		// Highlight locations: only the body's are read (bodyRanges);
 		// the phrase fields take term queries only.
-		f.IncludeTermVectors = name == textPhrase
-		f.DocValues = false
-		doc.AddFieldMappingsAt(name, f)
+		doc.AddFieldMappingsAt(name, text(analyzerPhrase, name == textPhrase))
 	}
 	// No "_all" composite field: every query names its fields, and the
 	// composite cost each document a pass over all its fields' tokens

@@ -53,29 +53,12 @@ type Result struct {
 	Expanded   []string           `json:"expanded,omitempty"` // query units and their synonyms, for display
 }
 
-// Facet counts the matches of a search by one field's value: Counts (largest
-// first, at most the facet's size), Other (matches under values beyond
-// that) and Missing (matches without a value).
-type Facet struct {
-	Counts  []FacetCount `json:"counts"`
-	Other   int          `json:"other,omitempty"`
-	Missing int          `json:"missing,omitempty"`
-}
+// Facet is wikirules.Facet: the matches of a search counted by one
+// field's value.
+type Facet = wikirules.Facet
 
-// FacetCount is one facet value and its number of matches.
-type FacetCount struct {
-	Value string `json:"value"`
-	Count int    `json:"count"`
-}
-
-// Sum returns the sum of Counts plus Other and Missing.
-func (f Facet) Sum() int {
-	n := f.Other + f.Missing
-	for _, c := range f.Counts {
-		n += c.Count
-	}
-	return n
-}
+// FacetCount is wikirules.FacetCount: one facet value and its count.
+type FacetCount = wikirules.FacetCount
 
 // Ranking weights. Field boosts favour the page title and the skill name;
 // synonyms weigh a little less than the words typed; fuzzy matches much less.

@@ -3,6 +3,7 @@ package pairs
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -272,8 +273,11 @@ func (s *Set) accept(cands []candidate) {
 				held = j
 			}
 			h := s.Pairs[held]
-			s.Conflicts = appendUnique(s.Conflicts, fmt.Sprintf("%s ↔ %s (%s: %s) not paired: %s ↔ %s holds by %s",
-				c.es.Title, c.en.Title, c.reason.Method, c.reason.Detail, h.ES.Title, h.EN.Title, h.Reasons[0].Method))
+			msg := fmt.Sprintf("%s ↔ %s (%s: %s) not paired: %s ↔ %s holds by %s",
+				c.es.Title, c.en.Title, c.reason.Method, c.reason.Detail, h.ES.Title, h.EN.Title, h.Reasons[0].Method)
+			if !slices.Contains(s.Conflicts, msg) {
+				s.Conflicts = append(s.Conflicts, msg)
+			}
 		default:
 			s.Pairs = append(s.Pairs, Pair{ES: c.es, EN: c.en, Reasons: []Reason{c.reason}})
 			s.byPage[c.es.key()] = len(s.Pairs) - 1
@@ -312,15 +316,6 @@ func hasReason(rs []Reason, r Reason) bool {
 		}
 	}
 	return false
-}
-
-func appendUnique(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
-	}
-	return append(list, s)
 }
 
 // isContent reports whether p is a page of rules: of the main namespace,

@@ -27,12 +27,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 func fixtureKB(t *testing.T, extra ...string) (*kb.DB, string) {
 	t.Helper()
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "kb.db")
-	db, err := kb.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db, path := tempKB(t)
 	if _, err := pipeline.LoadSample(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +35,29 @@ func fixtureKB(t *testing.T, extra ...string) (*kb.DB, string) {
 		t.Fatal(err)
 	}
 	return db, path
+}
+
+// tempKB opens a new knowledge base file in the test's temporary
+// directory, closed when the test ends.
+func tempKB(t *testing.T) (*kb.DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "kb.db")
+	db, err := kb.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, path
+}
+
+// loadSet pairs the pages of db (pairs.Load), failing the test on error.
+func loadSet(t *testing.T, db *kb.DB) *pairs.Set {
+	t.Helper()
+	set, err := pairs.Load(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
 }
 
 func reasons(p *pairs.Pair) string {
@@ -56,10 +74,7 @@ func reasons(p *pairs.Pair) string {
 func TestPairsFixtures(t *testing.T) {
 	ctx := context.Background()
 	db, _ := fixtureKB(t)
-	set, err := pairs.Load(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := loadSet(t, db)
 	want := map[string]string{
 		"Aislado":          "Isolated State|glossary: Aislado | Isolated; redirect Isolated → Isolated State",
 		"Marcado":          "Targeted State|glossary: Marcado | Targeted; redirect Targeted → Targeted State",
@@ -137,10 +152,7 @@ func TestPairsLinks(t *testing.T) {
 	if _, err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	set, err := pairs.Load(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := loadSet(t, db)
 	p := set.Twin("infinity-es", "Esquivar")
 	if p == nil || p.EN.Title != "Dodge" {
 		t.Fatalf("Esquivar: got %+v, want Dodge", p)
@@ -169,10 +181,7 @@ func TestPairsLinks(t *testing.T) {
 func TestLagAislado(t *testing.T) {
 	ctx := context.Background()
 	db, _ := fixtureKB(t)
-	set, err := pairs.Load(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := loadSet(t, db)
 	l, err := pairs.LagOf(ctx, db, set, *set.Twin("infinity-es", "Aislado"))
 	if err != nil {
 		t.Fatal(err)
@@ -227,10 +236,7 @@ func TestReingestSamePairs(t *testing.T) {
 	ctx := context.Background()
 	db, _ := fixtureKB(t)
 	state := func() string {
-		set, err := pairs.Load(ctx, db)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set := loadSet(t, db)
 		lags, err := pairs.Lags(ctx, db, set)
 		if err != nil {
 			t.Fatal(err)
@@ -255,10 +261,7 @@ func TestReingestSamePairs(t *testing.T) {
 func TestAlignGolden(t *testing.T) {
 	ctx := context.Background()
 	db, _ := fixtureKB(t)
-	set, err := pairs.Load(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := loadSet(t, db)
 	var b strings.Builder
 	for _, es := range []string{"Marcado", "Munición Eclipse", "Ingeniero", "Aislado"} {
 		l, err := pairs.LagOf(ctx, db, set, *set.Twin("infinity-es", es))

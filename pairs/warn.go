@@ -131,34 +131,38 @@ func Message(l *Lag, judge string) string {
 	return fmt.Sprintf("the %s page %s %s", languageName(twin.Language, judge), twin.Title, strings.Join(parts, "; "))
 }
 
-// phrase renders one criterion in language judge.
+// phrases are the criteria's sentences by judge language and Ahead.By
+// ("" for any other By: a dated edit), formatted with the series, the
+// newer and the older side's value.
+var phrases = map[string]map[string]string{
+	"es": {
+		"edition": "tiene la versión %[2]s; esta es %[3]s",
+		"update":  "tiene la actualización %[2]s; esta, la %[3]s",
+		"faq":     "tiene %[1]s %[2]s; esta, %[3]s",
+		"":        "se editó el %[2]s con diferencias de fondo; esta es del %[3]s",
+	},
+	"en": {
+		"edition": "has version %[2]s; this one is %[3]s",
+		"update":  "has update %[2]s; this one, %[3]s",
+		"faq":     "has %[1]s %[2]s; this one, %[3]s",
+		"":        "was edited on %[2]s with differences in substance; this one is of %[3]s",
+	},
+}
+
+// phrase renders one criterion in language judge (English unless "es").
 func phrase(a Ahead, judge string) string {
 	newer, older := a.Newer, a.Older
 	if a.By == "edition" {
 		newer, older = strings.ToUpper(newer), strings.ToUpper(older)
 	}
-	if judge == "es" {
-		switch a.By {
-		case "edition":
-			return fmt.Sprintf("tiene la versión %s; esta es %s", newer, older)
-		case "update":
-			return fmt.Sprintf("tiene la actualización %s; esta, la %s", newer, older)
-		case "faq":
-			return fmt.Sprintf("tiene %s %s; esta, %s", a.Series, newer, older)
-		default:
-			return fmt.Sprintf("se editó el %s con diferencias de fondo; esta es del %s", newer, older)
-		}
+	if judge != "es" {
+		judge = "en"
 	}
-	switch a.By {
-	case "edition":
-		return fmt.Sprintf("has version %s; this one is %s", newer, older)
-	case "update":
-		return fmt.Sprintf("has update %s; this one, %s", newer, older)
-	case "faq":
-		return fmt.Sprintf("has %s %s; this one, %s", a.Series, newer, older)
-	default:
-		return fmt.Sprintf("was edited on %s with differences in substance; this one is of %s", newer, older)
+	format, ok := phrases[judge][a.By]
+	if !ok {
+		format = phrases[judge][""]
 	}
+	return fmt.Sprintf(format, a.Series, newer, older)
 }
 
 // languageName names a wiki language in the judge's language, as an

@@ -30,10 +30,7 @@ const wikiPagesDir = "../testdata/wiki-pages"
 func checkWikiPagesPairs(t *testing.T, db *kb.DB) {
 	t.Helper()
 	ctx := context.Background()
-	set, err := pairs.Load(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := loadSet(t, db)
 	for _, p := range set.Pairs {
 		if p.ES.Wiki != "infinity-es" || p.EN.Wiki != "infinity-en" {
 			t.Errorf("pair %s (%s) ↔ %s (%s): want infinity-es ↔ infinity-en", p.ES.Title, p.ES.Wiki, p.EN.Title, p.EN.Wiki)
@@ -88,11 +85,7 @@ func checkWikiPagesPairs(t *testing.T, db *kb.DB) {
 // lines, as Spanish pages, it skips.
 func TestPairsWikiPagesIngest(t *testing.T) {
 	ctx := context.Background()
-	db, err := kb.Open(ctx, filepath.Join(t.TempDir(), "kb.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, _ := tempKB(t)
 	if _, err := pipeline.IngestFiles(ctx, db, []string{"../sample/seeds", wikiPagesDir}, pipeline.Options{KeepGoing: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -115,11 +108,7 @@ func TestPairsWikiPagesIngest(t *testing.T) {
 // earlier ones by the newest edition it shows.
 func TestPairsWikiPagesByIndex(t *testing.T) {
 	ctx := context.Background()
-	db, err := kb.Open(ctx, filepath.Join(t.TempDir(), "kb.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, _ := tempKB(t)
 	if _, err := pipeline.LoadSample(ctx, db); err != nil {
 		t.Fatal(err)
 	}

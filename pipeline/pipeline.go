@@ -205,6 +205,20 @@ func LoadSample(ctx context.Context, db *kb.DB) (*Summary, error) {
 	return IngestFS(ctx, db, sample.FS(), names, Options{skipUnsupported: true})
 }
 
+// OpenSample opens a private in-memory knowledge base (kb.Open
+// ":memory:") holding the embedded sample corpus (LoadSample).
+func OpenSample(ctx context.Context) (*kb.DB, error) {
+	db, err := kb.Open(ctx, ":memory:")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := LoadSample(ctx, db); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
 func finish(ctx context.Context, db *kb.DB, sum *Summary) (*Summary, error) {
 	st, err := db.Stats(ctx)
 	if err != nil {

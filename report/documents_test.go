@@ -29,9 +29,7 @@ func sampleDB(t testing.TB) *kb.DB {
 	t.Helper()
 	sampleOnce.Do(func() {
 		ctx := context.Background()
-		if sample, sampleErr = kb.Open(ctx, ":memory:"); sampleErr == nil {
-			_, sampleErr = pipeline.LoadSample(ctx, sample)
-		}
+		sample, sampleErr = pipeline.OpenSample(ctx)
 	})
 	if sampleErr != nil {
 		t.Fatalf("loading the sample corpus: %v", sampleErr)

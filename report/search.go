@@ -56,20 +56,11 @@ type Search struct {
 	Expanded       []string         `json:"expanded,omitempty"`
 }
 
-// Facet counts search results by one field's value: Counts (largest
-// first), Other (results under values beyond those listed) and Missing
-// (results without a value). It encodes as index.Facet does.
-type Facet struct {
-	Counts  []FacetCount `json:"counts"`
-	Other   int          `json:"other,omitempty"`
-	Missing int          `json:"missing,omitempty"`
-}
+// Facet is wikirules.Facet: search results counted by one field's value.
+type Facet = wikirules.Facet
 
-// FacetCount is one facet value and its number of results.
-type FacetCount struct {
-	Value string `json:"value"`
-	Count int    `json:"count"`
-}
+// FacetCount is wikirules.FacetCount: one facet value and its count.
+type FacetCount = wikirules.FacetCount
 
 // CountFacets counts hits by kind, edition (the citation's editions, "all"
 // for unscoped text) and page, largest count first, ties by value: the

@@ -104,11 +104,7 @@ func (q *rq) apiSearch() error {
 }
 
 func (q *rq) apiPage() error {
-	p, err := readParams(q.r)
-	if err != nil {
-		return err
-	}
-	title, err := pageTitle(q.r)
+	p, title, err := pageParams(q.r)
 	if err != nil {
 		return err
 	}
@@ -180,11 +176,7 @@ func (q *rq) apiAsk() error {
 	if err != nil {
 		return err
 	}
-	a, err := q.judge.Ask(q.r.Context(), question, opt)
-	if err != nil {
-		return err
-	}
-	return writeJSON(q.w, http.StatusOK, a)
+	return q.reply(q.judge.Ask(q.r.Context(), question, opt))
 }
 
 func (q *rq) apiResolve() error {
@@ -200,11 +192,7 @@ func (q *rq) apiResolve() error {
 	if err != nil {
 		return err
 	}
-	res, err := q.judge.Resolve(q.r.Context(), sit, opt)
-	if err != nil {
-		return err
-	}
-	return writeJSON(q.w, http.StatusOK, res)
+	return q.reply(q.judge.Resolve(q.r.Context(), sit, opt))
 }
 
 // engineOptions reads an edition and an as-of date as the command line's

@@ -93,12 +93,7 @@ func TestLabelsInOneLanguage(t *testing.T) {
 			"/ask?q=%C2%BFSe+puede+declarar+Berserk+estando+trabado%3F", "/page/LDT", "/resolve"} {
 			req, _ := http.NewRequest("GET", ts.URL+p, nil)
 			req.Header.Set("Accept-Language", lang)
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(res.Body)
-			res.Body.Close()
+			_, b := send(t, req)
 			s := string(b)
 			for _, bad := range []string{"-edition", "why:", "kb: ", "not found in the knowledge base", "(no edition given"} {
 				if strings.Contains(s, bad) {

@@ -72,11 +72,7 @@ func (q *rq) historyPage() error {
 		return err
 	}
 	v, err := q.historyView(q.r.Context(), title)
-	if err != nil {
-		return err
-	}
-	q.render(http.StatusOK, "history", v)
-	return nil
+	return q.show("history", v, err)
 }
 
 // historyView builds the history page of title.
@@ -199,9 +195,5 @@ func (q *rq) diffPage() error {
 	}
 	u := q.r.URL.Query()
 	v, err := q.diff(q.r.Context(), title, u.Get("from"), u.Get("to"))
-	if err != nil {
-		return err
-	}
-	q.render(http.StatusOK, "diff", v)
-	return nil
+	return q.show("diff", v, err)
 }

@@ -174,7 +174,7 @@ func (x *exporter) checkNames(pages []wikirules.Page) error {
 // to the language directory).
 func (x *exporter) views(code, here string) *views {
 	up := strings.Repeat("../", strings.Count(here, "/"))
-	lk := &staticLinker{titles: x.titles, up: up, code: code, here: here, variants: x.variants, revs: x.revs, current: x.current}
+	lk := &staticLinker{titleSet: x.titles, up: up, code: code, here: here, variants: x.variants, revs: x.revs, current: x.current}
 	return &views{store: x.store, link: lk, l: langOf(code), titles: x.titles, newest: x.newest, twins: x.opt.Twins}
 }
 

@@ -48,11 +48,7 @@ func (q *rq) faqPage() error {
 		return err
 	}
 	v, err := q.faqView(q.r.Context(), p, typ, version)
-	if err != nil {
-		return err
-	}
-	q.render(200, "faq", v)
-	return nil
+	return q.show("faq", v, err)
 }
 
 // faqView lists the FAQs matching p.q in p's edition, keeping those of

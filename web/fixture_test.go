@@ -65,12 +65,8 @@ func testDB(t testing.TB) *kb.DB {
 	t.Helper()
 	fixtureOnce.Do(func() {
 		ctx := context.Background()
-		db, err := kb.Open(ctx, ":memory:")
+		db, err := pipeline.OpenSample(ctx)
 		if err != nil {
-			fixtureErr = err
-			return
-		}
-		if _, err := pipeline.LoadSample(ctx, db); err != nil {
 			fixtureErr = err
 			return
 		}
@@ -123,14 +119,7 @@ func getDoc(t *testing.T, ts *httptest.Server, path string, want int) *goquery.D
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	if res.StatusCode != want {
-		t.Fatalf("GET %s: status %d, want %d\n%s", path, res.StatusCode, want, clipBody(body))
-	}
-	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
-		t.Fatalf("GET %s: Content-Type %q, want text/html", path, ct)
-	}
+	body := readReply(t, "GET "+path, res, want, "text/html")
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -160,17 +149,43 @@ func postJSON(t *testing.T, ts *httptest.Server, path, body string, want int, v 
 
 func checkJSON(t *testing.T, what string, res *http.Response, want int, v any) {
 	t.Helper()
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	if res.StatusCode != want {
-		t.Fatalf("%s: status %d, want %d\n%s", what, res.StatusCode, want, clipBody(body))
-	}
-	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		t.Fatalf("%s: Content-Type %q, want application/json", what, ct)
-	}
+	body := readReply(t, what, res, want, "application/json")
 	if err := json.Unmarshal(body, v); err != nil {
 		t.Fatalf("%s: %v\n%s", what, err, clipBody(body))
 	}
+}
+
+// readReply reads and closes the body of res, the reply to what; it
+// fails the test unless the status is want and the Content-Type starts
+// with ct.
+func readReply(t *testing.T, what string, res *http.Response, want int, ct string) []byte {
+	t.Helper()
+	body := readBody(res)
+	if res.StatusCode != want {
+		t.Fatalf("%s: status %d, want %d\n%s", what, res.StatusCode, want, clipBody(body))
+	}
+	if got := res.Header.Get("Content-Type"); !strings.HasPrefix(got, ct) {
+		t.Fatalf("%s: Content-Type %q, want %s", what, got, ct)
+	}
+	return body
+}
+
+// send does req and returns the reply with its body read and closed.
+func send(t *testing.T, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, readBody(res)
+}
+
+// readBody reads and closes the body of res; a body cut short reads as
+// what arrived (the status and the checks on the text then say more).
+func readBody(res *http.Response) []byte {
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return b
 }
 
 func clipBody(b []byte) string {

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -251,12 +250,7 @@ func TestBadInputIs4xx(t *testing.T) {
 			}
 			req.Header.Set("Content-Type", ct)
 		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		res, body := send(t, req)
 		name := tc.method + " " + truncate(tc.path, 60) + " " + truncate(tc.body, 40)
 		if res.StatusCode != tc.want {
 			t.Errorf("%s: status %d, want %d\n%s", name, res.StatusCode, tc.want, clipBody(body))

@@ -130,7 +130,7 @@ func foldTitle(t string) string {
 
 // serverLinker links the pages of a running server.
 type serverLinker struct {
-	titles titleSet
+	titleSet // the titles linked to (its known is the linker's)
 	// wiki is the wiki of the page shown (or asked for with ?wiki=), lang
 	// the label language: together they choose the page a shared title
 	// links to.
@@ -146,9 +146,6 @@ func (l *serverLinker) asset(name string) string {
 }
 func (l *serverLinker) static() bool    { return false }
 func (l *serverLinker) resolve() string { return "/resolve" }
-func (l *serverLinker) known(t string) (string, bool) {
-	return l.titles.known(t)
-}
 
 func (l *serverLinker) at(wiki string) linker {
 	c := *l
@@ -157,7 +154,7 @@ func (l *serverLinker) at(wiki string) linker {
 }
 
 func (l *serverLinker) page(title, ed, rev string, history bool, asOf string) string {
-	return withQuery(pageURL(title), "wiki", l.titles.wikiParam(title, l.wiki, l.code), "edition", ed, "rev", rev,
+	return withQuery(pageURL(title), "wiki", l.titleSet.wikiParam(title, l.wiki, l.code), "edition", ed, "rev", rev,
 		"as_of", asOf, "history", boolParam(history))
 }
 
@@ -167,7 +164,7 @@ func (l *serverLinker) page(title, ed, rev string, history bool, asOf string) st
 func (l *serverLinker) cite(c wikirules.Citation, superseded bool) string {
 	u := citeURL(c, superseded)
 	if c.Kind == wikirules.KindFAQ || c.Kind == wikirules.KindErrata || c.Revision == "" {
-		if w := l.titles.wikiParam(c.Page, l.wiki, l.code); w != "" {
+		if w := l.titleSet.wikiParam(c.Page, l.wiki, l.code); w != "" {
 			path, frag, _ := strings.Cut(u, "#")
 			sep := "?"
 			if strings.Contains(path, "?") {
@@ -182,10 +179,10 @@ func (l *serverLinker) cite(c wikirules.Citation, superseded bool) string {
 	return u
 }
 func (l *serverLinker) history(title string) string {
-	return withQuery("/history/"+pathEscape(title), "wiki", l.titles.wikiParam(title, l.wiki, l.code))
+	return withQuery("/history/"+pathEscape(title), "wiki", l.titleSet.wikiParam(title, l.wiki, l.code))
 }
 func (l *serverLinker) diff(title, from, to string) string {
-	return withQuery("/diff/"+pathEscape(title), "wiki", l.titles.wikiParam(title, l.wiki, l.code), "from", from, "to", to)
+	return withQuery("/diff/"+pathEscape(title), "wiki", l.titleSet.wikiParam(title, l.wiki, l.code), "from", from, "to", to)
 }
 func (l *serverLinker) search(q string, kv ...string) string {
 	return withQuery("/search", append([]string{"q", q}, kv...)...)
@@ -210,8 +207,8 @@ func (l *serverLinker) lang(code string) string {
 // site's language directory ("", "../"), root the way to the site's top
 // (where the assets are).
 type staticLinker struct {
-	titles titleSet
-	up     string
+	titleSet // the titles linked to (its known is the linker's)
+	up       string
 	// code is the label language of this tree; here the path of the
 	// current file within it, for the language toggle; wiki the wiki of
 	// the page shown (see serverLinker).
@@ -230,9 +227,6 @@ func (l *staticLinker) asset(name string) string { return l.up + "../static/" + 
 func (l *staticLinker) static() bool             { return true }
 func (l *staticLinker) resolve() string          { return "" }
 func (l *staticLinker) ask(string) string        { return "" }
-func (l *staticLinker) known(t string) (string, bool) {
-	return l.titles.known(t)
-}
 
 func (l *staticLinker) at(wiki string) linker {
 	c := *l
@@ -270,7 +264,7 @@ func (l *staticLinker) pageOf(title, rev string) (wikirules.Page, bool) {
 	if p, ok := l.revs[rev]; ok && rev != "" && foldTitle(p.Title) == foldTitle(title) {
 		return p, true
 	}
-	return l.titles.find(title, l.wiki, l.code)
+	return l.titleSet.find(title, l.wiki, l.code)
 }
 
 func (l *staticLinker) page(title, ed, rev string, history bool, asOf string) string {
@@ -281,7 +275,7 @@ func (l *staticLinker) page(title, ed, rev string, history bool, asOf string) st
 	if !ok {
 		return l.search(title)
 	}
-	stem := l.titles.pageStem(p)
+	stem := l.titleSet.pageStem(p)
 	if rev != "" && (l.revs[rev] != p || l.current[stem] == rev) {
 		rev = ""
 	}
@@ -325,8 +319,8 @@ func (l *staticLinker) cite(c wikirules.Citation, superseded bool) string {
 }
 
 func (l *staticLinker) history(title string) string {
-	if p, ok := l.titles.find(title, l.wiki, l.code); ok {
-		return l.up + fileHref("history/"+l.titles.pageStem(p)+".html")
+	if p, ok := l.titleSet.find(title, l.wiki, l.code); ok {
+		return l.up + fileHref("history/"+l.titleSet.pageStem(p)+".html")
 	}
 	return ""
 }
@@ -338,11 +332,11 @@ func diffFile(stem, to string) string {
 }
 
 func (l *staticLinker) diff(title, from, to string) string {
-	p, ok := l.titles.find(title, l.wiki, l.code)
+	p, ok := l.titleSet.find(title, l.wiki, l.code)
 	if !ok || to == "" {
 		return ""
 	}
-	return l.up + fileHref(diffFile(l.titles.pageStem(p), to))
+	return l.up + fileHref(diffFile(l.titleSet.pageStem(p), to))
 }
 
 func (l *staticLinker) search(q string, kv ...string) string {

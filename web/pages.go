@@ -72,11 +72,7 @@ type tab struct {
 }
 
 func (q *rq) pagePage() error {
-	p, err := readParams(q.r)
-	if err != nil {
-		return err
-	}
-	title, err := pageTitle(q.r)
+	p, title, err := pageParams(q.r)
 	if err != nil {
 		return err
 	}
@@ -85,11 +81,7 @@ func (q *rq) pagePage() error {
 		return err
 	}
 	pv, err := q.pageView(q.r.Context(), title, rev, p)
-	if err != nil {
-		return err
-	}
-	q.render(200, "page", pv)
-	return nil
+	return q.show("page", pv, err)
 }
 
 // pageView loads title as p and rev ask and builds its card. A rev of

@@ -177,3 +177,14 @@ func (p *params) AsOf() string { return p.asOfRaw }
 
 // Kind is the kind filter as one value, for templates.
 func (p *params) Kind() string { return p.kindParam() }
+
+// pageParams reads the query string (readParams) and the {title} path
+// value (pageTitle) of a request for one page.
+func pageParams(r *http.Request) (*params, string, error) {
+	p, err := readParams(r)
+	if err != nil {
+		return nil, "", err
+	}
+	title, err := pageTitle(r)
+	return p, title, err
+}

@@ -146,11 +146,7 @@ func (q *rq) searchPage() error {
 		return err
 	}
 	v, err := q.searchView(q.r.Context(), p)
-	if err != nil {
-		return err
-	}
-	q.render(200, "search", v)
-	return nil
+	return q.show("search", v, err)
 }
 
 // searchView searches p.q: one search without a kind filter counts the

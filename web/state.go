@@ -152,7 +152,7 @@ func (s *Server) begin(w http.ResponseWriter, r *http.Request) *rq {
 	self.RawQuery = q.Encode()
 	wiki := truncate(strings.TrimSpace(r.URL.Query().Get("wiki")), 100)
 	return &rq{views: views{store: st.deps.Store, search: st.deps.Search, judge: st.deps.Judge,
-		link: &serverLinker{titles: st.titles, self: &self, wiki: wiki, code: code}, l: langOf(code), titles: st.titles,
+		link: &serverLinker{titleSet: st.titles, self: &self, wiki: wiki, code: code}, l: langOf(code), titles: st.titles,
 		wiki: wiki, newest: st.newest, twins: st.deps.Twins},
 		st: st, s: s, w: w, r: r}
 }

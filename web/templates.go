@@ -150,6 +150,17 @@ func (vs *views) execute(w io.Writer, name string, lay layout) error {
 
 // render executes page template name with v into a buffer and writes it
 // with status code; a template error is a 500 (and logged).
+// show renders template name with v, the view a handler built, as a
+// 200; when building the view failed (err), it renders nothing and hands
+// err back for the handler's error page.
+func (q *rq) show(name string, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	q.render(http.StatusOK, name, v)
+	return nil
+}
+
 func (q *rq) render(code int, name string, v any) {
 	var b bytes.Buffer
 	if err := q.execute(&b, name, q.layoutOf(name, q.r.URL.Query().Get("q"), v)); err != nil {

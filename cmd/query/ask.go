@@ -8,6 +8,7 @@ import (
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/report"
 )
@@ -67,23 +68,20 @@ func withJudge(ctx context.Context, e *env, c *common, do func(*engine.Engine, e
 	if err != nil {
 		return err
 	}
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	var search wikirules.Searcher = db
-	idx, owned, reason := c.searchIndex(ctx, db)
-	if reason != nil {
-		fmt.Fprintf(e.stderr, "query: %v; the judge searches with FTS5 instead (run: query index -db %s)\n", reason, c.dbPath())
-	} else {
-		search = idx
-		if owned {
-			defer idx.Close()
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		var search wikirules.Searcher = db
+		idx, owned, reason := c.searchIndex(ctx, db)
+		if reason != nil {
+			fmt.Fprintf(e.stderr, "query: %v; the judge searches with FTS5 instead (run: query index -db %s)\n", reason, c.dbPath())
+		} else {
+			search = idx
+			if owned {
+				defer idx.Close()
+			}
 		}
-	}
-	c.judgeDB = db
-	return do(engine.New(db, search), engine.Options{Edition: f.Edition, AsOf: f.AsOf})
+		c.judgeDB = db
+		return do(engine.New(db, search), engine.Options{Edition: f.Edition, AsOf: f.AsOf})
+	})
 }
 
 // printAnswer prints an answer card for people, its labels in the

@@ -28,54 +28,51 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 		c.fs.Usage()
 		return errUsage
 	}
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	f, err := c.pageFilter()
-	if err != nil {
-		return err
-	}
-	page, revs, refs, err := pageAndRevs(ctx, db, c.fs.Args(), f)
-	if err != nil {
-		return err
-	}
-	noteAlsoIn(ctx, e, db, page, f)
-	var from *wikirules.Revision
-	var to wikirules.Revision
-	switch len(refs) {
-	case 0:
-		to = revs[len(revs)-1]
-		if len(revs) > 1 {
-			from = &revs[len(revs)-2]
-		}
-	case 1:
-		from, to = &refs[0], revs[len(revs)-1]
-	default:
-		from, to = &refs[0], refs[1]
-	}
-	var a []wikirules.Record
-	if from != nil {
-		if a, err = db.RevisionRecords(ctx, from.ID); err != nil {
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		f, err := c.pageFilter()
+		if err != nil {
 			return err
 		}
-	}
-	b, err := db.RevisionRecords(ctx, to.ID)
-	if err != nil {
-		return err
-	}
-	d := diff.Records(a, b)
-	if c.json {
-		return writeJSON(e.stdout, report.DiffOf(page, from, to, d))
-	}
-	p := c.palette(e.stdout)
-	if c.format == "md" {
-		printDiffMD(e.stdout, page, from, to, d, 2)
+		page, revs, refs, err := pageAndRevs(ctx, db, c.fs.Args(), f)
+		if err != nil {
+			return err
+		}
+		noteAlsoIn(ctx, e, db, page, f)
+		var from *wikirules.Revision
+		var to wikirules.Revision
+		switch len(refs) {
+		case 0:
+			to = revs[len(revs)-1]
+			if len(revs) > 1 {
+				from = &revs[len(revs)-2]
+			}
+		case 1:
+			from, to = &refs[0], revs[len(revs)-1]
+		default:
+			from, to = &refs[0], refs[1]
+		}
+		var a []wikirules.Record
+		if from != nil {
+			if a, err = db.RevisionRecords(ctx, from.ID); err != nil {
+				return err
+			}
+		}
+		b, err := db.RevisionRecords(ctx, to.ID)
+		if err != nil {
+			return err
+		}
+		d := diff.Records(a, b)
+		if c.json {
+			return writeJSON(e.stdout, report.DiffOf(page, from, to, d))
+		}
+		p := c.palette(e.stdout)
+		if c.format == "md" {
+			printDiffMD(e.stdout, page, from, to, d, 2)
+			return nil
+		}
+		printDiffText(e.stdout, p, page, from, to, d)
 		return nil
-	}
-	printDiffText(e.stdout, p, page, from, to, d)
-	return nil
+	})
 }
 
 // pageAndRevs splits args into a page title (which may hold spaces) and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/lang"
 	"github.com/wikirules/wikirules/web"
 	"github.com/wikirules/wikirules/web/twins"
@@ -29,23 +30,20 @@ func runExportSite(ctx context.Context, e *env, args []string) error {
 		return errUsage
 	}
 	dir := c.fs.Arg(0)
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	tw, err := twins.Load(ctx, db)
-	if err != nil {
-		return fmt.Errorf("export-site: pairing twin pages: %w", err)
-	}
-	sum, err := web.Export(ctx, db, dir, web.ExportOptions{Synonyms: lang.Default().Synonyms, Twins: tw})
-	if err != nil {
-		return fmt.Errorf("export-site: %w", err)
-	}
-	if c.json {
-		return writeJSON(e.stdout, map[string]any{"dir": dir, "files": sum.Files, "bytes": sum.Bytes, "pages": sum.Pages, "search_documents": sum.SearchDocs})
-	}
-	fmt.Fprintf(e.stdout, "%s: %d pages in %d files, %.1f MB (search index: %d documents); open %s/index.html\n",
-		dir, sum.Pages, sum.Files, float64(sum.Bytes)/1e6, sum.SearchDocs, dir)
-	return nil
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		tw, err := twins.Load(ctx, db)
+		if err != nil {
+			return fmt.Errorf("export-site: pairing twin pages: %w", err)
+		}
+		sum, err := web.Export(ctx, db, dir, web.ExportOptions{Synonyms: lang.Default().Synonyms, Twins: tw})
+		if err != nil {
+			return fmt.Errorf("export-site: %w", err)
+		}
+		if c.json {
+			return writeJSON(e.stdout, map[string]any{"dir": dir, "files": sum.Files, "bytes": sum.Bytes, "pages": sum.Pages, "search_documents": sum.SearchDocs})
+		}
+		fmt.Fprintf(e.stdout, "%s: %d pages in %d files, %.1f MB (search index: %d documents); open %s/index.html\n",
+			dir, sum.Pages, sum.Files, float64(sum.Bytes)/1e6, sum.SearchDocs, dir)
+		return nil
+	})
 }

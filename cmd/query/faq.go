@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/report"
 )
 
@@ -17,35 +18,32 @@ func runFAQ(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	q := c.text()
-	faqs, err := db.FAQs(ctx, q, f)
-	if err != nil {
-		return err
-	}
-	list := report.FAQListOf(q, faqs)
-	if c.json {
-		return writeJSON(e.stdout, list)
-	}
-	if f.Edition == 0 {
-		fmt.Fprintln(e.stdout, "(edition: all — the FAQs and errata of every edition, each labelled; -edition for one)")
-	} else {
-		fmt.Fprintf(e.stdout, "(%s)\n", editionLine(f.Edition, false))
-	}
-	if len(list.Results) == 0 {
-		fmt.Fprintf(e.stdout, "no FAQ or errata matches %q\n", q)
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		q := c.text()
+		faqs, err := db.FAQs(ctx, q, f)
+		if err != nil {
+			return err
+		}
+		list := report.FAQListOf(q, faqs)
+		if c.json {
+			return writeJSON(e.stdout, list)
+		}
+		if f.Edition == 0 {
+			fmt.Fprintln(e.stdout, "(edition: all — the FAQs and errata of every edition, each labelled; -edition for one)")
+		} else {
+			fmt.Fprintf(e.stdout, "(%s)\n", editionLine(f.Edition, false))
+		}
+		if len(list.Results) == 0 {
+			fmt.Fprintf(e.stdout, "no FAQ or errata matches %q\n", q)
+			return nil
+		}
+		for i, r := range list.Results {
+			fmt.Fprintf(e.stdout, "%d. %s\n", i+1, faqHeading(r.FAQ))
+			fmt.Fprintln(e.stdout, indent(r.Text, "   "))
+			fmt.Fprintf(e.stdout, "   — %s\n\n", r.Citation)
+		}
 		return nil
-	}
-	for i, r := range list.Results {
-		fmt.Fprintf(e.stdout, "%d. %s\n", i+1, faqHeading(r.FAQ))
-		fmt.Fprintln(e.stdout, indent(r.Text, "   "))
-		fmt.Fprintf(e.stdout, "   — %s\n\n", r.Citation)
-	}
-	return nil
+	})
 }
 
 // faqHeading is an FAQ's line in the list: "[title] version — related

@@ -54,15 +54,68 @@ func sampleDB(t testing.TB) string {
 // t.TempDir(), for a test that changes the database or writes beside it.
 func sampleDBCopy(t testing.TB) string {
 	t.Helper()
+	return sampleDBCopyIn(t, t.TempDir())
+}
+
+// sampleDBCopyIn copies sampleDB to dir/rules.db and returns that path.
+func sampleDBCopyIn(t testing.TB, dir string) string {
+	t.Helper()
 	data, err := os.ReadFile(sampleDB(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "rules.db")
+	path := filepath.Join(dir, "rules.db")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// buildIndex brings the search index of the knowledge base at path in
+// step (pipeline.SyncIndex), reading it read-only with a small page cache
+// as query index does.
+func buildIndex(t testing.TB, path string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := kb.OpenReadOnly(ctx, path, kb.SmallCache())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := pipeline.SyncIndex(ctx, db, path, nil); err != nil {
+		t.Fatalf("syncing the search index of %s: %v", path, err)
+	}
+}
+
+// tempKB is writeKB into a new file in t.TempDir(); it returns its path.
+func tempKB(t *testing.T, sample bool, files ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rules.db")
+	writeKB(t, path, sample, pipeline.Options{}, files...)
+	return path
+}
+
+// writeKB stores files (after the embedded sample corpus, when sample)
+// into the knowledge base file at path, new or not, and closes it.
+func writeKB(t testing.TB, path string, sample bool, opt pipeline.Options, files ...string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := kb.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sample {
+		_, err = pipeline.LoadSample(ctx, db)
+	}
+	if err == nil {
+		_, err = pipeline.IngestFiles(ctx, db, files, opt)
+	}
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestMain(m *testing.M) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,20 +16,7 @@ import (
 // infinity-en) into a new knowledge base and returns its path.
 func identityDB(t *testing.T) string {
 	t.Helper()
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "kb.db")
-	db, err := kb.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := []string{"testdata/identity/berserk-es.xml", "testdata/identity/berserk-en.xml"}
-	if _, err := pipeline.IngestFiles(ctx, db, files, pipeline.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return tempKB(t, false, "testdata/identity/berserk-es.xml", "testdata/identity/berserk-en.xml")
 }
 
 // queryEnv runs query with the locale environment set as given.
@@ -198,7 +184,8 @@ func TestPageIdentityUpgrade(t *testing.T) {
 	if err := raw.QueryRow(`SELECT COUNT(*) FROM pages`).Scan(&before); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{
+	raw.Close()
+	execSQL(t, path,
 		`PRAGMA foreign_keys = OFF`,
 		`CREATE TABLE pages_old (pk INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, fold TEXT NOT NULL,
 			namespace INTEGER NOT NULL, language TEXT NOT NULL, wiki TEXT NOT NULL)`,
@@ -207,12 +194,7 @@ func TestPageIdentityUpgrade(t *testing.T) {
 		`ALTER TABLE pages_old RENAME TO pages`,
 		`CREATE INDEX pages_fold ON pages (fold)`,
 		`DELETE FROM migrations WHERE name = 'migrations/0009_page_identity.sql'`,
-	} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	raw.Close()
+	)
 	var out, errb bytes.Buffer
 	if err := Run(ctx, []string{"show", "-db", path, "-json", "Berserk"}, &out, &errb); err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())

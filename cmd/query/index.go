@@ -40,54 +40,51 @@ func runIndex(ctx context.Context, e *env, args []string) error {
 	if indexMemoryLimit > 0 {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(indexMemoryLimit))
 	}
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	if !*check {
-		rep, err := pipeline.SyncIndex(ctx, db, path, e.stderr)
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		if !*check {
+			rep, err := pipeline.SyncIndex(ctx, db, path, e.stderr)
+			if err != nil {
+				return err
+			}
+			if c.json {
+				return writeJSON(e.stdout, map[string]any{"index": pipeline.IndexPath(path), "found": rep})
+			}
+			return nil
+		}
+		rep, stampErr, err := checkIndex(ctx, db, path)
 		if err != nil {
 			return err
 		}
 		if c.json {
-			return writeJSON(e.stdout, map[string]any{"index": pipeline.IndexPath(path), "found": rep})
-		}
-		return nil
-	}
-	rep, stampErr, err := checkIndex(ctx, db, path)
-	if err != nil {
-		return err
-	}
-	if c.json {
-		if err := writeJSON(e.stdout, map[string]any{"index": pipeline.IndexPath(path), "ok": rep.OK() && stampErr == nil, "report": rep}); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(e.stdout, "%s: %s\n", pipeline.IndexPath(path), rep)
-		list := func(what string, ids []string) {
-			for i, id := range ids {
-				if i == 10 {
-					fmt.Fprintf(e.stdout, "  … %d more %s\n", len(ids)-10, what)
-					break
+			if err := writeJSON(e.stdout, map[string]any{"index": pipeline.IndexPath(path), "ok": rep.OK() && stampErr == nil, "report": rep}); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(e.stdout, "%s: %s\n", pipeline.IndexPath(path), rep)
+			list := func(what string, ids []string) {
+				for i, id := range ids {
+					if i == 10 {
+						fmt.Fprintf(e.stdout, "  … %d more %s\n", len(ids)-10, what)
+						break
+					}
+					fmt.Fprintf(e.stdout, "  %s %s\n", what, id)
 				}
-				fmt.Fprintf(e.stdout, "  %s %s\n", what, id)
+			}
+			list("missing", rep.Missing)
+			list("extra", rep.Extra)
+			list("stale", rep.Stale)
+			if stampErr != nil {
+				fmt.Fprintf(e.stdout, "  %v\n", stampErr)
 			}
 		}
-		list("missing", rep.Missing)
-		list("extra", rep.Extra)
-		list("stale", rep.Stale)
-		if stampErr != nil {
-			fmt.Fprintf(e.stdout, "  %v\n", stampErr)
+		if !rep.OK() {
+			return fmt.Errorf("%s: %s (run: query index -db %s)", pipeline.IndexPath(path), rep, path)
 		}
-	}
-	if !rep.OK() {
-		return fmt.Errorf("%s: %s (run: query index -db %s)", pipeline.IndexPath(path), rep, path)
-	}
-	if stampErr != nil {
-		return fmt.Errorf("%w (run: query index -db %s)", stampErr, path)
-	}
-	return nil
+		if stampErr != nil {
+			return fmt.Errorf("%w (run: query index -db %s)", stampErr, path)
+		}
+		return nil
+	})
 }
 
 // checkIndex compares the index of the knowledge base at path with db
@@ -171,22 +168,19 @@ func runEvalSearch(ctx context.Context, e *env, c *common, file string) error {
 	if err != nil {
 		return err
 	}
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	idx, owned, reason := c.searchIndex(ctx, db)
-	if reason != nil {
-		return fmt.Errorf("eval -search: %w (run: query index -db %s)", reason, c.dbPath())
-	}
-	if owned {
-		defer idx.Close()
-	}
-	m := index.Evaluate(ctx, idx, cases)
-	if c.json {
-		return writeJSON(e.stdout, m)
-	}
-	m.Print(e.stdout)
-	return nil
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		idx, owned, reason := c.searchIndex(ctx, db)
+		if reason != nil {
+			return fmt.Errorf("eval -search: %w (run: query index -db %s)", reason, c.dbPath())
+		}
+		if owned {
+			defer idx.Close()
+		}
+		m := index.Evaluate(ctx, idx, cases)
+		if c.json {
+			return writeJSON(e.stdout, m)
+		}
+		m.Print(e.stdout)
+		return nil
+	})
 }

@@ -44,69 +44,66 @@ func runLag(ctx context.Context, e *env, args []string) error {
 	if err := c.parse(args); err != nil {
 		return err
 	}
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	set, err := pairs.Load(ctx, db)
-	if err != nil {
-		return err
-	}
-	lags, err := pairs.Lags(ctx, db, set)
-	if err != nil {
-		return err
-	}
-	rep := lagReport{Pairs: set.Pairs, Lagging: []lagEntry{}, Conflicts: set.Conflicts}
-	for _, l := range lags {
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		set, err := pairs.Load(ctx, db)
+		if err != nil {
+			return err
+		}
+		lags, err := pairs.Lags(ctx, db, set)
+		if err != nil {
+			return err
+		}
+		rep := lagReport{Pairs: set.Pairs, Lagging: []lagEntry{}, Conflicts: set.Conflicts}
+		for _, l := range lags {
+			if *all {
+				rep.All = append(rep.All, l)
+			}
+			if l.Disagree {
+				rep.Disagree = append(rep.Disagree, l)
+				continue
+			}
+			behind := l.Behind()
+			if behind == "" {
+				continue
+			}
+			page, twin := l.Of(behind)
+			if *wiki != "" && page.Wiki != *wiki {
+				continue
+			}
+			rep.Lagging = append(rep.Lagging, lagEntry{Page: page, Twin: twin, Lag: l})
+		}
+		if c.json {
+			return writeJSON(e.stdout, rep)
+		}
+		w := e.stdout
+		fmt.Fprintf(w, "%d pairs; %d pages behind their twin\n", len(rep.Pairs), len(rep.Lagging))
+		for _, x := range rep.Lagging {
+			fmt.Fprintf(w, "\n%s (%s) is behind %s (%s): %s\n", x.Page.Title, x.Page.Wiki, x.Twin.Title, x.Twin.Wiki, pairs.Message(&x.Lag, "en"))
+			printPairing(e, &x.Lag)
+			if cur := x.SideOf(x.Twin.Language).Current; cur != nil {
+				fmt.Fprintf(w, "  twin's current record: %s\n", cur)
+			}
+		}
+		for _, l := range rep.Disagree {
+			fmt.Fprintf(w, "\n%s ↔ %s: each side is ahead by a different criterion:", l.ES.Title, l.EN.Title)
+			for _, a := range l.Why {
+				fmt.Fprintf(w, " %s %s over %s;", strings.TrimSpace(a.By+" "+a.Series), a.Newer, a.Older)
+			}
+			fmt.Fprintln(w)
+		}
 		if *all {
-			rep.All = append(rep.All, l)
+			fmt.Fprintln(w, "\nEvery pair:")
+			for i := range rep.All {
+				l := &rep.All[i]
+				fmt.Fprintf(w, "\n%s ↔ %s — newer: %s\n", l.ES.Title, l.EN.Title, orDash(l.Newer))
+				printPairing(e, l)
+			}
 		}
-		if l.Disagree {
-			rep.Disagree = append(rep.Disagree, l)
-			continue
+		for _, s := range rep.Conflicts {
+			fmt.Fprintf(e.stderr, "query: %s\n", s)
 		}
-		behind := l.Behind()
-		if behind == "" {
-			continue
-		}
-		page, twin := l.Of(behind)
-		if *wiki != "" && page.Wiki != *wiki {
-			continue
-		}
-		rep.Lagging = append(rep.Lagging, lagEntry{Page: page, Twin: twin, Lag: l})
-	}
-	if c.json {
-		return writeJSON(e.stdout, rep)
-	}
-	w := e.stdout
-	fmt.Fprintf(w, "%d pairs; %d pages behind their twin\n", len(rep.Pairs), len(rep.Lagging))
-	for _, x := range rep.Lagging {
-		fmt.Fprintf(w, "\n%s (%s) is behind %s (%s): %s\n", x.Page.Title, x.Page.Wiki, x.Twin.Title, x.Twin.Wiki, pairs.Message(&x.Lag, "en"))
-		printPairing(e, &x.Lag)
-		if cur := x.SideOf(x.Twin.Language).Current; cur != nil {
-			fmt.Fprintf(w, "  twin's current record: %s\n", cur)
-		}
-	}
-	for _, l := range rep.Disagree {
-		fmt.Fprintf(w, "\n%s ↔ %s: each side is ahead by a different criterion:", l.ES.Title, l.EN.Title)
-		for _, a := range l.Why {
-			fmt.Fprintf(w, " %s %s over %s;", strings.TrimSpace(a.By+" "+a.Series), a.Newer, a.Older)
-		}
-		fmt.Fprintln(w)
-	}
-	if *all {
-		fmt.Fprintln(w, "\nEvery pair:")
-		for i := range rep.All {
-			l := &rep.All[i]
-			fmt.Fprintf(w, "\n%s ↔ %s — newer: %s\n", l.ES.Title, l.EN.Title, orDash(l.Newer))
-			printPairing(e, l)
-		}
-	}
-	for _, s := range rep.Conflicts {
-		fmt.Fprintf(e.stderr, "query: %s\n", s)
-	}
-	return nil
+		return nil
+	})
 }
 
 // printPairing prints how a pair was found and how its records align.

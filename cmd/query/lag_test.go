@@ -1,35 +1,15 @@
 package main
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/wikirules/wikirules/kb"
-	"github.com/wikirules/wikirules/pipeline"
 )
 
 // twinsDB is a knowledge base file of the seeds (Spanish) and the English
 // fixture export of package pairs (Isolated State N5, Targeted State…).
 func twinsDB(t *testing.T) string {
 	t.Helper()
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "twins.db")
-	db, err := kb.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.IngestFiles(ctx, db, []string{"../../pairs/testdata/infinity-en.xml"}, pipeline.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return tempKB(t, true, "../../pairs/testdata/infinity-en.xml")
 }
 
 type lagDoc struct {

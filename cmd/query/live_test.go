@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules"
-	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
 )
 
@@ -37,26 +36,8 @@ Arbitro:
 // for the store, then a read-only one for the index.
 func ingestLikeIngest(t *testing.T, path string, files ...string) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := kb.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.IngestFiles(ctx, db, files, pipeline.Options{Format: wikirules.FormatContribs}); err != nil {
-		db.Close()
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	rdb, err := kb.OpenReadOnly(ctx, path, kb.SmallCache())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rdb.Close()
-	if _, err := pipeline.SyncIndex(ctx, rdb, path, nil); err != nil {
-		t.Fatalf("syncing the index while query serve runs: %v", err)
-	}
+	writeKB(t, path, false, pipeline.Options{Format: wikirules.FormatContribs}, files...)
+	buildIndex(t, path)
 }
 
 // TestServeSeesIngest runs query serve on a knowledge base file with its
@@ -65,15 +46,7 @@ func ingestLikeIngest(t *testing.T, path string, files ...string) {
 // index) and on the page without a restart.
 func TestServeSeesIngest(t *testing.T) {
 	path := sampleDBCopy(t)
-	ctx := context.Background()
-	rdb, err := kb.OpenReadOnly(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.SyncIndex(ctx, rdb, path, nil); err != nil {
-		t.Fatal(err)
-	}
-	rdb.Close()
+	buildIndex(t, path)
 	base := startServeArgs(t, "-db", path, "-watch", "100ms")
 
 	type searchDoc struct {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/wikirules/wikirules/index"
 	"github.com/wikirules/wikirules/report"
 )
 
@@ -47,21 +46,4 @@ func indent(s, pre string) string {
 		lines[i] = pre + l
 	}
 	return strings.Join(lines, "\n")
-}
-
-// reportFacets is the index's facets as the search document prints them
-// (report.Facet has index.Facet's JSON).
-func reportFacets(fs map[string]index.Facet) map[string]report.Facet {
-	out := make(map[string]report.Facet, len(fs))
-	for name, f := range fs {
-		rf := report.Facet{Other: f.Other, Missing: f.Missing}
-		if f.Counts != nil {
-			rf.Counts = make([]report.FacetCount, 0, len(f.Counts))
-		}
-		for _, c := range f.Counts {
-			rf.Counts = append(rf.Counts, report.FacetCount{Value: c.Value, Count: c.Count})
-		}
-		out[name] = rf
-	}
-	return out
 }

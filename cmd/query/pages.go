@@ -79,51 +79,48 @@ func runPages(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	f.Lang = ""
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	pages, err := db.PageSummaries(ctx, f)
-	if err != nil {
-		return err
-	}
-	syncs, err := db.SyncStates(ctx)
-	if err != nil {
-		return err
-	}
-	wikis := wikisOf(pages, syncs)
-	if c.json {
-		return writeJSON(e.stdout, pagesList{Wiki: f.Wiki, Edition: c.edition, Total: len(pages), Pages: pages, Wikis: wikis})
-	}
-	if len(pages) == 0 {
-		fmt.Fprintln(e.stdout, "no pages")
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		pages, err := db.PageSummaries(ctx, f)
+		if err != nil {
+			return err
+		}
+		syncs, err := db.SyncStates(ctx)
+		if err != nil {
+			return err
+		}
+		wikis := wikisOf(pages, syncs)
+		if c.json {
+			return writeJSON(e.stdout, pagesList{Wiki: f.Wiki, Edition: c.edition, Total: len(pages), Pages: pages, Wikis: wikis})
+		}
+		if len(pages) == 0 {
+			fmt.Fprintln(e.stdout, "no pages")
+			return nil
+		}
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "PAGE\tWIKI\tLANG\tNS\tEDITIONS\tREVISIONS\tRECORDS\tFAQS")
+		for _, p := range pages {
+			eds := strings.ToUpper(strings.Join(p.Editions.Names(), " "))
+			if eds == "" {
+				eds = "unknown"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%d\t%d\n", p.Page.Title, p.Page.Wiki, p.Page.Language, p.Page.Namespace,
+				eds, p.Revisions, p.Records, p.FAQs)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%d pages\n", len(pages))
+		for _, w := range wikis {
+			from := "from files"
+			if w.API != "" {
+				from = "synced from " + w.API + ", last sync " + w.LastSync.UTC().Format(time.RFC3339)
+			}
+			n := fmt.Sprintf("%d pages", w.Pages)
+			if w.Pages == 1 {
+				n = "1 page"
+			}
+			fmt.Fprintf(e.stdout, "  %s (%s): %s, %s\n", w.Wiki, w.Language, n, from)
+		}
 		return nil
-	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "PAGE\tWIKI\tLANG\tNS\tEDITIONS\tREVISIONS\tRECORDS\tFAQS")
-	for _, p := range pages {
-		eds := strings.ToUpper(strings.Join(p.Editions.Names(), " "))
-		if eds == "" {
-			eds = "unknown"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%d\t%d\n", p.Page.Title, p.Page.Wiki, p.Page.Language, p.Page.Namespace,
-			eds, p.Revisions, p.Records, p.FAQs)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "%d pages\n", len(pages))
-	for _, w := range wikis {
-		from := "from files"
-		if w.API != "" {
-			from = "synced from " + w.API + ", last sync " + w.LastSync.UTC().Format(time.RFC3339)
-		}
-		n := fmt.Sprintf("%d pages", w.Pages)
-		if w.Pages == 1 {
-			n = "1 page"
-		}
-		fmt.Fprintf(e.stdout, "  %s (%s): %s, %s\n", w.Wiki, w.Language, n, from)
-	}
-	return nil
+	})
 }

@@ -12,9 +12,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"github.com/wikirules/wikirules/kb"
-	"github.com/wikirules/wikirules/pipeline"
 )
 
 // asQueryEnv makes the test binary run the query command instead of the
@@ -47,23 +44,8 @@ func TestReadOnlyMedia(t *testing.T) {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(sampleDB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "rules.db")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	db, err := kb.OpenReadOnly(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.SyncIndex(ctx, db, path, nil); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	path := sampleDBCopyIn(t, dir)
+	buildIndex(t, path)
 	for _, f := range []string{"-shm", "-wal"} {
 		os.Remove(path + f)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
 )
 
@@ -23,14 +22,7 @@ func TestShowRedirect(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "rules.db")
-	db, err := kb.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.IngestFiles(ctx, db, []string{dump}, pipeline.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	writeKB(t, path, false, pipeline.Options{}, dump)
 	var out, errb bytes.Buffer
 	if err := Run(ctx, []string{"show", "-db", path, "Regla Vieja"}, &out, &errb); err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())

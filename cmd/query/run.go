@@ -329,18 +329,25 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		}
 		return db, nil
 	}
-	db, err := kb.Open(ctx, ":memory:")
+	db, err := pipeline.OpenSample(ctx)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := pipeline.LoadSample(ctx, db); err != nil {
-		db.Close()
 		return nil, fmt.Errorf("loading the embedded sample corpus: %w", err)
 	}
 	if !c.json {
 		fmt.Fprintln(e.stderr, "(no rules.db here: using the sample corpus embedded in the binary)")
 	}
 	return db, nil
+}
+
+// withDB opens the knowledge base (open), calls do with it and closes it
+// when do returns.
+func (c *common) withDB(ctx context.Context, e *env, do func(*kb.DB) error) error {
+	db, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return do(db)
 }
 
 // migrate applies the pending migrations of the knowledge base at path

@@ -165,7 +165,7 @@ func searchBleve(ctx context.Context, idx *index.Index, q string, f wikirules.Fi
 	if err != nil {
 		return err
 	}
-	out.Engine, out.Total, out.Facets, out.Expanded = "bleve", res.Total, reportFacets(res.Facets), res.Expanded
+	out.Engine, out.Total, out.Facets, out.Expanded = "bleve", res.Total, res.Facets, res.Expanded
 	for i, h := range res.Hits {
 		r := report.SearchResult{Result: report.HitResult(h)}
 		r.Snippet, r.Highlights = report.UnmarkSpans(h.Snippet, res.Highlights[i])

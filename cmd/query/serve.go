@@ -179,5 +179,5 @@ func (s fallbackSearcher) SearchAll(ctx context.Context, text string, f wikirule
 	if err != nil {
 		return nil, err
 	}
-	return &web.Results{Hits: res.Hits, Total: res.Total, Facets: reportFacets(res.Facets), Expanded: res.Expanded}, nil
+	return &web.Results{Hits: res.Hits, Total: res.Total, Facets: res.Facets, Expanded: res.Expanded}, nil
 }

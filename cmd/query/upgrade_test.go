@@ -12,6 +12,23 @@ import (
 	_ "modernc.org/sqlite"
 )
 
+// execSQL runs stmts in order on the knowledge base file at path with the
+// bare SQLite driver, below kb: how a test makes a database of an older
+// schema.
+func execSQL(t *testing.T, path string, stmts ...string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, q := range stmts {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
 // TestOlderSchemaUpgraded opens with query a knowledge base made by an
 // older version (the seed corpus, with migration 0006 undone as a database
 // made before it lacks it): query upgrades it once, says so on stderr,
@@ -19,11 +36,7 @@ import (
 func TestOlderSchemaUpgraded(t *testing.T) {
 	ctx := context.Background()
 	path := sampleDBCopy(t)
-	raw, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	execSQL(t, path,
 		`CREATE TABLE faq_new (faq INTEGER NOT NULL REFERENCES faqs (pk), revision TEXT NOT NULL REFERENCES revisions (id))`,
 		`CREATE TRIGGER faq_occurrences_new AFTER INSERT ON faq_occurrences BEGIN
 			INSERT INTO faq_new (faq, revision) VALUES (NEW.faq, NEW.revision); END`,
@@ -32,12 +45,7 @@ func TestOlderSchemaUpgraded(t *testing.T) {
 			ON CONFLICT (page) DO UPDATE SET revision = excluded.revision, timestamp = excluded.timestamp
 			WHERE excluded.timestamp > current_revisions.timestamp; END`,
 		`DELETE FROM migrations WHERE name = 'migrations/0006_writer_summaries.sql'`,
-	} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	raw.Close()
+	)
 	if _, err := kb.OpenReadOnly(ctx, path); err == nil {
 		t.Fatal("the older database opens read-only without its migration")
 	}

@@ -32,39 +32,36 @@ func runWikis(ctx context.Context, e *env, args []string) error {
 	if err := c.parse(args); err != nil {
 		return err
 	}
-	db, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	states, err := db.SyncStates(ctx)
-	if err != nil {
-		return err
-	}
-	rows := []wikiRow{}
-	for _, s := range states {
-		rows = append(rows, rowOf(s))
-	}
-	if c.json {
-		return writeJSON(e.stdout, rows)
-	}
-	if len(rows) == 0 {
-		fmt.Fprintln(e.stdout, "no live wiki synced (ingest -wiki-api URL syncs one)")
-		return nil
-	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "WIKI\tAPI\tLAST SYNC\tNEXT SYNC FROM\tREQUESTS")
-	for _, r := range rows {
-		last := "never finished"
-		if !r.LastSync.IsZero() {
-			last = r.LastSync.Format(time.RFC3339)
+	return c.withDB(ctx, e, func(db *kb.DB) error {
+		states, err := db.SyncStates(ctx)
+		if err != nil {
+			return err
 		}
-		if !r.Listed {
-			last += " (first listing unfinished)"
+		rows := []wikiRow{}
+		for _, s := range states {
+			rows = append(rows, rowOf(s))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", r.Wiki, r.API, last, r.Mark.Format(time.RFC3339), r.Requests)
-	}
-	return tw.Flush()
+		if c.json {
+			return writeJSON(e.stdout, rows)
+		}
+		if len(rows) == 0 {
+			fmt.Fprintln(e.stdout, "no live wiki synced (ingest -wiki-api URL syncs one)")
+			return nil
+		}
+		tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "WIKI\tAPI\tLAST SYNC\tNEXT SYNC FROM\tREQUESTS")
+		for _, r := range rows {
+			last := "never finished"
+			if !r.LastSync.IsZero() {
+				last = r.LastSync.Format(time.RFC3339)
+			}
+			if !r.Listed {
+				last += " (first listing unfinished)"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", r.Wiki, r.API, last, r.Mark.Format(time.RFC3339), r.Requests)
+		}
+		return tw.Flush()
+	})
 }
 
 func rowOf(s kb.SyncState) wikiRow {

@@ -40,12 +40,8 @@ func materialDB(t *testing.T) *kb.DB {
 	t.Helper()
 	once.Do(func() {
 		ctx := context.Background()
-		db, err := kb.Open(ctx, ":memory:")
+		db, err := pipeline.OpenSample(ctx)
 		if err != nil {
-			dbErr = err
-			return
-		}
-		if _, err := pipeline.LoadSample(ctx, db); err != nil {
 			dbErr = err
 			return
 		}
