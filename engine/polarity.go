@@ -401,9 +401,14 @@ func (q query) verb() *unit {
 		// it does.
 		return nil
 	}
-	for _, w := range q.clause {
+	for i, w := range q.clause {
 		k := stem(w)
 		if stopwords[w] || q.v.has("opener", w) {
+			continue
+		}
+		if i > 0 && q.v.has("det", q.clause[i-1]) {
+			// A noun ("¿el objetivo muere?", "does a critical …
+			// force"): the verb comes after it.
 			continue
 		}
 		var found *unit

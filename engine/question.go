@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/lang"
 )
@@ -133,8 +134,7 @@ func interrogative(question string, v *Vocabulary) []string {
 	if open >= 0 {
 		s = s[open:]
 	} else if j := strings.LastIndex(s, "?"); j >= 0 {
-		k := strings.LastIndexAny(s[:j], ".!?")
-		s = s[k+1 : j]
+		s = s[lastSentenceStart(s[:j]):j]
 	}
 	if j := strings.Index(s, "?"); j >= 0 {
 		s = s[:j]
@@ -148,6 +148,28 @@ func interrogative(question string, v *Vocabulary) []string {
 		}
 	}
 	return lang.Words(s)
+}
+
+// lastSentenceStart returns the byte offset where the last sentence of s
+// starts: after the last ".", "!" or "?" that white space and a character
+// other than a lower-case letter follow. A "!" of a name ("Retreat!
+// token", "¡Alarma! se aplica") or a "." of a number ("5.1") ends no
+// sentence.
+func lastSentenceStart(s string) int {
+	for k := len(s) - 1; k >= 0; k-- {
+		if !strings.ContainsRune(".!?", rune(s[k])) {
+			continue
+		}
+		rest := strings.TrimLeft(s[k+1:], " \t\n")
+		if rest == "" || len(rest) == len(s[k+1:]) {
+			continue // at the end ("Retreat!?") or no white space after it
+		}
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLower(r) {
+			continue
+		}
+		return k + 1
+	}
+	return 0
 }
 
 // startsWithAny reports whether words start with one of the phrases.

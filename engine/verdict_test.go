@@ -189,3 +189,30 @@ func TestProposesFor(t *testing.T) {
 		}
 	}
 }
+
+// TestInterrogativeClause checks the clause that asks: a "!" of a name
+// ("Retreat!") or a "." of a number ends no sentence, a full stop before
+// a capital does; the word after a determiner is no verb.
+func TestInterrogativeClause(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ q, clause, verb string }{
+		{"Can a trooper with a Retreat! token shoot?", "can a trooper with a retreat token shoot", ""},
+		{"My trooper is Engaged. Can he Dodge?", "can he dodge", ""},
+		{"In step 5.1 the enemy falls Unconscious. Is my trooper still Engaged?", "is my trooper still engaged", ""},
+		{"Si el Médico falla la tirada de VOL, ¿el objetivo muere?", "el objetivo muere", "muer"},
+	} {
+		q := e.analyze(prose(tc.q))
+		if got := strings.Join(q.clause, " "); got != tc.clause {
+			t.Errorf("clause of %q = %q, want %q", tc.q, got, tc.clause)
+		}
+		if tc.verb == "" {
+			continue
+		}
+		if v := q.verb(); v == nil || v.alts[0][0] != tc.verb {
+			t.Errorf("verb of %q = %v, want %q", tc.q, v, tc.verb)
+		}
+	}
+}

@@ -92,6 +92,9 @@ type QuestionWords struct {
 	// ("estando", "while"): a condition of what is asked.
 	StateWords []string `json:"state_words"`
 	Labels     []string `json:"number_labels"`
+	// Determiners open a noun phrase ("el", "mi", "the", "my"): the word
+	// after one is a noun, not the verb of the question.
+	Determiners []string `json:"determiners"`
 	// CountNouns are nouns counted in the rules ("punto", "Orden",
 	// "Tirada"): an article before one is the number one.
 	CountNouns []string `json:"count_nouns"`
@@ -230,7 +233,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "relative": v.Polarity.Relative,
-		"copula": v.Question.Copulas, "label": v.Question.Labels, "state": v.Question.StateWords,
+		"copula": v.Question.Copulas, "det": v.Question.Determiners, "label": v.Question.Labels, "state": v.Question.StateWords,
 	} {
 		v.sets[name] = wordSet(list)
 	}
