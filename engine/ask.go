@@ -393,7 +393,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// ("(… como Médico, MediKit, Regeneración…)").
 		fits := best.faq != nil && best.faqFit
 		if !fits && (!f.holds(own) || e.coverage(q, best, own) < homelessCover) || strayOnly(text, f) {
-			return nil, q.v.reason("homeless", strings.Join(f.alts[0], " "))
+			return nil, q.v.reason("homeless", f.shown())
 		}
 	}
 	return best, ""
@@ -433,7 +433,7 @@ func (q query) unknownAsked() string {
 			continue
 		}
 		if u.idf == 0 {
-			unknown = append(unknown, strings.Join(u.alts[0], " "))
+			unknown = append(unknown, u.shown())
 		} else {
 			known++
 		}
@@ -453,7 +453,7 @@ func (q query) unknownName() string {
 	for i := range q.units {
 		u := &q.units[i]
 		if u.idf == 0 && !u.term && !u.coded() && (u.named && u.inClause || q.heading(u)) {
-			return strings.Join(u.alts[0], " ")
+			return u.shown()
 		}
 	}
 	return ""

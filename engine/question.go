@@ -56,6 +56,16 @@ type unit struct {
 	page     bool    // one of its alternatives is the title of a page
 	named    bool    // a name: a page title, or written with a capital (in the question or the glossary)
 	dw       float64 // its share of total: weight × idf, or the weight of an unknown word
+	typed    string  // its words as the question writes them ("Coraje", not the stem "coraj")
+}
+
+// shown returns u as the question writes it, for the reader: its typed
+// words, else its first alternative's stems.
+func (u *unit) shown() string {
+	if u.typed != "" {
+		return u.typed
+	}
+	return strings.Join(u.alts[0], " ")
 }
 
 // trivial reports whether u is a bare number ("1", "2010"): a number
@@ -284,6 +294,12 @@ func (e *Engine) analyze(question string) query {
 		inClause[stem(w)] = true
 	}
 	typed := keys(question)
+	asTyped := map[string]string{} // a key → the first word of the question it stands for
+	for _, t := range analyzer.Terms(question) {
+		if _, ok := asTyped[t.Text]; !ok {
+			asTyped[t.Text] = question[t.Start:t.End]
+		}
+	}
 	names := capitalized(question)
 	q.names = names
 	covered := map[string]bool{}
@@ -298,7 +314,7 @@ func (e *Engine) analyze(question string) query {
 		if len(m.Synonyms) == 0 || len(tk) == 0 {
 			continue // a plain word, or a term of function words only ("sin")
 		}
-		u := unit{weight: 1, term: true, alts: [][]string{tk}, named: capital(m.Text, question)}
+		u := unit{weight: 1, term: true, alts: [][]string{tk}, named: capital(m.Text, question), typed: m.Text}
 		for _, o := range m.Synonyms {
 			if startsUpper(o) {
 				u.named = true
@@ -329,7 +345,7 @@ func (e *Engine) analyze(question string) query {
 			if !inClause[k] {
 				w = sceneWeight
 			}
-			q.units = append(q.units, unit{alts: [][]string{{k}}, weight: w, inClause: inClause[k], named: names[k]})
+			q.units = append(q.units, unit{alts: [][]string{{k}}, weight: w, inClause: inClause[k], named: names[k], typed: asTyped[k]})
 		}
 	}
 	qw := lang.Words(question + " \n " + strings.Join(q.expanded, " \n "))

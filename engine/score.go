@@ -627,7 +627,7 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 		// its subject: a text that does not speak of it answers something
 		// else.
 		if u := &q.units[i]; u.idf > 0 && !u.coded() && q.headingSubject(u) && held(u, c, own) == 0 {
-			return false, q.v.reason("heading-not-held", strings.Join(u.alts[0], " "))
+			return false, q.v.reason("heading-not-held", u.shown())
 		}
 	}
 	switch {

@@ -148,6 +148,7 @@ type Labels struct {
 	Nearest     string `json:"nearest"`
 	SeeDeciding string `json:"see_deciding"`
 	Edition     string `json:"edition"`
+	Data        string `json:"data"` // the line naming the revisions and FAQ versions quoted
 }
 
 //go:embed vocabulary/*.json
@@ -214,8 +215,8 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	if v.Language == "" {
 		return nil, fmt.Errorf("%s: no language", name)
 	}
-	if v.Labels.Deciding == "" || v.Labels.NotFound == "" || v.Labels.Yes == "" || v.Labels.No == "" {
-		return nil, fmt.Errorf("%s: labels deciding, not_found, yes and no are required", name)
+	if v.Labels.Deciding == "" || v.Labels.Data == "" || v.Labels.NotFound == "" || v.Labels.Yes == "" || v.Labels.No == "" {
+		return nil, fmt.Errorf("%s: labels deciding, data, not_found, yes and no are required", name)
 	}
 	v.ps = phraseLists{
 		yesNo: phrases(v.Question.YesNo), wh: phrases(v.Question.Interrogatives), numeric: phrases(v.Question.Numeric),
