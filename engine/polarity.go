@@ -187,10 +187,18 @@ func (sp span) holdsAny(ps [][]string) bool { return containsAny(sp.words, ps) }
 
 // negated reports whether a clause holds a negation or blocking phrase of
 // v that does not open a relative clause ("las ORA que no requieren LDT
-// pueden ser declaradas": the "no" qualifies the ORA).
+// pueden ser declaradas": the "no" qualifies the ORA), also with a
+// negation adverb between them ("al que todavía no he llegado").
 func (c clause) negated(v *Vocabulary) bool {
 	for i := range c.words {
-		if startsWithAny(c.words[i:], v.ps.neg) && !(i > 0 && v.has("relative", c.words[i-1])) {
+		if !startsWithAny(c.words[i:], v.ps.neg) {
+			continue
+		}
+		j := i - 1
+		if j > 0 && v.has("negadv", c.words[j]) {
+			j--
+		}
+		if !(j >= 0 && v.has("relative", c.words[j])) {
 			return true
 		}
 	}

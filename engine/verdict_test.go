@@ -216,3 +216,29 @@ func TestInterrogativeClause(t *testing.T) {
 		}
 	}
 }
+
+// TestNegatedRelative checks that a negation in a relative clause, also
+// after a negation adverb, is not the clause's polarity, and that
+// "cease to" blocks.
+func TestNegatedRelative(t *testing.T) {
+	for _, tc := range []struct {
+		lang, s string
+		want    bool
+	}{
+		{"es", "puedo declarar el disparo desde un punto al que todavía no he llegado", false},
+		{"es", "las ORA que no requieren LDT pueden ser declaradas", false},
+		{"es", "la Tropa Activa no puede declarar una Habilidad", true},
+		{"en", "troopers in this state cease to generate Orders", true},
+	} {
+		v := vocabFor(tc.lang)
+		got := false
+		for _, c := range clauses(tc.s, v) {
+			if !c.sub && !c.exception && c.negated(v) {
+				got = true
+			}
+		}
+		if got != tc.want {
+			t.Errorf("negated(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}

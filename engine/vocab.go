@@ -129,6 +129,10 @@ type PolarityWords struct {
 	// after one qualifies a noun ("las ORA que no requieren LDT"), it is
 	// not the clause's polarity.
 	Relative []string `json:"relative"`
+	// NegationAdverbs may stand between a relative and its negation
+	// ("al que todavía no he llegado", "that still cannot"): the
+	// negation is the relative clause's all the same.
+	NegationAdverbs []string `json:"negation_adverbs"`
 	// Permission says a clause allows what it names ("puede", "may").
 	Permission []string `json:"permission"`
 	Yes        []string `json:"yes"`
@@ -233,7 +237,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	for name, list := range map[string][]string{
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
-		"count": v.Question.CountNouns, "relative": v.Polarity.Relative,
+		"count": v.Question.CountNouns, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "label": v.Question.Labels, "state": v.Question.StateWords,
 	} {
 		v.sets[name] = wordSet(list)
