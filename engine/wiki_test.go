@@ -188,3 +188,21 @@ func TestAskUnscopedPageKept(t *testing.T) {
 		t.Fatalf("deciding = %+v, want the English Command Tokens option", d)
 	}
 }
+
+// TestAskOtherCount checks that a section counting what the question
+// counts otherwise does not answer it: the Three Member Fireteam Bonus
+// does not answer a question about a four-member Fireteam (the
+// Four Member bonus is not in the knowledge base).
+func TestAskOtherCount(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Four-member Fireteam in N4: do the other members get Sixth Sense in the Reactive Turn?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict != NotFound {
+		t.Errorf("verdict = %q (deciding %+v), want not found", a.Verdict, a.Deciding())
+	}
+	if c := counts("Three Member Fireteam Bonus"); c["memb"] != "3" {
+		t.Errorf("counts = %v, want memb: 3", c)
+	}
+}
