@@ -198,7 +198,7 @@ func (c clause) negated(v *Vocabulary) bool {
 		if j > 0 && v.has("negadv", c.words[j]) {
 			j--
 		}
-		if !(j >= 0 && v.has("relative", c.words[j])) {
+		if !(j >= 0 && v.has("relative", c.words[j])) || endsWithAny(c.words[:j+1], v.ps.consec) {
 			return true
 		}
 	}
@@ -333,6 +333,16 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 1
 	}
 	return 0
+}
+
+// endsWithAny reports whether words end with one of the phrases.
+func endsWithAny(words []string, ps [][]string) bool {
+	for _, p := range ps {
+		if len(p) <= len(words) && indexWords(words[len(words)-len(p):], p) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsTopic reports whether a clause holds a unit of a page q names.

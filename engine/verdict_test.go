@@ -229,6 +229,7 @@ func TestNegatedRelative(t *testing.T) {
 		{"es", "las ORA que no requieren LDT pueden ser declaradas", false},
 		{"es", "la Tropa Activa no puede declarar una Habilidad", true},
 		{"en", "troopers in this state cease to generate Orders", true},
+		{"es", "es automática y obligatoria por lo que no puede desconectarse", true},
 	} {
 		v := vocabFor(tc.lang)
 		got := false

@@ -68,8 +68,8 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single [][]string
-	intents                                                                 map[string][][]string
+	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single, consec [][]string
+	intents                                                                         map[string][][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -133,6 +133,9 @@ type PolarityWords struct {
 	// ("al que todavía no he llegado", "that still cannot"): the
 	// negation is the relative clause's all the same.
 	NegationAdverbs []string `json:"negation_adverbs"`
+	// Consecutives end in a relative word but open a main clause ("por
+	// lo que", "so that"): a negation after one is the clause's own.
+	Consecutives []string `json:"consecutives"`
 	// Permission says a clause allows what it names ("puede", "may").
 	Permission []string `json:"permission"`
 	Yes        []string `json:"yes"`
@@ -228,7 +231,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
 		perm: phrases(v.Polarity.Permission), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
-		single: phrases(v.Polarity.Single),
+		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)
