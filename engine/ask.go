@@ -84,8 +84,10 @@ func (c *candidate) editions() wikirules.Editions {
 
 // pagesNewest keeps, of each page's candidates, those that hold in the
 // newest edition any of them holds in: the page's current text, without
-// the older editions' alternatives it keeps. Candidates of a page whose
-// edition is unknown (no candidate scoped) are all kept.
+// the older editions' alternatives it keeps. A candidate whose edition is
+// unknown (scoped to none) is kept: it is no older edition's alternative,
+// and an FAQ of an older edition related to its page (an N3 FAQ on
+// Command Tokens) does not make the page's unscoped text old.
 func pagesNewest(cands []*candidate) []*candidate {
 	held := map[string]wikirules.Editions{}
 	for _, c := range cands {
@@ -94,7 +96,7 @@ func pagesNewest(cands []*candidate) []*candidate {
 	out := cands[:0:0]
 	for _, c := range cands {
 		ed, ok := newestOf(held[c.page])
-		if !ok || c.editions().Has(ed) {
+		if !ok || c.editions() == 0 || c.editions().Has(ed) {
 			out = append(out, c)
 		}
 	}
@@ -391,7 +393,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// ("(… como Médico, MediKit, Regeneración…)").
 		fits := best.faq != nil && best.faqFit
 		if !fits && (!f.holds(own) || e.coverage(q, best, own) < homelessCover) || strayOnly(text, f) {
-			return nil, q.v.reason("homeless", strings.Join(f.alts[0], " "))
+			return nil, q.v.reason("homeless", f.shown())
 		}
 	}
 	return best, ""
@@ -431,7 +433,7 @@ func (q query) unknownAsked() string {
 			continue
 		}
 		if u.idf == 0 {
-			unknown = append(unknown, strings.Join(u.alts[0], " "))
+			unknown = append(unknown, u.shown())
 		} else {
 			known++
 		}
@@ -451,7 +453,7 @@ func (q query) unknownName() string {
 	for i := range q.units {
 		u := &q.units[i]
 		if u.idf == 0 && !u.term && !u.coded() && (u.named && u.inClause || q.heading(u)) {
-			return strings.Join(u.alts[0], " ")
+			return u.shown()
 		}
 	}
 	return ""

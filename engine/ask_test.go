@@ -205,3 +205,26 @@ func TestGlossary(t *testing.T) {
 		t.Error("a one-term row parsed without error")
 	}
 }
+
+// TestAskShowsTypedWords checks that a note naming what a question asks
+// about shows the question's words, not the stems the engine compares
+// ("Foxhole", not "foxhol"), and that the answer's labels follow the
+// question's language.
+func TestAskShowsTypedWords(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "What does Foxhole State do for a trooper?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(a.Notes, "\n")
+	if a.Verdict != NotFound || !strings.Contains(notes, "asks about Foxhole,") {
+		t.Errorf("verdict %q, notes %q: want not found, asking about Foxhole", a.Verdict, notes)
+	}
+	es, err := e.Ask(context.Background(), "¿Puedo gastar un Token de Mando para que mi tropa pase automáticamente la Tirada de Agallas?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if es.Labels.Data != "Datos" || es.Labels.Why != "por qué" {
+		t.Errorf("labels of a Spanish question = %+v", es.Labels)
+	}
+}

@@ -76,7 +76,14 @@ func (e *Engine) number(q query, text string) string {
 				}
 				anchors = at
 			}
+			sv := vocabFor(detectLanguage(s))
 			for _, t := range toks {
+				if n := t.word + 1; counted != nil && n < len(sp.words) && !nouns[sp.stems[n]] &&
+					!opensUnit(counted, sp.stems[n]) && sv.has("count", sp.words[n]) {
+					// A number right before another counted noun counts
+					// it ("in a single Order" for "how many uses").
+					continue
+				}
 				d := numberReach + 1
 				for _, a := range anchors {
 					d = min(d, contentDistance(sp, a, t.word))
@@ -455,4 +462,15 @@ func contentDistance(sp span, a, b int) int {
 		}
 	}
 	return n
+}
+
+// opensUnit reports whether stem st is the first word of one of u's
+// alternatives ("tir" of "Tiradas de Salvación").
+func opensUnit(u *unit, st string) bool {
+	for _, alt := range u.alts {
+		if len(alt) > 0 && alt[0] == st {
+			return true
+		}
+	}
+	return false
 }

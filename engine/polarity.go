@@ -187,10 +187,18 @@ func (sp span) holdsAny(ps [][]string) bool { return containsAny(sp.words, ps) }
 
 // negated reports whether a clause holds a negation or blocking phrase of
 // v that does not open a relative clause ("las ORA que no requieren LDT
-// pueden ser declaradas": the "no" qualifies the ORA).
+// pueden ser declaradas": the "no" qualifies the ORA), also with a
+// negation adverb between them ("al que todavía no he llegado").
 func (c clause) negated(v *Vocabulary) bool {
 	for i := range c.words {
-		if startsWithAny(c.words[i:], v.ps.neg) && !(i > 0 && v.has("relative", c.words[i-1])) {
+		if !startsWithAny(c.words[i:], v.ps.neg) {
+			continue
+		}
+		j := i - 1
+		if j > 0 && v.has("negadv", c.words[j]) {
+			j--
+		}
+		if !(j >= 0 && v.has("relative", c.words[j])) || endsWithAny(c.words[:j+1], v.ps.consec) {
 			return true
 		}
 	}
@@ -327,6 +335,16 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	return 0
 }
 
+// endsWithAny reports whether words end with one of the phrases.
+func endsWithAny(words []string, ps [][]string) bool {
+	for _, p := range ps {
+		if len(p) <= len(words) && indexWords(words[len(words)-len(p):], p) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // holdsTopic reports whether a clause holds a unit of a page q names.
 func holdsTopic(q query, c clause) bool {
 	k := c.keys()
@@ -401,9 +419,14 @@ func (q query) verb() *unit {
 		// it does.
 		return nil
 	}
-	for _, w := range q.clause {
+	for i, w := range q.clause {
 		k := stem(w)
 		if stopwords[w] || q.v.has("opener", w) {
+			continue
+		}
+		if i > 0 && q.v.has("det", q.clause[i-1]) {
+			// A noun ("¿el objetivo muere?", "does a critical …
+			// force"): the verb comes after it.
 			continue
 		}
 		var found *unit

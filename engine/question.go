@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/lang"
 )
@@ -55,6 +56,16 @@ type unit struct {
 	page     bool    // one of its alternatives is the title of a page
 	named    bool    // a name: a page title, or written with a capital (in the question or the glossary)
 	dw       float64 // its share of total: weight × idf, or the weight of an unknown word
+	typed    string  // its words as the question writes them ("Coraje", not the stem "coraj")
+}
+
+// shown returns u as the question writes it, for the reader: its typed
+// words, else its first alternative's stems.
+func (u *unit) shown() string {
+	if u.typed != "" {
+		return u.typed
+	}
+	return strings.Join(u.alts[0], " ")
 }
 
 // trivial reports whether u is a bare number ("1", "2010"): a number
@@ -133,8 +144,7 @@ func interrogative(question string, v *Vocabulary) []string {
 	if open >= 0 {
 		s = s[open:]
 	} else if j := strings.LastIndex(s, "?"); j >= 0 {
-		k := strings.LastIndexAny(s[:j], ".!?")
-		s = s[k+1 : j]
+		s = s[lastSentenceStart(s[:j]):j]
 	}
 	if j := strings.Index(s, "?"); j >= 0 {
 		s = s[:j]
@@ -148,6 +158,28 @@ func interrogative(question string, v *Vocabulary) []string {
 		}
 	}
 	return lang.Words(s)
+}
+
+// lastSentenceStart returns the byte offset where the last sentence of s
+// starts: after the last ".", "!" or "?" that white space and a character
+// other than a lower-case letter follow. A "!" of a name ("Retreat!
+// token", "¡Alarma! se aplica") or a "." of a number ("5.1") ends no
+// sentence.
+func lastSentenceStart(s string) int {
+	for k := len(s) - 1; k >= 0; k-- {
+		if !strings.ContainsRune(".!?", rune(s[k])) {
+			continue
+		}
+		rest := strings.TrimLeft(s[k+1:], " \t\n")
+		if rest == "" || len(rest) == len(s[k+1:]) {
+			continue // at the end ("Retreat!?") or no white space after it
+		}
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLower(r) {
+			continue
+		}
+		return k + 1
+	}
+	return 0
 }
 
 // startsWithAny reports whether words start with one of the phrases.
@@ -262,6 +294,12 @@ func (e *Engine) analyze(question string) query {
 		inClause[stem(w)] = true
 	}
 	typed := keys(question)
+	asTyped := map[string]string{} // a key → the first word of the question it stands for
+	for _, t := range analyzer.Terms(question) {
+		if _, ok := asTyped[t.Text]; !ok {
+			asTyped[t.Text] = question[t.Start:t.End]
+		}
+	}
 	names := capitalized(question)
 	q.names = names
 	covered := map[string]bool{}
@@ -276,7 +314,7 @@ func (e *Engine) analyze(question string) query {
 		if len(m.Synonyms) == 0 || len(tk) == 0 {
 			continue // a plain word, or a term of function words only ("sin")
 		}
-		u := unit{weight: 1, term: true, alts: [][]string{tk}, named: capital(m.Text, question)}
+		u := unit{weight: 1, term: true, alts: [][]string{tk}, named: capital(m.Text, question), typed: m.Text}
 		for _, o := range m.Synonyms {
 			if startsUpper(o) {
 				u.named = true
@@ -307,7 +345,7 @@ func (e *Engine) analyze(question string) query {
 			if !inClause[k] {
 				w = sceneWeight
 			}
-			q.units = append(q.units, unit{alts: [][]string{{k}}, weight: w, inClause: inClause[k], named: names[k]})
+			q.units = append(q.units, unit{alts: [][]string{{k}}, weight: w, inClause: inClause[k], named: names[k], typed: asTyped[k]})
 		}
 	}
 	qw := lang.Words(question + " \n " + strings.Join(q.expanded, " \n "))

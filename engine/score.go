@@ -591,6 +591,9 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 		// rule stands, so it never decides (the quoted page does).
 		return false, q.v.reason("reference")
 	}
+	if otherCount(q, c) {
+		return false, q.v.reason("other-count")
+	}
 	own := c.keys
 	if c.faq != nil && c.faq.Question != "" {
 		own = c.qkeys
@@ -627,7 +630,7 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 		// its subject: a text that does not speak of it answers something
 		// else.
 		if u := &q.units[i]; u.idf > 0 && !u.coded() && q.headingSubject(u) && held(u, c, own) == 0 {
-			return false, q.v.reason("heading-not-held", strings.Join(u.alts[0], " "))
+			return false, q.v.reason("heading-not-held", u.shown())
 		}
 	}
 	switch {
@@ -641,4 +644,47 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 		return false, q.v.reason("not-what-is-asked")
 	}
 	return true, ""
+}
+
+// otherCount reports whether a heading of c's section path counts a noun
+// the question counts otherwise: the question asks of a "Four-member
+// Fireteam", the section is "Three Member Fireteam Bonus". The section
+// speaks of another thing of the same kind, whatever words they share.
+func otherCount(q query, c *candidate) bool {
+	if c.rec == nil {
+		return false
+	}
+	asked := counts(q.text)
+	if len(asked) == 0 {
+		return false
+	}
+	for _, h := range c.rec.Section {
+		for noun, n := range counts(h) {
+			if m, ok := asked[noun]; ok && m != n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// counts returns the nouns a text counts with a number word or figure
+// right before them ("three member" → member: 3), by stem.
+func counts(text string) map[string]string {
+	var out map[string]string
+	w := lang.Words(text)
+	for i := 0; i+1 < len(w); i++ {
+		n, ok := numberWord(w[i])
+		if !ok && isNumber(w[i]) {
+			n, ok = w[i], true
+		}
+		if !ok || stopwords[w[i+1]] || isNumber(w[i+1]) {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[stem(w[i+1])] = n
+	}
+	return out
 }

@@ -189,3 +189,72 @@ func TestProposesFor(t *testing.T) {
 		}
 	}
 }
+
+// TestInterrogativeClause checks the clause that asks: a "!" of a name
+// ("Retreat!") or a "." of a number ends no sentence, a full stop before
+// a capital does; the word after a determiner is no verb.
+func TestInterrogativeClause(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ q, clause, verb string }{
+		{"Can a trooper with a Retreat! token shoot?", "can a trooper with a retreat token shoot", ""},
+		{"My trooper is Engaged. Can he Dodge?", "can he dodge", ""},
+		{"In step 5.1 the enemy falls Unconscious. Is my trooper still Engaged?", "is my trooper still engaged", ""},
+		{"Si el Médico falla la tirada de VOL, ¿el objetivo muere?", "el objetivo muere", "muer"},
+	} {
+		q := e.analyze(prose(tc.q))
+		if got := strings.Join(q.clause, " "); got != tc.clause {
+			t.Errorf("clause of %q = %q, want %q", tc.q, got, tc.clause)
+		}
+		if tc.verb == "" {
+			continue
+		}
+		if v := q.verb(); v == nil || v.alts[0][0] != tc.verb {
+			t.Errorf("verb of %q = %v, want %q", tc.q, v, tc.verb)
+		}
+	}
+}
+
+// TestNegatedRelative checks that a negation in a relative clause, also
+// after a negation adverb, is not the clause's polarity, and that
+// "cease to" blocks.
+func TestNegatedRelative(t *testing.T) {
+	for _, tc := range []struct {
+		lang, s string
+		want    bool
+	}{
+		{"es", "puedo declarar el disparo desde un punto al que todavía no he llegado", false},
+		{"es", "las ORA que no requieren LDT pueden ser declaradas", false},
+		{"es", "la Tropa Activa no puede declarar una Habilidad", true},
+		{"en", "troopers in this state cease to generate Orders", true},
+		{"es", "es automática y obligatoria por lo que no puede desconectarse", true},
+	} {
+		v := vocabFor(tc.lang)
+		got := false
+		for _, c := range clauses(tc.s, v) {
+			if !c.sub && !c.exception && c.negated(v) {
+				got = true
+			}
+		}
+		if got != tc.want {
+			t.Errorf("negated(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestNumberOtherNoun checks that a number right before another counted
+// noun is not the count asked for: "how many uses" is read from "both of
+// the weapon's uses", not from "in a single Order".
+func TestNumberOtherNoun(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze("With the bonus, a Panzerfaust (B1, 2 uses): how many uses do I spend in that Order?")
+	text := "For example, a Trooper with a Panzerfaust (a weapon with B1 and two uses) using the bonus would make an attack with B2, expending both of the weapon's uses in a single Order."
+	if got := e.number(q, text); got != "2" {
+		t.Errorf("number = %q, want 2", got)
+	}
+}

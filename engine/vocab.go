@@ -68,8 +68,8 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single [][]string
-	intents                                                                 map[string][][]string
+	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single, consec [][]string
+	intents                                                                         map[string][][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -92,6 +92,9 @@ type QuestionWords struct {
 	// ("estando", "while"): a condition of what is asked.
 	StateWords []string `json:"state_words"`
 	Labels     []string `json:"number_labels"`
+	// Determiners open a noun phrase ("el", "mi", "the", "my"): the word
+	// after one is a noun, not the verb of the question.
+	Determiners []string `json:"determiners"`
 	// CountNouns are nouns counted in the rules ("punto", "Orden",
 	// "Tirada"): an article before one is the number one.
 	CountNouns []string `json:"count_nouns"`
@@ -126,6 +129,13 @@ type PolarityWords struct {
 	// after one qualifies a noun ("las ORA que no requieren LDT"), it is
 	// not the clause's polarity.
 	Relative []string `json:"relative"`
+	// NegationAdverbs may stand between a relative and its negation
+	// ("al que todavía no he llegado", "that still cannot"): the
+	// negation is the relative clause's all the same.
+	NegationAdverbs []string `json:"negation_adverbs"`
+	// Consecutives end in a relative word but open a main clause ("por
+	// lo que", "so that"): a negation after one is the clause's own.
+	Consecutives []string `json:"consecutives"`
 	// Permission says a clause allows what it names ("puede", "may").
 	Permission []string `json:"permission"`
 	Yes        []string `json:"yes"`
@@ -145,6 +155,7 @@ type Labels struct {
 	Nearest     string `json:"nearest"`
 	SeeDeciding string `json:"see_deciding"`
 	Edition     string `json:"edition"`
+	Data        string `json:"data"` // the line naming the revisions and FAQ versions quoted
 }
 
 //go:embed vocabulary/*.json
@@ -211,8 +222,8 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	if v.Language == "" {
 		return nil, fmt.Errorf("%s: no language", name)
 	}
-	if v.Labels.Deciding == "" || v.Labels.NotFound == "" || v.Labels.Yes == "" || v.Labels.No == "" {
-		return nil, fmt.Errorf("%s: labels deciding, not_found, yes and no are required", name)
+	if v.Labels.Deciding == "" || v.Labels.Data == "" || v.Labels.NotFound == "" || v.Labels.Yes == "" || v.Labels.No == "" {
+		return nil, fmt.Errorf("%s: labels deciding, data, not_found, yes and no are required", name)
 	}
 	v.ps = phraseLists{
 		yesNo: phrases(v.Question.YesNo), wh: phrases(v.Question.Interrogatives), numeric: phrases(v.Question.Numeric),
@@ -220,7 +231,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
 		perm: phrases(v.Polarity.Permission), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
-		single: phrases(v.Polarity.Single),
+		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)
@@ -229,8 +240,8 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	for name, list := range map[string][]string{
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
-		"count": v.Question.CountNouns, "relative": v.Polarity.Relative,
-		"copula": v.Question.Copulas, "label": v.Question.Labels, "state": v.Question.StateWords,
+		"count": v.Question.CountNouns, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
+		"copula": v.Question.Copulas, "det": v.Question.Determiners, "label": v.Question.Labels, "state": v.Question.StateWords,
 	} {
 		v.sets[name] = wordSet(list)
 	}

@@ -171,3 +171,38 @@ func TestAskTwoPagesAnyWords(t *testing.T) {
 		t.Fatalf("deciding = %+v, want the Ingeniero bullet", d)
 	}
 }
+
+// TestAskUnscopedPageKept checks that a page's text of unknown edition
+// is not dropped as an older edition's alternative because an FAQ of an
+// older edition relates to the page: the English Command Tokens page
+// (no edition marker) answers an English question over the Spanish N4
+// page, although an N3 FAQ of Retreat! relates to Command Tokens.
+func TestAskUnscopedPageKept(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Can the second player remove two Regular Orders with a Command Token if the opponent has only 8 Orders?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Page != "Command Tokens" || !strings.Contains(d.Text, "higher than ten") {
+		t.Fatalf("deciding = %+v, want the English Command Tokens option", d)
+	}
+}
+
+// TestAskOtherCount checks that a section counting what the question
+// counts otherwise does not answer it: the Three Member Fireteam Bonus
+// does not answer a question about a four-member Fireteam (the
+// Four Member bonus is not in the knowledge base).
+func TestAskOtherCount(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Four-member Fireteam in N4: do the other members get Sixth Sense in the Reactive Turn?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict != NotFound {
+		t.Errorf("verdict = %q (deciding %+v), want not found", a.Verdict, a.Deciding())
+	}
+	if c := counts("Three Member Fireteam Bonus"); c["memb"] != "3" {
+		t.Errorf("counts = %v, want memb: 3", c)
+	}
+}
