@@ -102,7 +102,7 @@ func printAnswer(w io.Writer, a *engine.Answer, warns []*pairs.Warning) {
 	fmt.Fprintln(w)
 	printTwinWarnings(w, warns, a.Language)
 	printSourcesLabelled(w, a.Sources, a.Labels)
-	printData(w, a.Data)
+	printData(w, a.Data, a.Labels.Data)
 }
 
 func printNotes(w io.Writer, notes []string) {
@@ -147,8 +147,9 @@ func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels)
 	}
 }
 
-// printData prints the data version an answer speaks for.
-func printData(w io.Writer, d engine.DataVersion) {
+// printData prints the data version an answer speaks for, after label
+// ("Datos", "Data": the answer's language).
+func printData(w io.Writer, d engine.DataVersion, label string) {
 	if len(d.Revisions) == 0 && len(d.FAQVersions) == 0 {
 		return
 	}
@@ -156,7 +157,10 @@ func printData(w io.Writer, d engine.DataVersion) {
 	for _, r := range d.Revisions {
 		revs = append(revs, fmt.Sprintf("%s @ %s", r.Page, stamp(r.Timestamp)))
 	}
-	fmt.Fprintf(w, "Data: %s", strings.Join(revs, "; "))
+	if label == "" {
+		label = "Data"
+	}
+	fmt.Fprintf(w, "%s: %s", label, strings.Join(revs, "; "))
 	if len(d.FAQVersions) > 0 {
 		fmt.Fprintf(w, "; FAQ: %s", strings.Join(d.FAQVersions, "; "))
 	}

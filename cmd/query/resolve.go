@@ -70,7 +70,7 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "\n[%s] %s\n  %s\n\n", cl.Topic, cl.Verdict, cl.Explanation)
 			printSources(e.stdout, cl.Sources)
 		}
-		printData(e.stdout, r.Data)
+		printData(e.stdout, r.Data, "")
 		return nil
 	})
 }
