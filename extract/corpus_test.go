@@ -11,10 +11,14 @@ import (
 	"github.com/wikirules/wikirules"
 )
 
-// corpusDir holds the articles and old revisions of the real wiki pages of
-// ../shared/corpus/wiki-pages (index.json lists them; the diff screens and
-// feeds stay out: the readers refuse them).
+// corpusDir holds the index (index.json: the articles and old revisions of
+// the repository's real wiki pages, with the title, wiki and language of
+// each; the diff screens and feeds stay out: the readers refuse them) and
+// the golden extractions; the pages themselves are read from corpusPages.
 const corpusDir = "testdata/wiki-pages"
+
+// corpusPages is the repository's folder of real wiki pages.
+const corpusPages = "../testdata/wiki-pages"
 
 // corpusEntry is one file of corpusDir's index.json.
 type corpusEntry struct {
@@ -56,7 +60,7 @@ func corpusWiki(e corpusEntry) string {
 // index), the file's text verbatim, no timestamp.
 func corpusRevision(t testing.TB, e corpusEntry) wikirules.Revision {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(corpusDir, e.File))
+	b, err := os.ReadFile(filepath.Join(corpusPages, e.File))
 	if err != nil {
 		t.Fatal(err)
 	}
