@@ -80,9 +80,8 @@ func checkWikiPagesPairs(t *testing.T, db *kb.DB) {
 
 // TestPairsWikiPagesIngest is the end to end check: the seeds and
 // testdata/wiki-pages through the readers (pipeline.IngestFiles, as ingest
-// reads them). It needs the readers to give each rendered page its title,
-// wiki and language; while they still store the pages under their URL
-// lines, as Spanish pages, it skips.
+// reads them), which give each rendered page its title, wiki and
+// language.
 func TestPairsWikiPagesIngest(t *testing.T) {
 	ctx := context.Background()
 	db, _ := tempKB(t)
@@ -95,7 +94,7 @@ func TestPairsWikiPagesIngest(t *testing.T) {
 	}
 	for _, p := range pages {
 		if strings.HasPrefix(p.Title, "http://") || strings.HasPrefix(p.Title, "https://") {
-			t.Skipf("testdata/wiki-pages ingests with URL titles (%q, wiki %s): the readers do not yet give rendered pages their title, wiki and language", p.Title, p.Wiki)
+			t.Fatalf("testdata/wiki-pages ingests with URL titles (%q, wiki %s): the readers must give rendered pages their title, wiki and language", p.Title, p.Wiki)
 		}
 	}
 	checkWikiPagesPairs(t, db)
