@@ -119,6 +119,17 @@ func sideOf(cp *kb.CurrentPage, recs []wikirules.Record) Side {
 	var current *wikirules.Record
 	for i := range recs {
 		r := &recs[i]
+		// An FAQ entry shown as withdrawn ("Version: Removed in 1.3, Nov
+		// 2022 1.0, Jan 2021"; superseded, as it is no longer in force)
+		// shows its series at the withdrawing version at least.
+		if rm := r.Fields["removed"]; rm != "" && r.Title != "" && (r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata) {
+			if sd.FAQ == nil {
+				sd.FAQ = map[string]string{}
+			}
+			if old, ok := sd.FAQ[r.Title]; !ok || compareVersions(rm, old) > 0 {
+				sd.FAQ[r.Title] = rm
+			}
+		}
 		if r.Superseded {
 			continue
 		}
