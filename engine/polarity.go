@@ -455,8 +455,14 @@ func (q query) verb() *unit {
 // names instead (an opposites pair of q's vocabulary, or of any: the
 // sentence may be of the other language).
 func opposed(q query, sentence string) bool {
-	qw := lang.Words(q.text)
-	sw := lang.Words(sentence)
+	return eachOpposition(lang.Words(q.text), lang.Words(sentence), func([]string) bool { return true })
+}
+
+// eachOpposition calls f with the words of the condition the sentence sw
+// names where the question qw names its opposite (qw holds one side of an
+// opposites pair of any vocabulary and not the other, sw the other and
+// not the first), until f returns true; it reports whether one did.
+func eachOpposition(qw, sw []string, f func(other []string) bool) bool {
 	for _, v := range sortedVocabs() {
 		for _, pair := range v.Opposites {
 			if len(pair) != 2 {
@@ -464,7 +470,7 @@ func opposed(q query, sentence string) bool {
 			}
 			a, b := lang.Words(pair[0]), lang.Words(pair[1])
 			for _, x := range [][2][]string{{a, b}, {b, a}} {
-				if indexWords(qw, x[0]) >= 0 && indexWords(qw, x[1]) < 0 && indexWords(sw, x[1]) >= 0 && indexWords(sw, x[0]) < 0 {
+				if indexWords(qw, x[0]) >= 0 && indexWords(qw, x[1]) < 0 && indexWords(sw, x[1]) >= 0 && indexWords(sw, x[0]) < 0 && f(x[1]) {
 					return true
 				}
 			}
@@ -483,30 +489,19 @@ func restrictedAgainst(q query, text string) bool {
 	qw := lang.Words(q.text)
 	for _, s := range sentences(text) {
 		sw := lang.Words(s)
-		for _, v := range sortedVocabs() {
-			for _, pair := range v.Opposites {
-				if len(pair) != 2 {
-					continue
-				}
-				a, b := lang.Words(pair[0]), lang.Words(pair[1])
-				for _, x := range [][2][]string{{a, b}, {b, a}} {
-					// q names x[0], the sentence x[1] only.
-					if indexWords(qw, x[0]) < 0 || indexWords(qw, x[1]) >= 0 || indexWords(sw, x[0]) >= 0 {
-						continue
-					}
-					i := indexWords(sw, x[1])
-					if i < 0 {
-						continue
-					}
-					for j := max(0, i-restrictReach); j < i; j++ {
-						for _, vv := range sortedVocabs() {
-							if startsWithAny(sw[j:], vv.ps.restr) {
-								return true
-							}
-						}
+		restricted := eachOpposition(qw, sw, func(other []string) bool {
+			i := indexWords(sw, other)
+			for j := max(0, i-restrictReach); j < i; j++ {
+				for _, vv := range sortedVocabs() {
+					if startsWithAny(sw[j:], vv.ps.restr) {
+						return true
 					}
 				}
 			}
+			return false
+		})
+		if restricted {
+			return true
 		}
 	}
 	return false
