@@ -228,3 +228,217 @@ func TestAskShowsTypedWords(t *testing.T) {
 		t.Errorf("labels of a Spanish question = %+v", es.Labels)
 	}
 }
+
+// TestAskDecidesByWhatIsAsked checks the answers the issue found wrong: a
+// rule that lists what a state allows decides over an FAQ that only
+// shares its words, and the verdict is read from that rule.
+func TestAskDecidesByWhatIsAsked(t *testing.T) {
+	e := sampleEngine(t)
+	ctx := context.Background()
+	a, err := e.Ask(ctx, "Can I dodge while engaged?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Page != "Trabado" || d.Kind != wikirules.KindEffect || !strings.Contains(d.Text, "sólo pueden declarar") {
+		t.Fatalf("deciding = %+v, want the Trabado bullet listing what may be declared", d)
+	}
+	if a.Verdict != "Yes" {
+		t.Errorf("verdict = %q, want Yes (Esquivar is in the list)", a.Verdict)
+	}
+	a, err = e.Ask(ctx, "¿Se puede usar Trepar y Mover en la misma orden?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d != nil && d.FAQ != nil && strings.Contains(d.FAQ.Question, "esquina") {
+		t.Errorf("deciding = the FAQ about corners: %s", d.Citation)
+	}
+	if strings.HasPrefix(a.Verdict, "Sí") {
+		t.Errorf("verdict = %q: Trepar is an Entire Order, it does not combine", a.Verdict)
+	}
+}
+
+// TestAskQuoteStandsAlone checks that a bullet is quoted under its lead-in
+// (the rendered Integridad del Fireteam page: "… se cancela
+// automáticamente en los siguientes casos:").
+func TestAskQuoteStandsAlone(t *testing.T) {
+	e := sampleEngine(t)
+	a, err := e.Ask(context.Background(), "Si el Líder de Fireteam declara una ORA distinta a la del Fireteam, ¿qué pasa?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || !strings.Contains(d.Text, "declara una ORA distinta") {
+		t.Fatalf("deciding = %+v, want the bullet on a different ARO", d)
+	}
+	if !strings.Contains(d.LeadIn, "se cancela automáticamente") || !strings.Contains(d.Quote, "se cancela automáticamente") || !strings.Contains(d.Quote, "\n- ") {
+		t.Errorf("quote = %q (lead-in %q), want the bullet under its lead-in", d.Quote, d.LeadIn)
+	}
+}
+
+// TestAskLanguageAndEdition checks that labels and notes follow the
+// question's language and that the default edition is the newest one the
+// knowledge base holds page by page: the deciding page's newest edition,
+// named in a note (the seeds hold one N5 page, Módulo de Combate; Berserk
+// and Trabado are N4 and CodeOne).
+func TestAskLanguageAndEdition(t *testing.T) {
+	e := sampleEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ q, lang, deciding, note string }{
+		{"Can I declare Berserk while Engaged?", "en", "Deciding", "edition: N4,"},
+		{"¿Se puede declarar Berserk estando trabado?", "es", "Decide", "edición: N4,"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Language != tc.lang || a.Labels.Deciding != tc.deciding {
+			t.Errorf("%q: language %q, label %q; want %q, %q", tc.q, a.Language, a.Labels.Deciding, tc.lang, tc.deciding)
+		}
+		if a.Edition != "n4" || !a.EditionDefaulted || !strings.Contains(strings.Join(a.Notes, " "), tc.note) {
+			t.Errorf("%q: edition %q (defaulted %v), notes %q; want n4 named", tc.q, a.Edition, a.EditionDefaulted, a.Notes)
+		}
+	}
+}
+
+// TestAskNotFoundNearest checks that an abstention names the pages to read
+// and gives no deciding source.
+func TestAskNotFoundNearest(t *testing.T) {
+	e := sampleEngine(t)
+	a, err := e.Ask(context.Background(), "¿Qué MOD impone el estado Aturdido y cómo se cancela?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Found || a.Verdict != NotFound || a.Deciding() != nil {
+		t.Fatalf("found %v verdict %q deciding %+v, want not found", a.Found, a.Verdict, a.Deciding())
+	}
+	if len(a.Nearest) == 0 {
+		t.Errorf("no nearest pages")
+	}
+}
+
+// TestAskNonsense checks that nonsense and off-topic questions are not
+// found (issue 7, precision defect 2): markup, bare numbers, code, and
+// questions naming no game term the knowledge base knows, in both
+// languages. Each once decided on some text by matching a number or a
+// common word.
+func TestAskNonsense(t *testing.T) {
+	e := sampleEngine(t)
+	for _, q := range []string{
+		"<script>alert(1)</script>",
+		"javascript:alert(document.cookie)",
+		"1 2 3",
+		"¿Me puedes ayudar?",
+		"' OR 1=1 --",
+		"../../etc/passwd",
+		"¿Cuál es la capital de Francia?",
+		"what is the weather tomorrow",
+		"¿Quién ganó el mundial de 2010?",
+		"hello world",
+	} {
+		a, err := e.Ask(context.Background(), q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Found || a.Verdict != NotFound || len(a.Sources) != 0 {
+			t.Errorf("Ask(%q) = found %v verdict %q deciding %+v, want %q", q, a.Found, a.Verdict, a.Deciding(), NotFound)
+		}
+	}
+}
+
+// TestAskTerse checks that short questions naming a game term are still
+// answered, markup around a real question is ignored, and English filler
+// ("rules", "work") does not count as a subject the knowledge base lacks.
+func TestAskTerse(t *testing.T) {
+	e := sampleEngine(t)
+	for _, tc := range []struct{ q, page string }{
+		{"<b>¿Se puede declarar Berserk estando trabado?</b>", "Trabado"},
+		{"Berserk Engaged", "Trabado"},
+		{"Impersonation rules", "Suplantado"},
+		{"How does Impersonation work?", "Suplantado"},
+	} {
+		a, err := e.Ask(context.Background(), tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); !a.Found || d == nil || d.Page != tc.page {
+			t.Errorf("Ask(%q): found %v deciding %+v, want a source on %s", tc.q, a.Found, d, tc.page)
+		}
+	}
+}
+
+// TestProse checks the markup dropped from a question.
+func TestProse(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"<script>alert(1)</script>", ""},
+		{"<b>¿Berserk</b> trabado?", "¿Berserk  trabado?"},
+		{"<style>p{}</style>MOD -3 <br/>", "MOD -3"},
+		{"¿MOD < 3 o > 6?", "¿MOD < 3 o > 6?"},
+	} {
+		if got := prose(tc.in); got != tc.want {
+			t.Errorf("prose(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestAskOverriddenSet checks that only a source speaking of the deciding
+// rule is shown as overridden (issue 7, precision defect 1): for the Dodge
+// errata, the "Ejemplo Esquivar y Arma Posicionable" whose seefaq note
+// points to it, and not Sexto Sentido's exception, Inmovilizado-A's effect
+// and cancellation or the Condiciones de Visibilidad rules, which are
+// relevant to the words of the question but are other rules.
+func TestAskOverriddenSet(t *testing.T) {
+	e := sampleEngine(t)
+	for _, q := range []string{
+		"¿Qué MOD aplico al Esquivar una mina que no veo?",
+		"¿Qué MOD aplico al esquivar una mina sin LDT?",
+		"¿Se apilan los MOD de Esquivar por Arma Posicionable y plantilla fuera de LDT?",
+		"dodging a mine without LoF",
+		"What MOD do I apply when dodging a mine I can't see?",
+		"Dodging a mine without LoF: is the modifier -3 or -6?",
+	} {
+		a, err := e.Ask(context.Background(), q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Kind != wikirules.KindErrata || d.Page != "Esquivar" {
+			t.Errorf("%q: deciding = %+v, want the Esquivar errata", q, d)
+			continue
+		}
+		var got []string
+		for _, s := range a.ByRole(RoleOverridden) {
+			got = append(got, s.Citation.String())
+		}
+		ov := a.ByRole(RoleOverridden)
+		if len(ov) != 1 || ov[0].Kind != wikirules.KindExample || ov[0].Page != "Esquivar" ||
+			!strings.Contains(ov[0].Citation.String(), "Ejemplo Esquivar y Arma Posicionable") {
+			t.Errorf("%q: overridden = %q, want exactly the Esquivar y Arma Posicionable example", q, got)
+		}
+	}
+}
+
+// TestModifiers checks the modifiers a text states with the attribute
+// each applies to, which decide whether text gives "a different value of
+// the same modifier" as the verdict.
+func TestModifiers(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []modifier
+	}{
+		{"Para Esquivar un Arma de Plantilla careciendo de LDT hacia el atacante se debe aplicar un MOD de -3 a su Tirada de FIS.", []modifier{{"fis", "-3"}}},
+		{"a excepción del MOD de FIS-6 del Estado Cegado", []modifier{{"fis", "-6"}}},
+		{"El Zhanshi sólo sufre un MOD de -3, no de -6.", []modifier{{"", "-3"}}},
+		{"aplicará un MOD de +3 a CD. Además, FIS -3", []modifier{{"cd", "+3"}, {"fis", "-3"}}},
+	} {
+		got := modifiers(tc.text)
+		if len(got) != len(tc.want) {
+			t.Errorf("modifiers(%q) = %v, want %v", tc.text, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("modifiers(%q) = %v, want %v", tc.text, got, tc.want)
+			}
+		}
+	}
+}

@@ -34,7 +34,7 @@ func indexExpansions(t *testing.T, idx *index.Index, text string) []string {
 // expansions judges rely on are there.
 func TestSearchAndEngineExpandAlike(t *testing.T) {
 	e := sampleEngine(t)
-	idx, err := index.BuildFrom(context.Background(), "", sampleDB)
+	idx, err := index.BuildFrom(context.Background(), "", sampleKB.db)
 	if err != nil {
 		t.Fatal(err)
 	}

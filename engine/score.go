@@ -348,24 +348,7 @@ func (e *Engine) sentenceCoverage(q query, c *candidate) float64 {
 
 // clauseCoverage is coverage over the units of the clause that asks.
 func (e *Engine) clauseCoverage(q query, c *candidate, own map[string]bool) float64 {
-	var total, got float64
-	for i := range q.units {
-		u := &q.units[i]
-		if !u.inClause {
-			continue
-		}
-		h := 0.0
-		if u.idf > 0 {
-			h = held(u, c, own)
-		}
-		w := unitWeight(q, u, c, h)
-		total += w
-		got += w * h
-	}
-	if total == 0 {
-		return 0
-	}
-	return got / total
+	return weightedCoverage(q, c, own, true)
 }
 
 // actionShare is the share of what q asks of the candidate's subject that
@@ -499,9 +482,19 @@ func crossLanguage(q query, c *candidate, u *unit) bool {
 // coverage is the share of the question's weight that candidate c holds,
 // with own as its text.
 func (e *Engine) coverage(q query, c *candidate, own map[string]bool) float64 {
+	return weightedCoverage(q, c, own, false)
+}
+
+// weightedCoverage is the share of the weight of q's units (of the clause
+// that asks only, with clauseOnly) that candidate c holds, with own as its
+// text; 0 when those units weigh nothing.
+func weightedCoverage(q query, c *candidate, own map[string]bool, clauseOnly bool) float64 {
 	var total, got float64
 	for i := range q.units {
 		u := &q.units[i]
+		if clauseOnly && !u.inClause {
+			continue
+		}
 		h := 0.0
 		if u.idf > 0 {
 			h = held(u, c, own)

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/wikirules/wikirules"
 )
 
 func TestSituationValidate(t *testing.T) {
@@ -25,5 +28,67 @@ func TestSituationValidate(t *testing.T) {
 		if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%s: Validate() = %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestResolveFacts checks that conclusions rest on the records they read:
+// the skill box type, the errata of the Dodge page and the example it
+// overrides, and "unknown" for what the seed corpus lacks.
+func TestResolveFacts(t *testing.T) {
+	e := sampleEngine(t)
+	ctx := context.Background()
+	f := false
+	tests := []struct {
+		name      string
+		s         Situation
+		verdict   string
+		citeKind  wikirules.Kind
+		citeText  string
+		overrides bool
+	}{
+		{"entire order", Situation{Turn: "active", Order: []string{"Trepar", "Mover"}}, "invalid: Trepar is an Orden Completa", wikirules.KindSkill, "TREPAR", false},
+		{"dodge mine", Situation{Turn: "reactive", ARO: "Esquivar", Dodge: &DodgeSituation{Template: true, Deployable: true, LoFToAttacker: &f}}, "FIS -3", wikirules.KindErrata, "no de -6", true},
+		{"marker", Situation{Turn: "reactive", ARO: "Reset", ActiveIsMarker: "IMP-2"}, "valid", wikirules.KindEffect, "únicas ORA", false},
+		{"missing state", Situation{Turn: "active", States: []string{"Poseído"}, Order: []string{"Mover"}}, "unknown: no record for Poseído", "", "", false},
+		{"missing marker page", Situation{Turn: "reactive", ARO: "Esquivar", ActiveIsMarker: "CAMO"}, "unknown: no record for the AROs allowed against the marker CAMO", "", "", false},
+		{"burst above the maximum", Situation{Turn: "active", Burst: &BurstSituation{Base: 5, Mods: []int{1, 2}}}, "6", wikirules.KindImportant, "nunca puede ser superior a 6", false},
+		{"burst below 1", Situation{Turn: "active", Burst: &BurstSituation{Base: 1, Mods: []int{-3}}}, "unknown: no record for a Burst reduced below 1 (B1 -3 = -2)", "", "", false},
+	}
+	// The Burst rules stand on "Módulo de Combate" (seed 002), an N5 page
+	// (its navigation is N5's: "Posibilidad de Supervivencia (PS)"): they
+	// hold in N5 only.
+	n5 := map[string]bool{"burst above the maximum": true, "burst below 1": true}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := Options{}
+			if n5[tc.name] {
+				opt.Edition = wikirules.N5
+			}
+			r, err := e.Resolve(ctx, tc.s, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(r.Verdict, tc.verdict) {
+				t.Fatalf("verdict = %q, want prefix %q", r.Verdict, tc.verdict)
+			}
+			var cited, overridden bool
+			for _, s := range r.Sources() {
+				if s.Citation.Page == "" || s.Citation.Anchor == "" {
+					t.Errorf("source without citation: %+v", s)
+				}
+				if s.Kind == tc.citeKind && strings.Contains(s.Text, tc.citeText) {
+					cited = true
+				}
+				if s.Role == RoleOverridden && s.Kind == wikirules.KindExample {
+					overridden = true
+				}
+			}
+			if tc.citeKind != "" && !cited {
+				t.Errorf("no %s source containing %q among %+v", tc.citeKind, tc.citeText, r.Sources())
+			}
+			if overridden != tc.overrides {
+				t.Errorf("example overridden = %v, want %v", overridden, tc.overrides)
+			}
+		})
 	}
 }

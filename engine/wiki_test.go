@@ -3,53 +3,10 @@ package engine
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/wikirules/wikirules"
-	"github.com/wikirules/wikirules/index"
-	"github.com/wikirules/wikirules/kb"
-	"github.com/wikirules/wikirules/pipeline"
 )
-
-// wikiPagesDir holds the excerpts of today's wiki (testdata/wiki-pages of
-// the repository) and their index.
-const wikiPagesDir = "../testdata/wiki-pages"
-
-var (
-	wikiOnce sync.Once
-	wikiDB   *kb.DB
-	wikiIdx  *index.Index
-	wikiErr  error
-)
-
-// wikiEngine returns an engine over the knowledge base of the seeds plus
-// testdata/wiki-pages as `ingest -keep-going` builds it (the readers give
-// each excerpt its title, wiki, language and date; diff screens and feeds
-// are skipped), searched through its bleve index (built in memory), as
-// query ask searches. It is built once and shared (the engine
-// only reads).
-func wikiEngine(t testing.TB) *Engine {
-	t.Helper()
-	wikiOnce.Do(func() {
-		ctx := context.Background()
-		wikiDB, wikiErr = kb.Open(ctx, ":memory:")
-		if wikiErr != nil {
-			return
-		}
-		if _, wikiErr = pipeline.LoadSample(ctx, wikiDB); wikiErr != nil {
-			return
-		}
-		if _, wikiErr = pipeline.IngestFiles(ctx, wikiDB, []string{wikiPagesDir}, pipeline.Options{KeepGoing: true}); wikiErr != nil {
-			return
-		}
-		wikiIdx, wikiErr = index.BuildFrom(ctx, "", wikiDB)
-	})
-	if wikiErr != nil {
-		t.Fatalf("loading the seeds and wiki pages: %v", wikiErr)
-	}
-	return New(wikiDB, wikiIdx)
-}
 
 // TestAskUnscopedEdition checks that a question pinned to an edition is
 // answered from a page that does not say its edition when no page of that

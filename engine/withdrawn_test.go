@@ -17,7 +17,7 @@ func TestWithdrawnFAQ(t *testing.T) {
 	const withdrawn = "How does the Lieutenant Special Skill interact with Isolated State?"
 	ctx := context.Background()
 	e := wikiEngine(t)
-	db := wikiDB
+	db := wikiKB.db
 	faqs, err := db.FAQs(ctx, "Lieutenant", wikirules.Filter{})
 	if err != nil {
 		t.Fatal(err)

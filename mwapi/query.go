@@ -184,12 +184,8 @@ func describe(p url.Values) string {
 // the listing (nil after the last batch), which a caller may store to
 // resume the listing later.
 func (c *Client) AllPages(ctx context.Context, ns, limit int, cont Continue) ([]PageRef, Continue, error) {
-	r, err := c.query(ctx, url.Values{"list": {"allpages"}, "apnamespace": {strconv.Itoa(ns)},
+	r, next, err := c.listBatch(ctx, url.Values{"list": {"allpages"}, "apnamespace": {strconv.Itoa(ns)},
 		"aplimit": {strconv.Itoa(limit)}}, cont)
-	if err != nil {
-		return nil, nil, err
-	}
-	next, err := nextBatch("list=allpages", cont, r.Continue)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -315,17 +311,23 @@ func joinIDs(ids []ID) string {
 // rcProps are the recentchanges properties a sync reads.
 const rcProps = "title|ids|timestamp|loginfo"
 
-// nextBatch returns the continuation of a listing after a batch asked
-// with cont and answered with next: nil after the last batch, an error
-// when the server answers with cont again (the listing would not end).
-func nextBatch(list string, cont, next Continue) (Continue, error) {
+// listBatch asks one batch of the listing params names (list=…) from
+// cont and returns the reply and the continuation of the listing: nil
+// after the last batch, an error when the server answers with cont again
+// (the listing would not end).
+func (c *Client) listBatch(ctx context.Context, params url.Values, cont Continue) (*reply, Continue, error) {
+	r, err := c.query(ctx, params, cont)
+	if err != nil {
+		return nil, nil, err
+	}
+	next := r.Continue
 	if len(next) == 0 {
-		return nil, nil
+		return r, nil, nil
 	}
 	if cont != nil && next.key() == cont.key() {
-		return nil, fmt.Errorf("mwapi: %s: the server repeats the continuation %s", list, cont.key())
+		return nil, nil, fmt.Errorf("mwapi: list=%s: the server repeats the continuation %s", params.Get("list"), cont.key())
 	}
-	return next, nil
+	return r, next, nil
 }
 
 // RecentChanges asks one batch of list=recentchanges (rctype
@@ -333,13 +335,9 @@ func nextBatch(list string, cont, next Continue) (Continue, error) {
 // included): up to 500 entries and the continuation (nil after the
 // last batch).
 func (c *Client) RecentChanges(ctx context.Context, since time.Time, cont Continue) ([]Change, Continue, error) {
-	r, err := c.query(ctx, url.Values{"list": {"recentchanges"}, "rcprop": {rcProps},
+	r, next, err := c.listBatch(ctx, url.Values{"list": {"recentchanges"}, "rcprop": {rcProps},
 		"rctype": {"edit|new|log"}, "rcdir": {"newer"}, "rcstart": {since.UTC().Format(time.RFC3339)},
 		"rclimit": {"max"}}, cont)
-	if err != nil {
-		return nil, nil, err
-	}
-	next, err := nextBatch("list=recentchanges", cont, r.Continue)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -87,31 +87,31 @@ type NotRevisionError struct {
 	Detail string
 }
 
+// notRevisionWhy says, for a kind of screen that shows no revision, what
+// it shows instead and what to ingest.
+var notRevisionWhy = map[PageKind]string{
+	KindDiff:          "it shows changed lines, not a revision; ingest the page's revisions instead",
+	KindPagesDiff:     "it compares two pages, not a revision; ingest the pages' revisions instead",
+	KindFeed:          "it lists revision ids, dates and edit summaries, not revision text; ingest the page's revisions instead (an XML export, API JSON or -wiki-api)",
+	KindHistory:       "it lists revisions, not their text; ingest the page's revisions instead",
+	KindContributions: "it lists edits, not revision text; ingest the pages' revisions instead",
+	KindSearch:        "it lists search results, not a revision",
+	KindSpecial:       "a MediaWiki screen, not a revision of a page",
+}
+
 func (e *NotRevisionError) Error() string {
 	of := ""
 	if e.Title != "" {
 		of = fmt.Sprintf(" of %q", e.Title)
 	}
-	switch e.Kind {
-	case KindDiff:
-		return "diff page" + of + ": it shows changed lines, not a revision; ingest the page's revisions instead"
-	case KindPagesDiff:
-		if e.Other != "" {
-			of = fmt.Sprintf(" of %q and %q", e.Title, e.Other)
-		}
-		return "difference between pages" + of + ": it compares two pages, not a revision; ingest the pages' revisions instead"
-	case KindFeed:
-		return "history feed" + of + ": it lists revision ids, dates and edit summaries, not revision text; ingest the page's revisions instead (an XML export, API JSON or -wiki-api)"
-	case KindHistory:
-		return "history page" + of + ": it lists revisions, not their text; ingest the page's revisions instead"
-	case KindContributions:
-		return "contributions page" + of + ": it lists edits, not revision text; ingest the pages' revisions instead"
-	case KindSearch:
-		return "search page" + of + ": it lists search results, not a revision"
-	case KindSpecial:
-		return "special page" + of + ": a MediaWiki screen, not a revision of a page"
-	case KindNotWikiData:
+	if e.Kind == KindPagesDiff && e.Other != "" {
+		of = fmt.Sprintf(" of %q and %q", e.Title, e.Other)
+	}
+	if e.Kind == KindNotWikiData {
 		return "not wiki data: " + e.Detail
+	}
+	if why, ok := notRevisionWhy[e.Kind]; ok {
+		return string(e.Kind) + of + ": " + why
 	}
 	what := "action=" + e.Detail + " screen"
 	if e.Detail == "" {

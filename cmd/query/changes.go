@@ -95,9 +95,6 @@ func runChanges(ctx context.Context, e *env, args []string) error {
 	if err := c.parse(args); err != nil {
 		return err
 	}
-	if err := c.check(); err != nil {
-		return err
-	}
 	if *sinceS == "" {
 		c.fs.Usage()
 		return fmt.Errorf("changes: -since is required")

@@ -21,9 +21,6 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	if err := c.parse(args); err != nil {
 		return err
 	}
-	if err := c.check(); err != nil {
-		return err
-	}
 	if len(c.fs.Args()) == 0 {
 		c.fs.Usage()
 		return errUsage

@@ -22,14 +22,10 @@ need the engine, and so "query serve". Example:
 
 func runExportSite(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "export-site", "DIR", exportSiteHelp, false)
-	if err := c.parse(args); err != nil {
+	dir, err := c.parseOne(args)
+	if err != nil {
 		return err
 	}
-	if c.fs.NArg() != 1 {
-		c.fs.Usage()
-		return errUsage
-	}
-	dir := c.fs.Arg(0)
 	return c.withDB(ctx, e, func(db *kb.DB) error {
 		tw, err := twins.Load(ctx, db)
 		if err != nil {

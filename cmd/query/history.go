@@ -31,8 +31,12 @@ func newChangeFlags(e *env, name, args, help string) *changeFlags {
 	return c
 }
 
-// check validates -format and -color after parsing.
-func (c *changeFlags) check() error {
+// parse parses args as common.parse does, then validates -format and
+// -color.
+func (c *changeFlags) parse(args []string) error {
+	if err := c.common.parse(args); err != nil {
+		return err
+	}
 	if c.format != "text" && c.format != "md" {
 		return fmt.Errorf("-format %q: want text or md", c.format)
 	}
@@ -145,9 +149,6 @@ type pageData struct {
 // loads the page's revisions with their records. The caller closes pd.db.
 func loadPage(ctx context.Context, e *env, c *changeFlags, args []string) (*pageData, error) {
 	if err := c.parse(args); err != nil {
-		return nil, err
-	}
-	if err := c.check(); err != nil {
 		return nil, err
 	}
 	pd := &pageData{title: c.text()}

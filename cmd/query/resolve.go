@@ -22,16 +22,11 @@ conclusion cites the records it was read from. Example:
 
 func runResolve(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "resolve", "FILE|-", resolveHelp, true).pageFlags()
-	if err := c.parse(args); err != nil {
+	name, err := c.parseOne(args)
+	if err != nil {
 		return err
 	}
-	if c.fs.NArg() != 1 {
-		c.fs.Usage()
-		return errUsage
-	}
-	name := c.fs.Arg(0)
 	var data []byte
-	var err error
 	if name == "-" {
 		data, err = io.ReadAll(os.Stdin)
 		name = "stdin"

@@ -245,6 +245,19 @@ func (c *common) parse(args []string) error {
 	return nil
 }
 
+// parseOne parses args as parse does and returns the one positional
+// argument; with none or several it prints the usage and returns errUsage.
+func (c *common) parseOne(args []string) (string, error) {
+	if err := c.parse(args); err != nil {
+		return "", err
+	}
+	if c.fs.NArg() != 1 {
+		c.fs.Usage()
+		return "", errUsage
+	}
+	return c.fs.Arg(0), nil
+}
+
 // errHelp is returned when -h was asked: the usage was printed, and the
 // command succeeds.
 var errHelp = errors.New("help")
