@@ -68,8 +68,8 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single, consec [][]string
-	intents                                                                         map[string][][]string
+	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, oblig, qual, single, consec [][]string
+	intents                                                                                map[string][][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -138,6 +138,10 @@ type PolarityWords struct {
 	Consecutives []string `json:"consecutives"`
 	// Permission says a clause allows what it names ("puede", "may").
 	Permission []string `json:"permission"`
+	// Obligation says a clause requires what it names ("debe", "tiene
+	// que", "must"): it answers a question asking whether something is
+	// required, which a permission does not.
+	Obligation []string `json:"obligation"`
 	Yes        []string `json:"yes"`
 	No         []string `json:"no"`
 	Qualifiers []string `json:"qualifiers"`
@@ -230,7 +234,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		neg:  phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...)),
 		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
-		perm: phrases(v.Polarity.Permission), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
+		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 	}
 	for k, l := range v.Intents {
