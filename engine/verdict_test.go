@@ -133,7 +133,8 @@ func TestRestrictedAgainst(t *testing.T) {
 // from the example that speaks to it when a record runs several together
 // ("Ejemplo 1: … sólo deberá realizar una Tirada …. Ejemplo 2: …
 // realizaría 2 Tiradas"), a number over an article, an article as one
-// only after a restriction, and the distance to the quantity noun counted
+// only after a restriction or as two before "y otra", a count noun
+// between the article and what is counted, and the distance to the quantity noun counted
 // in content words.
 func TestNumberPassages(t *testing.T) {
 	e := wikiEngine(t)
@@ -152,7 +153,13 @@ func TestNumberPassages(t *testing.T) {
 			"20 cm"},
 		{"Total Immunity against a Plasma weapon: how many Saving Rolls?",
 			"Las armas de Plasma obligan a realizar una Tirada de Salvación de BLI y otra de PB.",
+			"2"},
+		{"Total Immunity against a Plasma weapon: how many Saving Rolls?",
+			"Las armas de Plasma obligan a realizar una Tirada de Salvación de BLI.",
 			""},
+		{"Recibo dos usos de GizmoKit en la misma Orden y paso las dos tiradas de FIS: ¿cuánta EST recupero?",
+			"En este caso, aunque supere todas las Tiradas de FIS, la Tropa únicamente recuperará un punto de su Atributo EST.",
+			"1"},
 	} {
 		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
 			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)

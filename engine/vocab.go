@@ -45,6 +45,9 @@ type Vocabulary struct {
 	Headings  map[string][]string `json:"headings"`
 	// Numbers maps number words to their value ("cuatro": 4, "única": 1).
 	Numbers map[string]int `json:"numbers"`
+	// Another are the words that count one more of what was just counted
+	// ("una Tirada de BLI y otra de PB", "one … and another").
+	Another []string `json:"another"`
 	// Units maps unit words to the unit a verdict shows ("cm", "inches").
 	Units map[string]string `json:"units"`
 	// AnswerPrefixes open an FAQ answer ("A:", "R:").
@@ -245,7 +248,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
-		"copula": v.Question.Copulas, "det": v.Question.Determiners, "label": v.Question.Labels, "state": v.Question.StateWords,
+		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
 	} {
 		v.sets[name] = wordSet(list)
 	}
