@@ -25,8 +25,9 @@ import (
 //     when, it lists nothing);
 //   - otherwise a negation or blocking phrase in them gives a no; with
 //     none, a yes needs a permission phrase (an obligation when q asks
-//     whether something is required: "¿tiene que…?"), an obligation, or
-//     the question's own verb in them (a rule that only describes is no
+//     whether something is required: "¿tiene que…?"), an obligation, an
+//     affirmation ("siempre", "always", "sigue") or the question's own
+//     verb in them (a rule that only describes is no
 //     yes), and a restriction when q asks about one ("¿sólo a los
 //     Hackers?").
 //
@@ -351,7 +352,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	allowed := false
 	for _, c := range main {
 		allMain = append(allMain, c.stems...)
-		if c.holdsAny(modal) || c.holdsAny(v.ps.oblig) || !oblig && verb != nil && verb.holds(c.keys()) {
+		if c.holdsAny(modal) || c.holdsAny(v.ps.oblig) || !oblig && (c.holdsAny(v.ps.affirm) || verb != nil && verb.holds(c.keys())) {
 			allowed = true
 		}
 	}

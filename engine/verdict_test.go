@@ -271,7 +271,8 @@ func TestNumberOtherNoun(t *testing.T) {
 // a restriction of when ("sólo durante ese Turno") is no list; a question
 // asking "only" is not answered yes by a text that does not restrict; a
 // question asking whether something is required is answered by an
-// obligation, not by a permission; a text of another language that holds
+// obligation, not by a permission; "always" asserts what a rule states
+// (a yes as a permission is); a text of another language that holds
 // little of what is asked answers nothing.
 func TestPolarityEntailed(t *testing.T) {
 	e := wikiEngine(t)
@@ -298,6 +299,8 @@ func TestPolarityEntailed(t *testing.T) {
 			"El Objetivo Principal puede estar en LDT en el momento de declarar el Ataque.", 0},
 		{"Must the Main Target be in LoF when the Attack is declared?", "Direct Template", "en",
 			"The Main Target must be in LoF at the moment the Attack is declared.", 1},
+		{"Si el piloto sale expulsado ya Muerto, ¿pongo igualmente la plantilla de humo?", "Escape System", "en",
+			"Always place the Smoke Circular Template, even if the Pilot lost all his Wounds and was ejected Dead.", 1},
 	} {
 		q := e.analyze(prose(tc.q))
 		d := &candidate{rec: &wikirules.Record{Page: tc.page, Plain: tc.text}, page: tc.page, lang: tc.lang, pageKeys: keySet(tc.page)}

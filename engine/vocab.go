@@ -71,8 +71,8 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, oblig, qual, single, consec [][]string
-	intents                                                                                map[string][][]string
+	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, oblig, affirm, qual, single, consec [][]string
+	intents                                                                                        map[string][][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -145,9 +145,13 @@ type PolarityWords struct {
 	// que", "must"): it answers a question asking whether something is
 	// required, which a permission does not.
 	Obligation []string `json:"obligation"`
-	Yes        []string `json:"yes"`
-	No         []string `json:"no"`
-	Qualifiers []string `json:"qualifiers"`
+	// Affirmation asserts that what a clause states holds ("siempre",
+	// "también", "sigue", "always", "still"): a rule, not a description,
+	// so it answers yes as a permission does.
+	Affirmation []string `json:"affirmation"`
+	Yes         []string `json:"yes"`
+	No          []string `json:"no"`
+	Qualifiers  []string `json:"qualifiers"`
 }
 
 // Labels are the words of an answer card in one language.
@@ -237,7 +241,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		neg:  phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...)),
 		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
-		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
+		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 	}
 	for k, l := range v.Intents {
