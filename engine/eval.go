@@ -87,6 +87,7 @@ type Result struct {
 	Verdict   string `json:"verdict,omitempty"`
 	Abstained bool   `json:"abstained,omitempty"`
 	Got       string `json:"got"`
+	Want      string `json:"want_verdict,omitempty"` // the verdict expected, when one is
 	Problem   string `json:"problem,omitempty"`
 	situation bool
 	none      bool // the case expects NotFound
@@ -290,6 +291,7 @@ func CheckAnswer(c QuestionCase, a *Answer) Result {
 	res.OK = res.Rank == 1
 	if c.Expect.Verdict != "" {
 		res.Verdict = VerdictOutcome(c.Expect.Verdict, a.Verdict)
+		res.Want = c.Expect.Verdict
 		if res.OK && res.Verdict == VerdictWrong {
 			res.OK = false
 			res.Problem = fmt.Sprintf("verdict %q contrary to %q", a.Verdict, c.Expect.Verdict)

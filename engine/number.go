@@ -78,7 +78,7 @@ func (e *Engine) number(q query, text string) string {
 			}
 			sv := vocabFor(detectLanguage(s))
 			for _, t := range toks {
-				if n := t.word + 1; counted != nil && n < len(sp.words) && !nouns[sp.stems[n]] &&
+				if n := t.word + 1; counted != nil && !t.counts && n < len(sp.words) && !nouns[sp.stems[n]] &&
 					!opensUnit(counted, sp.stems[n]) && sv.has("count", sp.words[n]) {
 					// A number right before another counted noun counts
 					// it ("in a single Order" for "how many uses").
@@ -140,11 +140,13 @@ func (q query) countedUnit() *unit {
 	return nil
 }
 
-// articleOnes returns, as the number 1, the articles of a sentence that
-// stand right before what a question counts and after a restriction
-// ("sólo deberá realizar una Tirada de Salvación" for "how many Saving
-// Rolls"): without one an article counts nothing ("realizar una Tirada
-// de BLI y otra de PB").
+// articleOnes returns the articles of a sentence that stand before what a
+// question counts: as the number 1 after a restriction ("sólo deberá
+// realizar una Tirada de Salvación" for "how many Saving Rolls"), as one
+// more for each "and another" after it ("una Tirada de Salvación de BLI y
+// otra de PB": 2); any other article counts nothing ("realizar una Tirada
+// de BLI"). What is counted may follow a count noun ("únicamente
+// recuperará un punto de su Atributo EST" for "how much STR").
 func articleOnes(sp span, counted *unit, v *Vocabulary) []numberToken {
 	if counted == nil {
 		return nil
@@ -154,28 +156,54 @@ func articleOnes(sp span, counted *unit, v *Vocabulary) []numberToken {
 		if !one(sp.words[i]) {
 			continue
 		}
+		// The words after the article, stop words left out as the
+		// unit's stems leave them ("una Tirada de Salvación").
+		var next []string
+		end := i + 1
+		for ; end < len(sp.words) && len(next) < 4; end++ {
+			if !stopwords[sp.words[end]] {
+				next = append(next, sp.stems[end])
+			}
+		}
+		at := -1
+		for _, alt := range counted.alts {
+			if len(alt) == 0 {
+				continue
+			}
+			if len(alt) <= len(next) && indexWords(next[:len(alt)], alt) == 0 {
+				at = 0
+				break
+			}
+			// "un punto de su Atributo EST": a count noun, then what
+			// is counted.
+			if v.has("count", sp.words[i+1]) {
+				if j := indexWords(next[1:], alt); j >= 0 {
+					at = j + 1
+					break
+				}
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		n := 1
+		for j := i + 2; j+1 < len(sp.words) && j < i+10; j++ {
+			if v.has("conj", sp.words[j]) && v.has("another", sp.words[j+1]) {
+				n++
+			}
+		}
+		if n > 1 {
+			out = append(out, numberToken{word: i, show: itoa(n), counts: true})
+			continue
+		}
 		restricted := false
 		for j := max(0, i-restrictReach); j < i; j++ {
 			if startsWithAny(sp.words[j:], v.ps.restr) {
 				restricted = true
 			}
 		}
-		if !restricted {
-			continue
-		}
-		// The words after the article, stop words left out as the
-		// unit's stems leave them ("una Tirada de Salvación").
-		var next []string
-		for j := i + 1; j < len(sp.words) && len(next) < 4; j++ {
-			if !stopwords[sp.words[j]] {
-				next = append(next, sp.stems[j])
-			}
-		}
-		for _, alt := range counted.alts {
-			if len(alt) > 0 && len(alt) <= len(next) && indexWords(next[:len(alt)], alt) == 0 {
-				out = append(out, numberToken{word: i, show: "1", article: true})
-				break
-			}
+		if restricted {
+			out = append(out, numberToken{word: i, show: "1", article: true, counts: true})
 		}
 	}
 	return out
@@ -258,6 +286,7 @@ type numberToken struct {
 	word    int
 	show    string
 	article bool // an article read as one (articleOnes)
+	counts  bool // known to count what is asked (articleOnes)
 }
 
 // numberTokens returns the numbers of a sentence: digit runs with their

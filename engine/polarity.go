@@ -1,25 +1,35 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/wikirules/wikirules/lang"
 )
 
 // polarity reads a yes (+1) or a no (−1) from the text of d, 0 when it
-// entails neither. The sentence of the text (or of its lead-in and the
-// text together) holding the most of what q's asking clause asks must hold
-// at least polarMin of it. It is cut into clauses (clauses); the main
-// clauses holding the matched words give the polarity:
+// entails neither. What the text can be read for (the matcher's units:
+// in a text of another language, the plain words it does not hold are
+// left out) must be at least polarMin of what is asked, and the sentence
+// of the text (or of its lead-in and the text together) holding the most
+// of it must hold at least polarMin of that. It is cut into clauses
+// (clauses); the main clauses holding the matched words give the
+// polarity:
 //   - an exception clause naming a concept q asks about ("… excepto
 //     Esquivar", "except Unconscious") answers the opposite of its main
 //     clause;
 //   - a main clause with a restriction ("sólo pueden declarar A, B y C",
 //     "only") answers yes for a concept it names, no for one it does not
-//     (unless another sentence of the text names it without a negation);
+//     (unless another sentence of the text names it without a negation)
+//     when it is a list (enumerates: "sólo durante ese Turno" restricts
+//     when, it lists nothing);
 //   - otherwise a negation or blocking phrase in them gives a no; with
-//     none, a yes needs a permission phrase or the question's own verb in
-//     them (a rule that only describes is no yes).
+//     none, a yes needs a permission phrase (an obligation when q asks
+//     whether something is required: "¿tiene que…?"), an obligation, an
+//     affirmation ("siempre", "always", "sigue") or the question's own
+//     verb in them (a rule that only describes is no
+//     yes), and a restriction when q asks about one ("¿sólo a los
+//     Hackers?").
 //
 // The answer is then the agreement of that polarity with the question's
 // own (its main clause negative or not: "does X prevent Y" is answered yes
@@ -28,7 +38,9 @@ import (
 // gives 0.
 func (e *Engine) polarity(q query, d *candidate, text string) int {
 	m := newMatcher(q, d, text)
-	if m.weight == 0 {
+	if m.weight == 0 || m.weight < polarMin*(m.weight+m.dropped) {
+		// What the text can be read for (in another language, the words
+		// it does not translate left out) is too little of what is asked.
 		return 0
 	}
 	var best string
@@ -59,7 +71,21 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		best = d.leadIn.Plain + " " + best
 		bestW = m.match(newSpan(best))
 	}
-	if best == "" || bestW/m.weight < polarMin {
+	need := m.weight
+	if best != "" {
+		// A closed list leaves out what it does not allow ("sólo pueden
+		// declarar A, B o C" for D): what is asked beside the concepts it
+		// is asked about is what the sentence must hold.
+		if lv := vocabFor(detectLanguage(best)); listsAllowed(best, lv) {
+			sp := newSpan(best)
+			for _, u := range q.objects(d) {
+				if slices.Contains(m.units, u) && !u.holds(sp.keys()) {
+					need -= u.dw
+				}
+			}
+		}
+	}
+	if best == "" || need <= 0 || bestW/need < polarMin {
 		return 0
 	}
 	v := vocabFor(d.lang)
@@ -89,19 +115,23 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 type matcher struct {
 	units  []*unit
 	weight float64
+	// dropped is the weight of the units left out because d's text, in
+	// another language, does not hold them.
+	dropped float64
 }
 
 func newMatcher(q query, d *candidate, text string) matcher {
 	all := keySet(text)
 	var m matcher
 	pick := func(clauseOnly bool) {
-		m.units, m.weight = nil, 0
+		m.units, m.weight, m.dropped = nil, 0, 0
 		for i := range q.units {
 			u := &q.units[i]
 			if u.trivial() || u.idf == 0 || clauseOnly && !u.inClause || u.holds(d.pageKeys) {
 				continue
 			}
 			if crossLanguage(q, d, u) && !u.holds(all) {
+				m.dropped += u.dw
 				continue
 			}
 			m.units = append(m.units, u)
@@ -268,6 +298,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 0
 	}
 	restr := v.ps.restr
+	verb := q.verb()
 	for _, c := range main {
 		if c.negated(v) {
 			return -1
@@ -299,18 +330,29 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 				return 1
 			}
 		}
+		if !enumerates(cs, c, v) {
+			// "pero sólo durante ese Turno de Jugador": a restriction of
+			// when or how, not a list of what is allowed; leaving out
+			// what is asked says nothing of it.
+			continue
+		}
 		return -1
 	}
 	// A yes: a main clause allows what it names (a permission phrase, or
 	// the question's own verb) and holds nearly all the asking clause
 	// asks.
-	perm := v.ps.perm
-	verb := q.verb()
+	// A question asking whether something is required ("¿tiene que…?",
+	// "must I…?") is answered by an obligation, not by a permission.
+	modal := v.ps.perm
+	oblig := asksObligation(q)
+	if oblig {
+		modal = v.ps.oblig
+	}
 	var allMain []string
 	allowed := false
 	for _, c := range main {
 		allMain = append(allMain, c.stems...)
-		if c.holdsAny(perm) || verb != nil && verb.holds(c.keys()) {
+		if c.holdsAny(modal) || c.holdsAny(v.ps.oblig) || !oblig && (c.holdsAny(v.ps.affirm) || verb != nil && verb.holds(c.keys())) {
 			allowed = true
 		}
 	}
@@ -322,17 +364,56 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		if c.sub || c.exception {
 			continue
 		}
-		if c.holdsAny(perm) {
+		if c.holdsAny(modal) {
 			allowed = true
 		}
 		if matches(c) {
 			break
 		}
 	}
+	if allowed && asksOnly(q) {
+		// "¿incluye sólo a los Hackers?": a text that does not restrict
+		// what it allows does not say it is all.
+		restricted := false
+		for _, c := range main {
+			restricted = restricted || c.holdsAny(restr)
+		}
+		if !restricted {
+			return 0
+		}
+	}
 	if allowed && m.match(span{stems: allMain}) >= yesShare*m.weight {
 		return 1
 	}
 	return 0
+}
+
+// listsAllowed reports whether a sentence states a closed list of what is
+// allowed: a main clause with a restriction that enumerates.
+func listsAllowed(sentence string, v *Vocabulary) bool {
+	cs := clauses(sentence, v)
+	for _, c := range cs {
+		if !c.sub && !c.exception && c.holdsAny(v.ps.restr) && enumerates(cs, c, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// enumerates reports whether a restricted clause c of cs states a closed
+// list of what is allowed: it holds a permission phrase ("sólo pueden
+// declarar …", "only … may"), or its items run on past it (a list
+// conjunction in it, or clauses continuing it after a comma).
+func enumerates(cs []clause, c clause, v *Vocabulary) bool {
+	if c.holdsAny(v.ps.perm) {
+		return true
+	}
+	for _, w := range c.words[1:] {
+		if v.has("conj", w) {
+			return true
+		}
+	}
+	return len(restAfter(cs, c).keys) > 0
 }
 
 // endsWithAny reports whether words end with one of the phrases.
@@ -398,6 +479,15 @@ func namedElsewhere(u *unit, sentence, text string, v *Vocabulary) bool {
 	}
 	return false
 }
+
+// asksOnly reports whether q's asking clause holds a restriction phrase
+// ("¿sólo a los Hackers?", "only one"): it asks whether what it names is
+// all there is.
+func asksOnly(q query) bool { return containsAny(q.clause, q.v.ps.restr) }
+
+// asksObligation reports whether q's asking clause holds an obligation
+// phrase of its language ("¿tiene que estar en LDT?", "must I roll?").
+func asksObligation(q query) bool { return containsAny(q.clause, q.v.ps.oblig) }
 
 // questionNegative reports whether the main clauses of q's asking clause
 // hold a negation or blocking phrase.

@@ -133,7 +133,8 @@ func TestRestrictedAgainst(t *testing.T) {
 // from the example that speaks to it when a record runs several together
 // ("Ejemplo 1: … sólo deberá realizar una Tirada …. Ejemplo 2: …
 // realizaría 2 Tiradas"), a number over an article, an article as one
-// only after a restriction, and the distance to the quantity noun counted
+// only after a restriction or as two before "y otra", a count noun
+// between the article and what is counted, and the distance to the quantity noun counted
 // in content words.
 func TestNumberPassages(t *testing.T) {
 	e := wikiEngine(t)
@@ -152,7 +153,13 @@ func TestNumberPassages(t *testing.T) {
 			"20 cm"},
 		{"Total Immunity against a Plasma weapon: how many Saving Rolls?",
 			"Las armas de Plasma obligan a realizar una Tirada de Salvación de BLI y otra de PB.",
+			"2"},
+		{"Total Immunity against a Plasma weapon: how many Saving Rolls?",
+			"Las armas de Plasma obligan a realizar una Tirada de Salvación de BLI.",
 			""},
+		{"Recibo dos usos de GizmoKit en la misma Orden y paso las dos tiradas de FIS: ¿cuánta EST recupero?",
+			"En este caso, aunque supere todas las Tiradas de FIS, la Tropa únicamente recuperará un punto de su Atributo EST.",
+			"1"},
 	} {
 		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
 			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
@@ -256,5 +263,49 @@ func TestNumberOtherNoun(t *testing.T) {
 	text := "For example, a Trooper with a Panzerfaust (a weapon with B1 and two uses) using the bonus would make an attack with B2, expending both of the weapon's uses in a single Order."
 	if got := e.number(q, text); got != "2" {
 		t.Errorf("number = %q, want 2", got)
+	}
+}
+
+// TestPolarityEntailed checks yes/no verdicts read from rule text against
+// what the text entails: a closed list answers no for what it leaves out,
+// a restriction of when ("sólo durante ese Turno") is no list; a question
+// asking "only" is not answered yes by a text that does not restrict; a
+// question asking whether something is required is answered by an
+// obligation, not by a permission; "always" asserts what a rule states
+// (a yes as a permission is); a text of another language that holds
+// little of what is asked answers nothing.
+func TestPolarityEntailed(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q, page, lang, text string
+		want                int
+	}{
+		{"Estando Trabado, ¿puede declarar Descubrir?", "Trabado", "es",
+			"Las Tropas en estado Trabado sólo pueden declarar Ataque CC, Esquivar o Reset.", -1},
+		{"Estando Trabado, ¿puede declarar Esquivar?", "Trabado", "es",
+			"Las Tropas en estado Trabado sólo pueden declarar Ataque CC, Esquivar o Reset.", 1},
+		{"¿Puedo declarar Descubrir con la Orden Irregular?", "Tokens de Mando", "es",
+			"Convertir la Orden Irregular en una Orden Regular, pero sólo durante ese Turno de Jugador.", 0},
+		{"Can I break up my Fireteam on purpose without spending an Order or a Command Token?", "Tokens de Mando", "es",
+			"Convertir la Orden Irregular que proporcione una Tropa Irregular en una Orden Regular, cambiando la Orden correspondiente, pero sólo durante ese Turno de Jugador.", 0},
+		{"¿Su Zona de Hackeo incluye sólo a los Hackers enemigos?", "Zona de Hackeo", "es",
+			"Si un Hacker se encuentra dentro de la ZC de un Repetidor Enemigo, su Zona de Hackeo incluye a todos los Hackers enemigos de la mesa de juego.", 0},
+		{"¿El Objetivo Principal tiene que estar en LDT al declarar el Ataque?", "Plantilla Terminal", "es",
+			"El Objetivo Principal debe estar en LDT en el momento de declarar el Ataque.", 1},
+		{"¿El Objetivo Principal tiene que estar en LDT al declarar el Ataque?", "Plantilla Terminal", "es",
+			"El Objetivo Principal puede estar en LDT en el momento de declarar el Ataque.", 0},
+		{"Must the Main Target be in LoF when the Attack is declared?", "Direct Template", "en",
+			"The Main Target must be in LoF at the moment the Attack is declared.", 1},
+		{"Si el piloto sale expulsado ya Muerto, ¿pongo igualmente la plantilla de humo?", "Escape System", "en",
+			"Always place the Smoke Circular Template, even if the Pilot lost all his Wounds and was ejected Dead.", 1},
+	} {
+		q := e.analyze(prose(tc.q))
+		d := &candidate{rec: &wikirules.Record{Page: tc.page, Plain: tc.text}, page: tc.page, lang: tc.lang, pageKeys: keySet(tc.page)}
+		if got := e.polarity(q, d, tc.text); got != tc.want {
+			t.Errorf("polarity(%q, %.50q) = %d, want %d", tc.q, tc.text, got, tc.want)
+		}
 	}
 }

@@ -45,6 +45,9 @@ type Vocabulary struct {
 	Headings  map[string][]string `json:"headings"`
 	// Numbers maps number words to their value ("cuatro": 4, "única": 1).
 	Numbers map[string]int `json:"numbers"`
+	// Another are the words that count one more of what was just counted
+	// ("una Tirada de BLI y otra de PB", "one … and another").
+	Another []string `json:"another"`
 	// Units maps unit words to the unit a verdict shows ("cm", "inches").
 	Units map[string]string `json:"units"`
 	// AnswerPrefixes open an FAQ answer ("A:", "R:").
@@ -68,8 +71,8 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, qual, single, consec [][]string
-	intents                                                                         map[string][][]string
+	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, oblig, affirm, qual, single, consec [][]string
+	intents                                                                                        map[string][][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -138,9 +141,17 @@ type PolarityWords struct {
 	Consecutives []string `json:"consecutives"`
 	// Permission says a clause allows what it names ("puede", "may").
 	Permission []string `json:"permission"`
-	Yes        []string `json:"yes"`
-	No         []string `json:"no"`
-	Qualifiers []string `json:"qualifiers"`
+	// Obligation says a clause requires what it names ("debe", "tiene
+	// que", "must"): it answers a question asking whether something is
+	// required, which a permission does not.
+	Obligation []string `json:"obligation"`
+	// Affirmation asserts that what a clause states holds ("siempre",
+	// "también", "sigue", "always", "still"): a rule, not a description,
+	// so it answers yes as a permission does.
+	Affirmation []string `json:"affirmation"`
+	Yes         []string `json:"yes"`
+	No          []string `json:"no"`
+	Qualifiers  []string `json:"qualifiers"`
 }
 
 // Labels are the words of an answer card in one language.
@@ -230,7 +241,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		neg:  phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...)),
 		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
-		perm: phrases(v.Polarity.Permission), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
+		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 	}
 	for k, l := range v.Intents {
@@ -241,7 +252,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
-		"copula": v.Question.Copulas, "det": v.Question.Determiners, "label": v.Question.Labels, "state": v.Question.StateWords,
+		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
 	} {
 		v.sets[name] = wordSet(list)
 	}

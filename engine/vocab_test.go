@@ -111,7 +111,7 @@ func TestVocabularyCorpus(t *testing.T) {
 		}
 	}
 	for _, v := range sortedVocabs() {
-		for name, list := range map[string][]string{"negation": v.Polarity.Negation, "permission": v.Polarity.Permission,
+		for name, list := range map[string][]string{"negation": v.Polarity.Negation, "permission": v.Polarity.Permission, "obligation": v.Polarity.Obligation, "affirmation": v.Polarity.Affirmation,
 			"restriction": v.Polarity.Restriction, "exception": v.Polarity.Exception} {
 			n := 0
 			for _, p := range phrases(list) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/wikirules/wikirules/engine"
 )
@@ -29,7 +31,7 @@ Examples:
 func runEval(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "eval", "", evalHelp, false)
 	file := c.fs.String("cases", "", "a case file in the shape of judge-examples.json (default: the built-in cases)")
-	verbose := c.fs.Bool("v", false, "list every case that is not answered first or gets a contrary verdict")
+	verbose := c.fs.Bool("v", false, "list every case that is not answered first or misses its verdict (none given, or a contrary one)")
 	search := c.fs.Bool("search", false, "score the search index on its relevance set instead of the engine")
 	holdout := c.fs.Int("holdout", 0, "also report every N-th case apart (0: none)")
 	if err := c.parse(args); err != nil {
@@ -88,9 +90,18 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return writeJSON(e.stdout, total)
 	}
 	for _, r := range total.Results {
-		if *verbose && (!r.OK || r.Verdict == engine.VerdictWrong) {
-			fmt.Fprintf(e.stdout, "%-6s rank %d  %s\n       %s\n       got: %s\n", r.ID, r.Rank, r.Problem, r.Input, r.Got)
+		if !*verbose {
+			continue
 		}
+		miss := r.Want != "" && r.Verdict != engine.VerdictRight
+		if r.OK && !miss {
+			continue
+		}
+		problem := r.Problem
+		if miss && r.Verdict == engine.VerdictNone {
+			problem = strings.TrimPrefix(problem+"; no verdict, want "+strconv.Quote(r.Want), "; ")
+		}
+		fmt.Fprintf(e.stdout, "%-6s rank %d  %s\n       %s\n       got: %s\n", r.ID, r.Rank, problem, r.Input, r.Got)
 	}
 	for _, l := range total.Summary() {
 		fmt.Fprintln(e.stdout, l)
