@@ -38,7 +38,9 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	}
 	sf := f
 	sf.Limit = searchLimit
-	text := q.text
+	// An edition the question names ("En N5, …") is the filter's, not a
+	// word a text holds: the index would count it as a unit to match.
+	text := reEditionNamed.ReplaceAllString(q.text, " ")
 	if !e.expands(f) && len(q.expanded) > 0 {
 		// The index expands a query through the glossary itself; the
 		// store's FTS5 search is given the synonyms.

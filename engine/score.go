@@ -633,6 +633,26 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 			return false, q.v.reason("heading-not-held", u.shown())
 		}
 	}
+	// The pages a question names are its subject: a text that speaks of
+	// none of them (in its words, its context or its page) answers
+	// another question, whatever else it shares.
+	var subject *unit
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.topic || u.idf == 0 || u.trivial() {
+			continue
+		}
+		if held(u, c, own) > 0 {
+			subject = nil
+			break
+		}
+		if subject == nil {
+			subject = u
+		}
+	}
+	if subject != nil {
+		return false, q.v.reason("heading-not-held", subject.shown())
+	}
 	switch {
 	case !named:
 		return false, q.v.reason("no-term")
