@@ -17,6 +17,7 @@ const (
 	searchLimit      = 25   // hits asked of the Searcher
 	fullPass         = 24   // candidates scored on every feature (score)
 	contextPages     = 8    // pages of the best hits whose records are read for lead-ins
+	hitPages         = 2    // pages of the best hits whose records are all candidates
 	minRelevance     = 0.3  // below this the best candidate does not decide anything
 	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
 	closeRatio       = 0.9  // a verdict a text this relevant on another page contradicts is withheld (contested)

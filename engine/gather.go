@@ -79,6 +79,12 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 			pages = append(pages, h.Record.Page)
 		}
 	}
+	// The pages of the very best hits are read whole: the bullet that
+	// answers may share fewer words than its neighbours the index ranks.
+	hitPage := map[string]bool{}
+	for _, p := range pages[len(q.topics):min(len(pages), len(q.topics)+hitPages)] {
+		hitPage[lang.Fold(p)] = true
+	}
 	if len(pages) > 0 {
 		tf := f
 		tf.Pages = pages
@@ -94,7 +100,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		for i := range recs {
 			r := &recs[i]
 			byPage[r.Page] = append(byPage[r.Page], r)
-			if topic[lang.Fold(r.Page)] {
+			if topic[lang.Fold(r.Page)] || hitPage[lang.Fold(r.Page)] {
 				addRec(r)
 			}
 		}
