@@ -17,8 +17,10 @@ const (
 	searchLimit      = 25   // hits asked of the Searcher
 	fullPass         = 24   // candidates scored on every feature (score)
 	contextPages     = 8    // pages of the best hits whose records are read for lead-ins
+	hitPages         = 2    // pages of the best hits whose records are all candidates
 	minRelevance     = 0.3  // below this the best candidate does not decide anything
 	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
+	closeRatio       = 0.9  // a verdict a text this relevant on another page contradicts is withheld (contested)
 	supportRatio     = 0.55 // candidates within this ratio of the best are quoted as supporting
 	maxSupporting    = 4
 	lengthTieBreak   = 0.0005 // per distinct word: between equals, the shorter text wins
@@ -238,7 +240,38 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if err := b.build(ctx, d, cands); err != nil {
 		return nil, err
 	}
+	if c := e.contested(q, d, cands, a.Verdict); c != nil {
+		a.Verdict = q.v.Labels.SeeDeciding
+		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
+	}
 	return a, nil
+}
+
+// contested returns a text about as relevant as the deciding one d
+// (within closeRatio of its relevance, of no lower precedence), on another
+// page, that answers q and entails the contrary of verdict (the other
+// yes or no, another number), else nil. Two pages ruling otherwise on
+// the question leave the verdict to the judge reading both: wrong is
+// worse than silent.
+func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict string) *candidate {
+	if verdict == q.v.Labels.SeeDeciding || verdict == NotFound {
+		return nil
+	}
+	for _, c := range cands {
+		if c == d || c.score < closeRatio*d.score {
+			continue
+		}
+		if c.rank() < d.rank() || lang.Fold(c.page) == lang.Fold(d.page) || c.faq != nil && !c.faqFit {
+			continue
+		}
+		if ok, _ := e.answers(q, c); !ok {
+			continue
+		}
+		if v, _ := e.verdict(q, c); v != q.v.Labels.SeeDeciding && VerdictOutcome(v, verdict) == VerdictWrong {
+			return c
+		}
+	}
+	return nil
 }
 
 // unscoped gathers the candidates for q under f without its edition and

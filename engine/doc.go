@@ -33,7 +33,9 @@
 //     newer FAQ version over an older one; the overridden sources are
 //     listed with the reason;
 //   - reads the verdict the deciding source entails (verdict.go,
-//     polarity.go, number.go), or says "see the deciding source";
+//     polarity.go, number.go), or says "see the deciding source" — also
+//     when a text on another page, about as relevant, entails the
+//     contrary;
 //   - abstains ("not found in the knowledge base", with the nearest pages)
 //     when nothing answers, when the question asks about a concept no page
 //     or section describes and only a stray mention holds it (a list item,

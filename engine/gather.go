@@ -38,7 +38,9 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	}
 	sf := f
 	sf.Limit = searchLimit
-	text := q.text
+	// An edition the question names ("En N5, …") is the filter's, not a
+	// word a text holds: the index would count it as a unit to match.
+	text := reEditionNamed.ReplaceAllString(q.text, " ")
 	if !e.expands(f) && len(q.expanded) > 0 {
 		// The index expands a query through the glossary itself; the
 		// store's FTS5 search is given the synonyms.
@@ -77,6 +79,12 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 			pages = append(pages, h.Record.Page)
 		}
 	}
+	// The pages of the very best hits are read whole: the bullet that
+	// answers may share fewer words than its neighbours the index ranks.
+	hitPage := map[string]bool{}
+	for _, p := range pages[len(q.topics):min(len(pages), len(q.topics)+hitPages)] {
+		hitPage[lang.Fold(p)] = true
+	}
 	if len(pages) > 0 {
 		tf := f
 		tf.Pages = pages
@@ -92,7 +100,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		for i := range recs {
 			r := &recs[i]
 			byPage[r.Page] = append(byPage[r.Page], r)
-			if topic[lang.Fold(r.Page)] {
+			if topic[lang.Fold(r.Page)] || hitPage[lang.Fold(r.Page)] {
 				addRec(r)
 			}
 		}

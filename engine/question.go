@@ -240,9 +240,11 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 		// "is the modifier -3 or -6?": a choice between numbers.
 		return askNumeric, nouns
 	}
-	if startsWithAny(clause, v.ps.yesNo) || v.Language == "es" {
+	if startsWithAny(clause, v.ps.yesNo) || v.Language == "es" || !containsAny(clause, wh) {
 		// A Spanish question that does not open with an interrogative
-		// word is a yes/no one ("¿El movimiento … hace saltar minas?").
+		// word is a yes/no one ("¿El movimiento … hace saltar minas?"),
+		// and so is a question without any ("An Eclipse grenade lands
+		// on my trooper. Guts Roll?").
 		return askYesNo, nouns
 	}
 	return askOpen, nouns

@@ -28,6 +28,7 @@ const (
 	fList              // an open question, and a closed list ("las únicas ORA … son: A, B o C")
 	fTranslated        // in another language than the question, on a page whose translation is a candidate too
 	fCondition         // on a page the question names as a condition ("while engaged"), naming the other page
+	fSection           // under a section heading the question names (a Trait of Traits: "the ARO Trait")
 	nFeatures
 )
 
@@ -39,6 +40,7 @@ var weights = [nFeatures]float64{
 	fCoverage: 0.7, fClause: 0.2, fAction: 0.2, fSearch: 0.3, fTopic: 0.1, fIntent: 0.08, fEdition: 0.04,
 	fExample: -0.1, fSkill: -0.15, fFAQFit: 0.1, fFAQOther: -0.05, fLong: -0.1, fCross: -0.1,
 	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2, fTranslated: -0.2, fCondition: 0.2,
+	fSection: 0.1,
 }
 
 // features returns the features of candidate c for q; the costly ones
@@ -102,6 +104,9 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	}
 	if c.rec != nil && onCondition(q, c) {
 		f[fCondition] = 1
+	}
+	if sectionNamed(c, q.clauseKeys()) {
+		f[fSection] = 1
 	}
 	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
 		f[fList] = 1
@@ -407,6 +412,64 @@ func matchesIntent(q query, r *wikirules.Record) bool {
 	return false
 }
 
+// clauseKeys returns the stems of the units of q's asking clause, with
+// their glossary alternatives.
+func (q query) clauseKeys() map[string]bool {
+	m := map[string]bool{}
+	for i := range q.units {
+		if u := &q.units[i]; u.inClause {
+			for _, alt := range u.alts {
+				for _, k := range alt {
+					m[k] = true
+				}
+			}
+		}
+	}
+	return m
+}
+
+// sectionNamed reports whether the question's asking clause (its keys
+// qk, glossary alternatives included) names a heading of record c's section path: every
+// stem of the heading, which is not a block heading of a vocabulary
+// ("Efectos", "Requirements"). Among the sections of one page, the one
+// titled by what is asked states its rule ("ARO" among the Traits for
+// "a weapon with the ARO Trait").
+func sectionNamed(c *candidate, qk map[string]bool) bool {
+	if c.rec == nil {
+		return false
+	}
+next:
+	for _, h := range c.rec.Section {
+		hk := keys(h)
+		if len(hk) == 0 || blockHeading(h) {
+			continue
+		}
+		for _, k := range hk {
+			if !qk[k] {
+				continue next
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// blockHeading reports whether h is a block heading of a vocabulary
+// ("Efectos", "Cancellation").
+func blockHeading(h string) bool {
+	fh := lang.Fold(h)
+	for _, v := range sortedVocabs() {
+		for _, hs := range v.Headings {
+			for _, x := range hs {
+				if lang.Fold(x) == fh {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // onCondition reports whether c stands on a page q names as a condition
 // and its text names another page q names (what the condition restricts).
 func onCondition(q query, c *candidate) bool {
@@ -625,6 +688,26 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 		if u := &q.units[i]; u.idf > 0 && !u.coded() && q.headingSubject(u) && held(u, c, own) == 0 {
 			return false, q.v.reason("heading-not-held", u.shown())
 		}
+	}
+	// The pages a question names are its subject: a text that speaks of
+	// none of them (in its words, its context or its page) answers
+	// another question, whatever else it shares.
+	var subject *unit
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.topic || u.idf == 0 || u.trivial() {
+			continue
+		}
+		if held(u, c, own) > 0 {
+			subject = nil
+			break
+		}
+		if subject == nil {
+			subject = u
+		}
+	}
+	if subject != nil {
+		return false, q.v.reason("heading-not-held", subject.shown())
 	}
 	switch {
 	case !named:
