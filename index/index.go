@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -210,6 +211,35 @@ func (x *Index) Stamp() (string, error) {
 		return "", fmt.Errorf("index %s: read stamp: %w", x.where(), err)
 	}
 	return string(v), nil
+}
+
+// generationKey is the internal key under which SetGeneration keeps its
+// value, apart from the stamp, which older readers compare whole.
+var generationKey = []byte("wikirules.generation")
+
+// SetGeneration records in the index the write generation of the source
+// it was last synced with (kb.DB.Generation), as decimal text.
+func (x *Index) SetGeneration(gen int64) error {
+	if err := x.bi.SetInternal(generationKey, []byte(strconv.FormatInt(gen, 10))); err != nil {
+		return fmt.Errorf("index %s: set generation: %w", x.where(), err)
+	}
+	return nil
+}
+
+// Generation returns the value last given to SetGeneration; ok is false
+// when none was.
+func (x *Index) Generation() (gen int64, ok bool, err error) {
+	v, err := x.bi.GetInternal(generationKey)
+	if err != nil {
+		return 0, false, fmt.Errorf("index %s: read generation: %w", x.where(), err)
+	}
+	if len(v) == 0 {
+		return 0, false, nil
+	}
+	if gen, err = strconv.ParseInt(string(v), 10, 64); err != nil {
+		return 0, false, fmt.Errorf("index %s: generation %q: %w", x.where(), v, err)
+	}
+	return gen, true, nil
 }
 
 // Close releases the index.

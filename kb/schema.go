@@ -83,7 +83,8 @@ import (
 //	    it mirrors.
 //
 // The tables of syncs with a live wiki (migration 0008_sync.sql) are
-// documented in sync.go.
+// documented in sync.go, the write generation and the stored twin pairs
+// (migration 0012_twins.sql) in twins.go.
 //
 //go:embed migrations/*.sql
 var migrationFS embed.FS
@@ -134,6 +135,9 @@ func (db *DB) migrate(ctx context.Context) error {
 	}
 	if err := foreignKeyCheck(ctx, tx); err != nil {
 		return err
+	}
+	if err := bumpGeneration(ctx, tx); err != nil {
+		return fmt.Errorf("kb: migrations: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("kb: migrations: commit: %w", err)

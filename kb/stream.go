@@ -106,6 +106,9 @@ func (w *Writer) Commit() (PutResult, error) {
 	if err := w.w.flushSearch(w.ctx); err != nil {
 		return PutResult{}, w.fail(fmt.Errorf("kb: commit: %w", err))
 	}
+	if err := bumpGeneration(w.ctx, w.tx); err != nil {
+		return PutResult{}, w.fail(fmt.Errorf("kb: commit: %w", err))
+	}
 	w.w.close()
 	err := w.tx.Commit()
 	w.err = ErrWriterDone

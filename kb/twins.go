@@ -42,18 +42,13 @@ func (db *DB) CurrentPages(ctx context.Context) ([]CurrentPage, error) {
 			return err
 		}
 		for _, pk := range pks {
-			var revID string
-			err := tx.QueryRowContext(ctx, fmt.Sprintf(currentRevision, "?"), pk, asOfLower(wikirules.Filter{}), asOfBound(wikirules.Filter{})).Scan(&revID)
-			if err == sql.ErrNoRows {
-				continue
-			} else if err != nil {
-				return fmt.Errorf("page %d: %w", pk, err)
-			}
-			rev, editions, err := revision(ctx, tx, revID)
+			cp, err := currentPage(ctx, tx, pk, links[pk], aliases[pk])
 			if err != nil {
 				return err
 			}
-			out = append(out, CurrentPage{Page: rev.Page, Revision: *rev, PageEditions: editions, LangLinks: links[pk], Aliases: aliases[pk]})
+			if cp != nil {
+				out = append(out, *cp)
+			}
 		}
 		return nil
 	})
@@ -61,6 +56,24 @@ func (db *DB) CurrentPages(ctx context.Context) ([]CurrentPage, error) {
 		return nil, fmt.Errorf("kb: current pages: %w", err)
 	}
 	return out, nil
+}
+
+// currentPage returns page pk with its current revision (as CurrentPages
+// picks it), links and aliases; nil when every revision of the page is
+// hidden.
+func currentPage(ctx context.Context, tx *sql.Tx, pk int64, links map[string]string, aliases []string) (*CurrentPage, error) {
+	var revID string
+	err := tx.QueryRowContext(ctx, fmt.Sprintf(currentRevision, "?"), pk, asOfLower(wikirules.Filter{}), asOfBound(wikirules.Filter{})).Scan(&revID)
+	if err == sql.ErrNoRows {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("page %d: %w", pk, err)
+	}
+	rev, editions, err := revision(ctx, tx, revID)
+	if err != nil {
+		return nil, err
+	}
+	return &CurrentPage{Page: rev.Page, Revision: *rev, PageEditions: editions, LangLinks: links, Aliases: aliases}, nil
 }
 
 // allLangLinks reads the langlinks table: page key → language → title.

@@ -2,9 +2,14 @@
 // language (the Spanish and English Infinity wikis describe the same
 // rules), aligns their records, and says which side lags behind.
 //
-// Pairs are computed on read from the knowledge base (kb.CurrentPages):
-// nothing is stored, so an ingest or a re-ingest changes a pair only by
-// changing the pages it is made of. The twin of a page of wiki W
+// Pairs are computed from the knowledge base's current pages
+// (kb.CurrentPages), so an ingest or a re-ingest changes a pair only by
+// changing the pages it is made of. Load computes every pair; an ingest
+// also stores them (Store, kb.PutTwins) with the knowledge base's write
+// generation, and LoadFor reads only the pairs of the pages a warning
+// needs from that stored set while the knowledge base is unchanged since
+// (else it computes every pair, as Load does): a question's twin warning
+// then reads a few rows instead of every page's text. The twin of a page of wiki W
 // ("infinity-es") is a page of the wiki of the same site in the other
 // language ("infinity-en"), found by, strongest first:
 //

@@ -2,6 +2,7 @@ package pairs
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -408,4 +409,83 @@ func glossaryTwins(g *lang.Glossary, title, l string) []glossaryTwin {
 		}
 	}
 	return out
+}
+
+// Store computes the pairs of db (Load) and stores them in it
+// (kb.PutTwins), so that LoadFor looks pairs up without pairing every
+// page. Pairs of a knowledge base written while they were computed are
+// not stored (LoadFor then pairs every page, as Load does).
+func Store(ctx context.Context, db *kb.DB) error {
+	gen, err := db.Generation(ctx)
+	if err != nil {
+		return err
+	}
+	s, err := Load(ctx, db)
+	if err != nil {
+		return err
+	}
+	rows := make([]kb.StoredTwin, len(s.Pairs))
+	for i, p := range s.Pairs {
+		data, err := json.Marshal(p)
+		if err != nil {
+			return fmt.Errorf("pairs: store %s ↔ %s: %w", p.ES.Title, p.EN.Title, err)
+		}
+		rows[i] = kb.StoredTwin{ESWiki: p.ES.Wiki, ESTitle: p.ES.Title, ESKey: titleKey(p.ES.Title),
+			ENWiki: p.EN.Wiki, ENTitle: p.EN.Title, ENKey: titleKey(p.EN.Title), Data: string(data)}
+	}
+	_, err = db.PutTwins(ctx, gen, rows)
+	return err
+}
+
+// LoadFor returns the part of db's Set (Load) that Warn reads for the
+// citations cites: the pages whose current revision a citation cites, and
+// the pairs with a side titled as a cited page (by title key), in the
+// Set's order, with their pages. Warn gives the same warning for each of
+// cites with it as with the whole Set; it holds no conflicts. It reads the
+// pairs Store stored, or pairs every page (Load) when none are stored for
+// db as it is.
+func LoadFor(ctx context.Context, db *kb.DB, cites []wikirules.Citation) (*Set, error) {
+	var keys []string
+	s := &Set{Pairs: []Pair{}, pages: map[string]*kb.CurrentPage{}, byPage: map[string]int{}}
+	for _, c := range cites {
+		keys = append(keys, titleKey(c.Page))
+		cp, err := db.PageOfCurrentRevision(ctx, c.Revision)
+		if err != nil {
+			return nil, err
+		}
+		if cp != nil {
+			s.pages[PageRef{Wiki: cp.Page.Wiki, Title: cp.Page.Title}.key()] = cp
+			keys = append(keys, titleKey(cp.Page.Title))
+		}
+	}
+	stored, ok, err := db.TwinsOf(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return Load(ctx, db)
+	}
+	for _, t := range stored {
+		var p Pair
+		if err := json.Unmarshal([]byte(t.Data), &p); err != nil {
+			return nil, fmt.Errorf("pairs: stored pair %s ↔ %s: %w", t.ESTitle, t.ENTitle, err)
+		}
+		for _, ref := range []PageRef{p.ES, p.EN} {
+			if s.pages[ref.key()] != nil {
+				continue
+			}
+			cp, err := db.CurrentPageOf(ctx, ref.Wiki, ref.Title)
+			if err != nil {
+				return nil, err
+			}
+			if cp == nil {
+				return nil, fmt.Errorf("pairs: stored pair %s ↔ %s: no current page %s (%s)", p.ES.Title, p.EN.Title, ref.Title, ref.Wiki)
+			}
+			s.pages[ref.key()] = cp
+		}
+		s.Pairs = append(s.Pairs, p)
+		s.byPage[p.ES.key()] = len(s.Pairs) - 1
+		s.byPage[p.EN.key()] = len(s.Pairs) - 1
+	}
+	return s, nil
 }

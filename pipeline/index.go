@@ -43,7 +43,8 @@ func IndexStamp(ctx context.Context, db *kb.DB) (string, error) {
 // after an ingest: it builds the index from db when the directory does not
 // exist, and otherwise brings it in step (index.Sync: indexes the records
 // and FAQs it lacks or holds from an older revision, deletes the ones db
-// no longer has), then records IndexStamp in it. A line on progress (nil:
+// no longer has), then records IndexStamp and db's write generation in it
+// (read before the sync). A line on progress (nil:
 // none) says what was done and how long it took. The returned report is
 // what Sync found before syncing (for a new index: everything missing).
 // Errors name the index path.
@@ -53,10 +54,16 @@ func SyncIndex(ctx context.Context, db *kb.DB, dbPath string, progress io.Writer
 	}
 	path := IndexPath(dbPath)
 	t0 := time.Now()
+	// The generation is read before the index reads db: a write during
+	// the sync leaves it behind db's, and OpenIndex then compares the
+	// counts instead.
+	gen, err := db.Generation(ctx)
+	if err != nil {
+		return index.Report{}, fmt.Errorf("pipeline: search index %s: %w", path, err)
+	}
 	var (
 		idx *index.Index
 		rep index.Report
-		err error
 	)
 	_, statErr := os.Stat(path)
 	switch {
@@ -96,6 +103,9 @@ func SyncIndex(ctx context.Context, db *kb.DB, dbPath string, progress io.Writer
 	if err := idx.SetStamp(stamp); err != nil {
 		return rep, fmt.Errorf("pipeline: search index %s: %w", path, err)
 	}
+	if err := idx.SetGeneration(gen); err != nil {
+		return rep, fmt.Errorf("pipeline: search index %s: %w", path, err)
+	}
 	return rep, nil
 }
 
@@ -108,7 +118,10 @@ var (
 )
 
 // OpenIndex opens the search index of the knowledge base db at dbPath
-// read-only and checks that its stamp equals IndexStamp(db). It returns an
+// read-only and checks that it is in step: synced at db's write
+// generation (nothing written since: no rows to count), else its stamp
+// equals IndexStamp(db) (a write since may have stored nothing new; an
+// index synced before generations were recorded has none). It returns an
 // error wrapping ErrIndexMissing or ErrIndexStale when the index cannot be
 // trusted (the caller falls back to the knowledge base's FTS5 search and
 // tells the user to run "query index -db PATH"), or another error when the
@@ -126,6 +139,17 @@ func OpenIndex(ctx context.Context, db *kb.DB, dbPath string) (*index.Index, err
 	if err != nil {
 		idx.Close()
 		return nil, fmt.Errorf("search index %s: %w", path, err)
+	}
+	synced, ok, err := idx.Generation()
+	if err != nil {
+		idx.Close()
+		return nil, fmt.Errorf("search index %s: %w", path, err)
+	}
+	if gen, err := db.Generation(ctx); err != nil {
+		idx.Close()
+		return nil, err
+	} else if ok && synced == gen {
+		return idx, nil // nothing written since the index was synced
 	}
 	want, err := IndexStamp(ctx, db)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/sample"
 	"github.com/wikirules/wikirules/source"
 )
@@ -219,7 +220,12 @@ func OpenSample(ctx context.Context) (*kb.DB, error) {
 	return db, nil
 }
 
+// finish stores the twin pairs of db as it now stands (pairs.Store) and
+// adds its totals to sum.
 func finish(ctx context.Context, db *kb.DB, sum *Summary) (*Summary, error) {
+	if err := pairs.Store(ctx, db); err != nil {
+		return nil, err
+	}
 	st, err := db.Stats(ctx)
 	if err != nil {
 		return nil, err

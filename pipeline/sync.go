@@ -10,6 +10,7 @@ import (
 
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/mwapi"
+	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/source"
 )
 
@@ -370,6 +371,9 @@ func (s *syncer) finish(ctx context.Context) (*SyncSummary, error) {
 	s.sum.WaitedSeconds = (st.Waited - s.base.Waited).Seconds()
 	s.sum.Bytes = st.Bytes - s.base.Bytes
 	s.sum.Mark = Mark{Timestamp: s.st.Mark, RCID: s.st.MarkRCID}
+	if err := pairs.Store(ctx, s.db); err != nil {
+		return nil, err
+	}
 	dbst, err := s.db.Stats(ctx)
 	if err != nil {
 		return nil, err

@@ -127,7 +127,7 @@ func twinWarnings(ctx context.Context, db *kb.DB, cites []wikirules.Citation, ju
 	if db == nil || len(cites) == 0 {
 		return nil, nil
 	}
-	set, err := pairs.Load(ctx, db)
+	set, err := pairs.LoadFor(ctx, db, cites)
 	if err != nil {
 		return nil, err
 	}

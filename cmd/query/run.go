@@ -11,6 +11,7 @@ import (
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/pipeline"
 )
 
@@ -364,10 +365,15 @@ func (c *common) withDB(ctx context.Context, e *env, do func(*kb.DB) error) erro
 }
 
 // migrate applies the pending migrations of the knowledge base at path
-// (kb.Open does) and closes it.
+// (kb.Open does), stores its twin pairs (pairs.Store: a knowledge base of
+// an older schema has none) and closes it.
 func migrate(ctx context.Context, path string) error {
 	db, err := kb.Open(ctx, path)
 	if err != nil {
+		return err
+	}
+	if err := pairs.Store(ctx, db); err != nil {
+		db.Close()
 		return err
 	}
 	return db.Close()

@@ -1,0 +1,209 @@
+package kb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// The write generation and the stored twin pairs (migration 0012_twins.sql):
+//
+//	kb_state(one = 1, generation)
+//	    One row. generation is raised by every write transaction: a
+//	    Writer's commit (every ingest, sync, deletion or move) and the
+//	    migrations. What is derived from the whole knowledge base and
+//	    stored with the generation it was computed at is in step with it
+//	    while the generation is unchanged.
+//	twin_state(one = 1, generation)
+//	    The generation the twin pairs were computed at; no row before the
+//	    first PutTwins.
+//	twin_pairs(seq PK, es_wiki, es_title, es_key, en_wiki, en_title,
+//	           en_key, data)
+//	    The pairs of package pairs in the order of its Set: each side's
+//	    wiki, title and title key (pairs' key for looking a title up), and
+//	    the pair as pairs encodes it. Replaced as a whole by PutTwins.
+
+// Generation returns the write generation of the knowledge base (see
+// above).
+func (db *DB) Generation(ctx context.Context) (int64, error) {
+	var gen int64
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `SELECT generation FROM kb_state WHERE one = 1`).Scan(&gen)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("kb: generation: %w", err)
+	}
+	return gen, nil
+}
+
+// bumpGeneration raises the write generation in tx.
+func bumpGeneration(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE kb_state SET generation = generation + 1 WHERE one = 1`); err != nil {
+		return fmt.Errorf("write generation: %w", err)
+	}
+	return nil
+}
+
+// StoredTwin is a twin pair as package pairs stores it: its sides' wiki,
+// title and title key, and the pair in pairs' encoding (Data).
+type StoredTwin struct {
+	ESWiki, ESTitle, ESKey string
+	ENWiki, ENTitle, ENKey string
+	Data                   string
+}
+
+// PutTwins replaces the stored twin pairs with twins (in set order),
+// computed from the knowledge base at generation gen. It stores nothing
+// and returns false when the knowledge base was written after gen: the
+// pairs are of an older state. It does not raise the generation.
+func (db *DB) PutTwins(ctx context.Context, gen int64, twins []StoredTwin) (bool, error) {
+	if db.readOnly {
+		return false, fmt.Errorf("kb: put twins %s: database opened read-only", db.path)
+	}
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("kb: put twins: %w", err)
+	}
+	defer tx.Rollback()
+	var now int64
+	if err := tx.QueryRowContext(ctx, `SELECT generation FROM kb_state WHERE one = 1`).Scan(&now); err != nil {
+		return false, fmt.Errorf("kb: put twins: %w", err)
+	}
+	if now != gen {
+		return false, nil
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM twin_pairs`); err != nil {
+		return false, fmt.Errorf("kb: put twins: %w", err)
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO twin_pairs (seq, es_wiki, es_title, es_key, en_wiki, en_title, en_key, data)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return false, fmt.Errorf("kb: put twins: %w", err)
+	}
+	defer ins.Close()
+	for i, t := range twins {
+		if _, err := ins.ExecContext(ctx, i, t.ESWiki, t.ESTitle, t.ESKey, t.ENWiki, t.ENTitle, t.ENKey, t.Data); err != nil {
+			return false, fmt.Errorf("kb: put twins: pair %s ↔ %s: %w", t.ESTitle, t.ENTitle, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO twin_state (one, generation) VALUES (1, ?)
+		ON CONFLICT (one) DO UPDATE SET generation = excluded.generation`, gen); err != nil {
+		return false, fmt.Errorf("kb: put twins: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("kb: put twins: %w", err)
+	}
+	return true, nil
+}
+
+// TwinsOf returns the stored pairs one of whose sides has a title key of
+// keys, in set order. ok is false when no pairs are stored for the
+// knowledge base as it is (none were stored, or it was written since).
+func (db *DB) TwinsOf(ctx context.Context, keys []string) (twins []StoredTwin, ok bool, err error) {
+	err = db.read(ctx, func(tx *sql.Tx) error {
+		var gen, at int64
+		if err := tx.QueryRowContext(ctx, `SELECT k.generation, COALESCE(t.generation, 0)
+			FROM kb_state k LEFT JOIN twin_state t ON t.one = 1 WHERE k.one = 1`).Scan(&gen, &at); err != nil {
+			return err
+		}
+		if ok = gen == at; !ok || len(keys) == 0 {
+			return nil
+		}
+		in := strings.TrimSuffix(strings.Repeat("?, ", len(keys)), ", ")
+		args := make([]any, 0, 2*len(keys))
+		for _, k := range keys {
+			args = append(args, k)
+		}
+		args = append(args, args...)
+		rows, err := tx.QueryContext(ctx, `SELECT es_wiki, es_title, es_key, en_wiki, en_title, en_key, data FROM twin_pairs
+			WHERE es_key IN (`+in+`) OR en_key IN (`+in+`) ORDER BY seq`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var t StoredTwin
+			if err := rows.Scan(&t.ESWiki, &t.ESTitle, &t.ESKey, &t.ENWiki, &t.ENTitle, &t.ENKey, &t.Data); err != nil {
+				return err
+			}
+			twins = append(twins, t)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("kb: twins: %w", err)
+	}
+	return twins, ok, nil
+}
+
+// CurrentPageOf returns the page of wiki titled title as CurrentPages
+// holds it, or nil when there is no such page or every revision of it is
+// hidden.
+func (db *DB) CurrentPageOf(ctx context.Context, wiki, title string) (*CurrentPage, error) {
+	var out *CurrentPage
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var pk int64
+		err := tx.QueryRowContext(ctx, `SELECT pk FROM pages WHERE wiki = ? AND title = ?`, wiki, title).Scan(&pk)
+		if err == sql.ErrNoRows {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		out, err = currentPageOfKey(ctx, tx, pk)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: current page %s (%s): %w", title, wiki, err)
+	}
+	return out, nil
+}
+
+// PageOfCurrentRevision returns the page whose current revision is id, as
+// CurrentPages holds it, or nil when id is no page's current revision.
+func (db *DB) PageOfCurrentRevision(ctx context.Context, id string) (*CurrentPage, error) {
+	var out *CurrentPage
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var pk int64
+		err := tx.QueryRowContext(ctx, `SELECT page FROM revisions WHERE id = ?`, id).Scan(&pk)
+		if err == sql.ErrNoRows {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		cp, err := currentPageOfKey(ctx, tx, pk)
+		if cp != nil && cp.Revision.ID == id {
+			out = cp
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: page of revision %s: %w", id, err)
+	}
+	return out, nil
+}
+
+// currentPageOfKey is currentPage with page pk's own langlinks and
+// aliases.
+func currentPageOfKey(ctx context.Context, tx *sql.Tx, pk int64) (*CurrentPage, error) {
+	var links map[string]string
+	err := eachRow(ctx, tx, `SELECT lang, title FROM langlinks WHERE page = ?`, []any{pk}, func(rows *sql.Rows) error {
+		var l, t string
+		if err := rows.Scan(&l, &t); err != nil {
+			return err
+		}
+		if links == nil {
+			links = map[string]string{}
+		}
+		links[l] = t
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("langlinks: %w", err)
+	}
+	var aliases []string
+	if aliases, err = queryColumn[string](ctx, tx, `SELECT title FROM redirect_aliases WHERE target = ? ORDER BY title`, pk); err != nil {
+		return nil, fmt.Errorf("aliases: %w", err)
+	}
+	return currentPage(ctx, tx, pk, links, aliases)
+}

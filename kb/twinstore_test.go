@@ -1,0 +1,58 @@
+package kb
+
+import (
+	"context"
+	"testing"
+)
+
+// TestGenerationAndTwins: every Writer commit raises the write
+// generation, PutTwins does not; twins stored at the generation are
+// found by title key while nothing is written, and twins computed at an
+// older generation are refused.
+func TestGenerationAndTwins(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	gen, err := db.Generation(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := db.TwinsOf(ctx, []string{"Esquivar"}); err != nil || ok {
+		t.Fatalf("TwinsOf before any PutTwins: in step %v (%v), want not", ok, err)
+	}
+	twins := []StoredTwin{
+		{ESWiki: "infinity-es", ESTitle: "Esquivar", ESKey: "Esquivar", ENWiki: "infinity-en", ENTitle: "Dodge", ENKey: "Dodge", Data: `{"n":0}`},
+		{ESWiki: "infinity-es", ESTitle: "Aislado", ESKey: "Aislado", ENWiki: "infinity-en", ENTitle: "Isolated State", ENKey: "Isolated State", Data: `{"n":1}`},
+	}
+	if ok, err := db.PutTwins(ctx, gen, twins); err != nil || !ok {
+		t.Fatalf("PutTwins at the current generation: %v (%v), want stored", ok, err)
+	}
+	if g, _ := db.Generation(ctx); g != gen {
+		t.Errorf("generation after PutTwins %d, want %d (unchanged)", g, gen)
+	}
+	got, ok, err := db.TwinsOf(ctx, []string{"Isolated State", "Esquivar", "Nada"})
+	if err != nil || !ok || len(got) != 2 || got[0].Data != `{"n":0}` || got[1].ENTitle != "Isolated State" {
+		t.Fatalf("TwinsOf = %+v, %v (%v); want both pairs in set order", got, ok, err)
+	}
+	if _, err := db.Put(ctx, []Item{esquivar(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := db.Generation(ctx); g != gen+1 {
+		t.Errorf("generation after a Put %d, want %d", g, gen+1)
+	}
+	if _, ok, err := db.TwinsOf(ctx, []string{"Esquivar"}); err != nil || ok {
+		t.Errorf("TwinsOf after a Put: in step %v (%v), want not", ok, err)
+	}
+	if ok, err := db.PutTwins(ctx, gen, twins[:1]); err != nil || ok {
+		t.Errorf("PutTwins at an older generation: %v (%v), want refused", ok, err)
+	}
+	cp, err := db.PageOfCurrentRevision(ctx, esquivar(t).Rev.ID)
+	if err != nil || cp == nil || cp.Page.Title != "Esquivar" {
+		t.Fatalf("PageOfCurrentRevision = %+v (%v), want Esquivar", cp, err)
+	}
+	if cp2, err := db.CurrentPageOf(ctx, cp.Page.Wiki, "Esquivar"); err != nil || cp2 == nil || cp2.Revision.ID != cp.Revision.ID {
+		t.Errorf("CurrentPageOf Esquivar = %+v (%v), want revision %s", cp2, err, cp.Revision.ID)
+	}
+	if cp, err := db.PageOfCurrentRevision(ctx, "no-such-revision"); err != nil || cp != nil {
+		t.Errorf("PageOfCurrentRevision of no revision = %+v (%v), want nil", cp, err)
+	}
+}
