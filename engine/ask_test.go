@@ -11,7 +11,7 @@ import (
 	"github.com/wikirules/wikirules/lang"
 )
 
-// TestAskDoneWhen checks the three answers issue 7 names as done-when.
+// TestAskDoneWhen checks three answers a judge relies on.
 func TestAskDoneWhen(t *testing.T) {
 	e := sampleEngine(t)
 	ctx := context.Background()
@@ -318,7 +318,7 @@ func TestAskNotFoundNearest(t *testing.T) {
 }
 
 // TestAskNonsense checks that nonsense and off-topic questions are not
-// found (issue 7, precision defect 2): markup, bare numbers, code, and
+// found: markup, bare numbers, code, and
 // questions naming no game term the knowledge base knows, in both
 // languages. Each once decided on some text by matching a number or a
 // common word.
@@ -382,7 +382,7 @@ func TestProse(t *testing.T) {
 }
 
 // TestAskOverriddenSet checks that only a source speaking of the deciding
-// rule is shown as overridden (issue 7, precision defect 1): for the Dodge
+// rule is shown as overridden: for the Dodge
 // errata, the "Ejemplo Esquivar y Arma Posicionable" whose seefaq note
 // points to it, and not Sexto Sentido's exception, Inmovilizado-A's effect
 // and cancellation or the Condiciones de Visibilidad rules, which are

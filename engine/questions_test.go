@@ -42,11 +42,7 @@ func TestQuestions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, heldCases := cf.Split(questionsHeldOut)
-	held, err := Evaluate(ctx, e, heldCases)
-	if err != nil {
-		t.Fatal(err)
-	}
+	held := heldOut(all, questionsHeldOut)
 	for _, l := range all.Summary() {
 		t.Logf("all: %s", l)
 	}
@@ -77,7 +73,7 @@ func TestQuestions(t *testing.T) {
 }
 
 // TestCases runs every case of the judge examples and of the engine's own
-// set as a subtest, and checks the targets of issue 7 on the engine's set:
+// set as a subtest, and checks the targets of the engine's own set:
 // at least 90 % of questions with the right deciding source first, 100 %
 // within the top 3, every situation resolved as expected.
 func TestCases(t *testing.T) {
@@ -116,4 +112,22 @@ func TestCases(t *testing.T) {
 		}
 		t.Logf("%s: questions %d, first %d, top3 %d; situations %d/%d", file, rep.Questions, rep.First, rep.Top3, rep.SituationsOK, rep.SituationsN)
 	}
+}
+
+// heldOut returns the report of the held-out part of rep's cases
+// (CaseFile.Split: every n-th question and every n-th situation), from
+// the results rep has, without asking again.
+func heldOut(rep *Report, n int) *Report {
+	held := &Report{}
+	questions, situations := 0, 0
+	for _, r := range rep.Results {
+		i := &questions
+		if r.situation {
+			i = &situations
+		}
+		if *i++; *i%n == 0 {
+			held.add(r)
+		}
+	}
+	return held
 }

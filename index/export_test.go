@@ -1,5 +1,7 @@
 package index
 
+import "time"
+
 // SetChunkPages sets the number of pages BuildFrom, Check and Sync read at
 // once, for a test; the returned function restores it.
 func SetChunkPages(n int) (restore func()) {
@@ -14,4 +16,12 @@ func SetListPage(n int) (restore func()) {
 	old := listPage
 	listPage = n
 	return func() { listPage = old }
+}
+
+// SetLockWait sets how long Open and OpenReadOnly wait for a lock, for a
+// test; the returned function restores it.
+func SetLockWait(d time.Duration) (restore func()) {
+	old := lockWait
+	lockWait = d
+	return func() { lockWait = old }
 }

@@ -159,8 +159,9 @@ func Open(path string, opts ...Option) (*Index, error) {
 
 // lockWait is how long Open and OpenReadOnly wait for another process's
 // lock on the index (a writer excludes everyone; readers exclude writers)
-// before failing, instead of waiting forever.
-const lockWait = 3 * time.Second
+// before failing, instead of waiting forever. A variable for the tests
+// only (SetLockWait).
+var lockWait = 3 * time.Second
 
 // lockError explains a lock time-out: the index is held by another
 // process, typically a running `query serve` or `ingest`.

@@ -94,40 +94,62 @@ func readOne(t testing.TB, f wikirules.Format, data []byte) *wikirules.Revision 
 }
 
 // checkDoubling fails when the work measured at twice the size is more
-// than about twice the work at the size: 2.5 times, plus 8 bytes per byte
-// of the larger input and 1,024 allocations (a buffer growing by a factor
-// may take one more step at one size than at the other: encoding/xml's,
-// io.ReadAll's and the HTML tokenizer's do). A quadratic stage exceeds
-// that by orders of magnitude: joining lines one copy per line allocated
-// 4.4 GB for 256 KiB.
+// than about twice the work at the size (doublingExcess).
 func checkDoubling(t *testing.T, what string, size int, small, large [2]uint64) {
 	t.Helper()
+	for _, e := range doublingExcess(size, small, large) {
+		t.Errorf("%s: %s", what, e)
+	}
+}
+
+// doublingExcess says how the work at twice the size is more than about
+// twice the work at the size: 2.5 times, plus 8 bytes per byte of the
+// larger input and 1,024 allocations (a buffer growing by a factor may
+// take one more step at one size than at the other: encoding/xml's,
+// io.ReadAll's and the HTML tokenizer's do). A quadratic stage exceeds
+// that by orders of magnitude: joining lines one copy per line allocated
+// 4.4 GB for 256 KiB. TestDoublingCatchesQuadratic checks that the sizes
+// of TestStagesLinear are large enough for quadratic work to show.
+func doublingExcess(size int, small, large [2]uint64) []string {
+	var e []string
 	if large[0] > small[0]*5/2+uint64(8*2*size) {
-		t.Errorf("%s: %d bytes allocated at %d bytes, %d at %d: more than twice", what, small[0], size, large[0], 2*size)
+		e = append(e, fmt.Sprintf("%d bytes allocated at %d bytes, %d at %d: more than twice", small[0], size, large[0], 2*size))
 	}
 	if large[1] > small[1]*5/2+1024 {
-		t.Errorf("%s: %d allocations at %d bytes, %d at %d: more than twice", what, small[1], size, large[1], 2*size)
+		e = append(e, fmt.Sprintf("%d allocations at %d bytes, %d at %d: more than twice", small[1], size, large[1], 2*size))
 	}
+	return e
 }
 
 // linearMiB is the size of the larger revisions of TestStagesLinear, in
 // MiB: 8 checks up to the largest revision ingested (MaxRevisionBytes),
-// in some minutes; the default, 1, keeps the test at some 15 s.
-var linearMiB = flag.Int("linear-mib", 1, "size in MiB of the larger revisions of TestStagesLinear (8: the largest ingested)")
+// in some minutes; the default, defaultLinearMiB, keeps the test at some
+// seconds and is large enough for quadratic work to show
+// (TestDoublingCatchesQuadratic).
+var linearMiB = flag.Float64("linear-mib", defaultLinearMiB, "size in MiB of the larger revisions of TestStagesLinear (8: the largest ingested)")
+
+// defaultLinearMiB is the default of -linear-mib: 128 KiB.
+const defaultLinearMiB = 0.125
+
+// linearSize returns the size of the smaller revisions of
+// TestStagesLinear: half of -linear-mib, or 32 KiB with -short.
+func linearSize() int {
+	if testing.Short() {
+		return 32 << 10
+	}
+	return int(*linearMiB*(1<<20)) / 2
+}
 
 // TestStagesLinear feeds each reader, the extractors and the store
 // revisions of every worst shape at two sizes, the larger twice the other
-// (-linear-mib, default 1 MiB; 256 KiB with -short), and checks that the
+// (-linear-mib, default 128 KiB; 64 KiB with -short), and checks that the
 // work of each stage, counted in bytes and allocations of the Go heap, at
 // most about doubles with the revision. The store is fed the shapes that
 // make a record per unit at a sixteenth of the size: 8 MiB of list items
 // is 1.5 million records, whose storing is SQLite's I/O more than our
 // code (minutes on a 2-core machine).
 func TestStagesLinear(t *testing.T) {
-	size := *linearMiB << 20 / 2
-	if testing.Short() {
-		size = 128 << 10
-	}
+	size := linearSize()
 	storeRecords := size / 16
 	ctx := context.Background()
 	v := extract.Default()
@@ -186,4 +208,85 @@ func TestStagesLinear(t *testing.T) {
 		checkDoubling(t, sh.name+": rendered HTML extractor", size, rend[true][0], rend[true][1])
 		checkDoubling(t, sh.name+": store", storeSize, stor[0], stor[1])
 	}
+}
+
+// TestDoublingCatchesQuadratic checks that quadratic work shows at the
+// sizes of TestStagesLinear: real stages pass the doubling check and the
+// same stages with quadratic work added fail it, the work being what once
+// made a stage quadratic (a paragraph joined one copy per line) or a
+// milder kind (a list grown by a constant).
+//
+// The sizes are those of TestStagesLinear up to its default: a quadratic
+// stage takes quadratic time, and at a larger size the quadratic work
+// only stands out more against the linear.
+func TestDoublingCatchesQuadratic(t *testing.T) {
+	size := min(linearSize(), int(defaultLinearMiB*(1<<20))/2)
+	v := extract.Default()
+	shape := func(name string) string {
+		for _, sh := range worstShapes {
+			if sh.name == name {
+				return sh.unit
+			}
+		}
+		t.Fatalf("no shape %q", name)
+		return ""
+	}
+	rendered := func(text string) *wikirules.Extraction {
+		return extract.ExtractRendered(wikirules.Revision{Page: wikirules.Page{Title: "P"}, ID: "r", Format: wikirules.FormatPageText, Text: text})
+	}
+	extracted := func(text string) *wikirules.Extraction {
+		return v.Extract(wikirules.Revision{Page: wikirules.Page{Title: "P"}, ID: "r", Text: text}, wikitext.Parse(text))
+	}
+	var joined string                // kept, so that the joins are done
+	var sinkRecs []*wikirules.Record // the same for the list
+	stages := []struct {
+		name, shape string
+		stage       func(text string) // the real stage
+		quadratic   func(text string) // the same, with quadratic work added
+	}{
+		// A paragraph joined line by line, a copy of it per line.
+		{"joined lines", "short lines",
+			func(text string) { rendered(text) },
+			func(text string) {
+				rendered(text)
+				cur := ""
+				for _, line := range strings.Split(text, "\n") {
+					cur += " " + line
+				}
+				joined = cur
+			}},
+		// A list of the records grown by a constant, 2 records, instead
+		// of by a factor: a copy of the list per 2 records.
+		{"list grown by 2", "table rows",
+			func(text string) { extracted(text) },
+			func(text string) {
+				x := extracted(text)
+				var recs []*wikirules.Record
+				for i := range x.Records {
+					if len(recs) == cap(recs) {
+						grown := make([]*wikirules.Record, len(recs), len(recs)+2)
+						copy(grown, recs)
+						recs = grown
+					}
+					recs = append(recs, &x.Records[i])
+				}
+				sinkRecs = recs
+			}},
+	}
+	for _, st := range stages {
+		small, large := shapeText(shape(st.shape), size), shapeText(shape(st.shape), 2*size)
+		measure := func(f func(string)) (s, l [2]uint64) {
+			s[0], s[1] = work(func() { f(small) })
+			l[0], l[1] = work(func() { f(large) })
+			return s, l
+		}
+		if s, l := measure(st.stage); doublingExcess(size, s, l) != nil {
+			t.Errorf("%s: the real stage fails the check at %d bytes: %v", st.name, size, doublingExcess(size, s, l))
+		}
+		if s, l := measure(st.quadratic); doublingExcess(size, s, l) == nil {
+			t.Errorf("%s: quadratic work passes the check at %d bytes: %d bytes and %d allocations, then %d and %d",
+				st.name, size, s[0], s[1], l[0], l[1])
+		}
+	}
+	_, _ = joined, sinkRecs
 }

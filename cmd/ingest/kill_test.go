@@ -15,7 +15,6 @@ import (
 	"github.com/wikirules/wikirules/kb"
 )
 
-// buildIngest builds this command into a temporary directory.
 // checkedStats opens the knowledge base at path, checks its integrity
 // (an error names when) and returns its statistics and content hash.
 func checkedStats(t *testing.T, path, when string) (kb.Stats, string) {
@@ -40,14 +39,29 @@ func checkedStats(t *testing.T, path, when string) (kb.Stats, string) {
 	return stats, hash
 }
 
-func buildIngest(t *testing.T) string {
-	t.Helper()
-	// go test puts the go command that runs it first on PATH.
-	bin := filepath.Join(t.TempDir(), "ingest")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+// asIngestEnv makes the test binary run this command's main instead of
+// the tests (TestMain), so that a test can run the command as a process
+// of its own and kill it without building it.
+const asIngestEnv = "WIKIRULES_TEST_AS_INGEST"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asIngestEnv) == "1" {
+		main() // os.Args[1:] are the command's arguments
+		os.Exit(0)
 	}
+	os.Exit(m.Run())
+}
+
+// ingestBinary returns the path of an executable that runs this command:
+// the test binary, run with asIngestEnv set, which the processes the test
+// starts inherit until it ends.
+func ingestBinary(t *testing.T) string {
+	t.Helper()
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(asIngestEnv, "1")
 	return bin
 }
 
@@ -62,9 +76,9 @@ func buildIngest(t *testing.T) string {
 // that of a clean ingest of the same files.
 func TestKillMidIngest(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and runs it: not in -short")
+		t.Skip("runs the command as a process: not in -short")
 	}
-	bin := buildIngest(t)
+	bin := ingestBinary(t)
 	dir := t.TempDir()
 	dump := seedDump(t)
 	var export bytes.Buffer

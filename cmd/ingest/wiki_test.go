@@ -129,9 +129,9 @@ func TestIngestWikiExport(t *testing.T) {
 // killed.
 func TestKillMidSync(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and runs it: not in -short")
+		t.Skip("runs the command as a process: not in -short")
 	}
-	bin := buildIngest(t)
+	bin := ingestBinary(t)
 	w := syncWiki(t, 150)
 	var mu sync.Mutex
 	content := 0

@@ -129,6 +129,9 @@ func TestMain(m *testing.M) {
 	if sampleDir != "" {
 		os.RemoveAll(sampleDir)
 	}
+	if exportTop != "" {
+		os.RemoveAll(exportTop)
+	}
 	os.Exit(code)
 }
 

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"html"
 	"net/url"
 	"os"
@@ -9,22 +11,43 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
+var (
+	exportOnce sync.Once
+	exportTop  string // the directory of exportDir, removed by TestMain
+	exportDir  string
+	exportErr  error
+)
+
 // exportSample exports the embedded sample corpus with query export-site
-// into a new directory and returns it.
+// into a directory, once for the tests that read the site, and returns it.
 func exportSample(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "site")
-	out := runQuery(t, "export-site", dir)
-	if !strings.Contains(out, "47 pages") {
-		t.Errorf("export-site said %q", out)
+	exportOnce.Do(func() {
+		top, err := os.MkdirTemp("", "query-site-")
+		if err != nil {
+			exportErr = err
+			return
+		}
+		exportTop = top
+		exportDir = filepath.Join(top, "site")
+		var out, errb bytes.Buffer
+		if err := Run(context.Background(), []string{"export-site", exportDir}, &out, &errb); err != nil {
+			exportErr = fmt.Errorf("query export-site: %v\n%s", err, errb.String())
+		} else if !strings.Contains(out.String(), "47 pages") {
+			exportErr = fmt.Errorf("export-site said %q", out.String())
+		}
+	})
+	if exportErr != nil {
+		t.Fatal(exportErr)
 	}
-	return dir
+	return exportDir
 }
 
 var hrefRE = regexp.MustCompile(`(?:href|src)="([^"]*)"`)
