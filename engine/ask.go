@@ -205,6 +205,17 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	}
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
+	if d != nil {
+		// A text whose page does not speak of what the question is
+		// about answers another question (subject.go).
+		name, err := e.absentSubject(ctx, q, d)
+		if err != nil {
+			return nil, err
+		}
+		if name != "" {
+			d, why = nil, q.v.reason("subject-absent", name)
+		}
+	}
 	unknownEd := d != nil && !a.EditionDefaulted && d.editions() == 0
 	if d != nil && a.EditionDefaulted {
 		a.Notes = a.Notes[:0]
@@ -365,6 +376,31 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			why = q.v.reason("nothing-relevant")
 		}
 		return nil, why
+	}
+	if name, _ := q.focusName(); name != nil {
+		// Of the texts that answer, those on a page where one speaks of
+		// what the question is about (subject.go) compete; precedence
+		// then chooses among them (the page's important box over the
+		// bullet that names the variant asked about).
+		pages := map[string]bool{}
+		best := -1
+		for i, c := range ok {
+			if speaksOf(q, c, name) {
+				pages[lang.Fold(c.page)] = true
+				if best < 0 {
+					best = i
+				}
+			}
+		}
+		if best >= 0 && ok[best].score >= contenderRatio*ok[0].score {
+			var on []*candidate
+			for _, c := range ok {
+				if pages[lang.Fold(c.page)] {
+					on = append(on, c)
+				}
+			}
+			ok = on
+		}
 	}
 	var best *candidate
 	for _, c := range ok {

@@ -39,8 +39,11 @@
 //   - abstains ("not found in the knowledge base", with the nearest pages)
 //     when nothing answers, when the question asks about a concept no page
 //     or section describes and only a stray mention holds it (a list item,
-//     a parenthesis), when its heading names a rule no text holds, or when
-//     what it asks is in no text.
+//     a parenthesis), when its heading names a rule no text holds, when
+//     neither the deciding text nor its page speaks of the most specific
+//     thing it names ("the Oblivion program" on the page Daño,
+//     "Camouflaged State" on a text of the page State: subject.go), or
+//     when what it asks is in no text.
 //
 // Resolve checks a situation (an order's skills, an ARO, states, Dodge
 // modifiers, Burst) against facts read out of the records — skill types

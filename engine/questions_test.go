@@ -13,14 +13,17 @@ const questionsHeldOut = 5
 
 // Floors the engine must keep on testdata/questions.json (all cases), on
 // the knowledge base of the seeds and the wiki-pages excerpts (wikiEngine).
+// Its in-memory index gives the same answers as the compacted index on
+// disk that ingest builds and query ask searches (the same hits and word
+// counts: index.TestWordsWithPrefixOnDisk).
 // The targets of the question set are higher (deciding source first 90 %,
 // verdict right 80 % of the yes/no and numeric questions, confident wrong
 // at most 2 %, every not-in-corpus question abstained); these floors are
 // what the engine reaches, so that a change that loses ground fails.
 const (
-	floorFirst        = 0.64  // deciding source first, of the answerable questions
+	floorFirst        = 0.65  // deciding source first, of the answerable questions
 	floorTop3         = 0.79  // expected source in the top 3
-	floorVerdictRight = 0.67  // verdict right, of the yes/no and numeric questions
+	floorVerdictRight = 0.68  // verdict right, of the yes/no and numeric questions
 	ceilVerdictWrong  = 0.014 // verdict given and contrary, of the yes/no and numeric questions
 	floorNoneAbstain  = 0.95  // not-in-corpus questions answered "not found"
 )

@@ -56,7 +56,7 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 		if q.asksMore() {
 			rev = e.reverse(c.faq.Question, qk, q.topicKeys())
 		}
-		c.faqFit = faqFits(fwd, rev) && e.sameSubject(c.faq.Question, q, qk)
+		c.faqFit = faqFits(fwd, rev) && e.sameSubject(c.faq.Question, q, qk) && e.asksLikeFAQ(q, c.faq, qk)
 		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo && !(yn == "yes" && q.kind == askNumeric && e.proposesFor(q, c.faq.Question, qk)) {
 			// A yes or a no answers a yes/no question, not "which" or
 			// "how many" — unless it confirms the number its question

@@ -94,7 +94,15 @@ type QuestionWords struct {
 	// StateWords put what follows as the state a trooper is in
 	// ("estando", "while"): a condition of what is asked.
 	StateWords []string `json:"state_words"`
-	Labels     []string `json:"number_labels"`
+	// OpenVerbs ask everything of what an FAQ's question names ("¿Cómo
+	// funciona…?", "How does … interact with…?"): such a question has no
+	// predicate of its own to match the judge's against.
+	OpenVerbs []string `json:"open_verbs"`
+	// OpenInterrogatives ask for a manner, a time, a place or a reason,
+	// each keyed by the same English word in every language ("cómo":
+	// "how"): an FAQ asking "¿Cómo se apilan…?" asks how, not what.
+	OpenInterrogatives map[string]string `json:"open_interrogatives"`
+	Labels             []string          `json:"number_labels"`
 	// Determiners open a noun phrase ("el", "mi", "the", "my"): the word
 	// after one is a noun, not the verb of the question.
 	Determiners []string `json:"determiners"`
@@ -253,6 +261,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
+		"openverb": v.Question.OpenVerbs,
 	} {
 		v.sets[name] = wordSet(list)
 	}

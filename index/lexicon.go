@@ -74,9 +74,14 @@ func (l *lexicon) suggest(word string, fuzz int) []string {
 			return nil
 		}
 		for e, err := d.Next(); err == nil && e != nil; e, err = d.Next() {
-			cs = append(cs, cand{e.Term, levenshtein(w, e.Term), e.Count})
+			cs = append(cs, cand{term: e.Term, dist: levenshtein(w, e.Term)})
 		}
 		d.Close()
+		// The walk's own counts are wrong on a compacted index
+		// (termDocs).
+		for i := range cs {
+			cs[i].count, _ = termDocs(l.r, fieldWords, cs[i].term)
+		}
 	}
 	sort.Slice(cs, func(i, j int) bool {
 		if cs[i].dist != cs[j].dist {

@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
+)
+
+// An FAQ answers the question its own question asks. "¿Cómo se apilan
+// los MOD de Esquivar…?" answers how Dodge MODs stack, not what LoF arc a
+// Mine has, however many words (Esquivar, LDT, Armas Posicionables) the
+// two share: what an FAQ asks is its predicate, the plain words of its
+// asking clause ("apilan"), beside the things it names.
+
+// predicate returns the plain words of the asking clause of an FAQ's
+// question, each as a unit whose alternatives are its glossary synonyms
+// (a verb row of the glossary: "apilan" = "stack"): its content words that
+// are no name (written with a capital, or in capitals, or a page title),
+// no number, no interrogative, no quantity or counted noun and no verb
+// that asks everything of what it names ("funciona", "interact": then it
+// has none). Nil when it has none.
+func (e *Engine) predicate(faqQuestion string) []unit {
+	v := vocabFor(detectLanguage(faqQuestion))
+	clause := interrogative(faqQuestion, v)
+	names := capitalized(faqQuestion)
+	wh := map[string]bool{}
+	for _, p := range v.ps.wh {
+		for _, w := range p {
+			wh[w] = true
+		}
+	}
+	for _, w := range clause {
+		if v.has("openverb", w) {
+			return nil
+		}
+	}
+	var out []unit
+	for _, m := range e.gloss.Segment(strings.Join(clause, " ")) {
+		tk := keys(m.Text)
+		if len(tk) == 0 || e.named(m.Text, names) {
+			continue
+		}
+		w := strings.Fields(m.Text)
+		if len(w) == 1 && (wh[w[0]] || isNumber(w[0]) || v.has("numnoun", w[0]) || v.has("count", w[0]) || len([]rune(w[0])) < 3) {
+			continue
+		}
+		u := unit{alts: [][]string{tk}}
+		for _, o := range m.Synonyms {
+			if startsUpper(o) {
+				// A synonym written as a name: the segment names a
+				// game concept, not what is asked of it.
+				u.alts = nil
+				break
+			}
+			if ok := keys(o); len(ok) > 0 {
+				u.alts = append(u.alts, ok)
+			}
+		}
+		if u.alts != nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// named reports whether a segment of an FAQ question names something: a
+// word of it is written with a capital there (names, by stem) or is a
+// page title.
+func (e *Engine) named(text string, names map[string]bool) bool {
+	for _, k := range keys(text) {
+		if names[k] || e.titles != nil && e.titles.exact[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// openAsk returns what an asking clause (folded words) asks for when it
+// opens with an open interrogative of v ("how", "when", "where", "why",
+// keyed alike in every language), else "": a clause opening with a
+// numeric phrase ("how many", "how far") asks for a number.
+func openAsk(clause []string, v *Vocabulary) string {
+	if startsWithAny(clause, v.ps.numeric) {
+		return ""
+	}
+	for w, key := range v.Question.OpenInterrogatives {
+		if p := lang.Words(w); len(p) > 0 && len(p) <= len(clause) && indexWords(clause[:len(p)], p) == 0 {
+			return key
+		}
+	}
+	return ""
+}
+
+// asksLikeFAQ reports whether the judge's question q (its keys qk,
+// glossary synonyms included) asks what an FAQ asks. An FAQ asking how,
+// when, where or why something is done ("¿Cómo se apilan los MOD…?") asks
+// it of its verb, the first word of its predicate: it answers a question
+// asking the same (how, of the same things), one holding that verb ("do
+// Dodge MODs stack?"), or one asking for a number the FAQ's answer gives
+// of what it counts (the MOD that stacking leaves: "what MOD do I apply
+// dodging a mine I can't see?"), not another ("what LoF arc does a Mine
+// have?"). Any other FAQ question, one with no predicate ("¿Cómo
+// funciona…?" asks everything), or a verb of another language than q's
+// that no glossary row translates (it cannot be matched), passes.
+func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool {
+	faqQuestion := f.Question
+	fl := detectLanguage(faqQuestion)
+	fv := vocabFor(fl)
+	asks := openAsk(interrogative(faqQuestion, fv), fv)
+	if asks == "" || asks == openAsk(q.clause, q.v) || !startsWithAny(q.clause, q.v.ps.wh) && !startsWithAny(q.clause, q.v.ps.yesNo) {
+		// A judge's question that opens with neither an interrogative
+		// nor a yes/no opener ("dodging a mine without LoF") names
+		// what it is about and asks everything of it.
+		return true
+	}
+	p := e.predicate(faqQuestion)
+	if len(p) == 0 {
+		return true
+	}
+	verb := &p[0]
+	if fl != q.lang && len(verb.alts) == 1 {
+		return true
+	}
+	return verb.holds(qk) || q.kind == askNumeric && e.givesNumberOf(q, f.Answer)
+}
+
+// givesNumberOf reports whether text states a number of one of the
+// quantities q asks for ("MOD" of "what MOD", by stem or glossary
+// synonym): e.number reads it as q's answer.
+func (e *Engine) givesNumberOf(q query, text string) bool {
+	if len(q.numNouns) == 0 {
+		return false
+	}
+	for _, s := range sentences(text) {
+		if e.number(q, s) != "" {
+			return true
+		}
+	}
+	return false
+}

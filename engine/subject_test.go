@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules"
+)
+
+// TestFocusName checks what a question is read to be about beyond the
+// pages it names: the most specific name it writes, with the words of
+// the name it stands in, and none when a page named is the weightiest.
+func TestFocusName(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q, want string
+	}{
+		{"What does the Oblivion hacking program do to the target's Attack MOD and Damage?", "Oblivion"},
+		{"N5: how does a trooper go back into Camouflaged State after it has been revealed?", "Camouflaged State"},
+		{"What Burst does Total Reaction give in ARO?", "Total Reaction"},
+		{"¿Cuántas Órdenes cuesta la Reacción Total?", "Reacción Total"},
+		{"Does a Disconnected Peripheral count for my Victory Points?", "Disconnected Peripheral"},
+		// A page named is the weightiest: the page is the subject.
+		{"Does the Stun state stop a trooper from declaring Dodge?", ""},
+		// A level or code qualifies a name: it is no subject ("N1").
+		{"En CodeOne, ¿cómo queda el MOD de Mimetismo (-6) contra un Visor Multiespectral N1?", "Mimetismo"},
+	} {
+		_, got := e.analyze(tc.q).focusName()
+		if got != tc.want {
+			t.Errorf("%q: focus %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestNameHeld checks that a name of several words is held only where
+// its words stand together (in either order, as the two languages write
+// them), and a name of one word wherever it stands.
+func TestNameHeld(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	name, _ := e.analyze("What Burst does Total Reaction give in ARO?").focusName()
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Total Reaction lets the trooper use its full Burst in ARO.", true},
+		{"Con Reacción Total la tropa usa su Ráfaga completa en ORA.", true},
+		{"The Reaction is declared after the Order is total.", false},
+		{"Declara la Orden Completa; las ORA de Reacción se declaran después.", false},
+	} {
+		if got := nameHeld(name, tc.text); got != tc.want {
+			t.Errorf("nameHeld(%v, %q) = %v, want %v", len(name), tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestAskSubjectAbsent checks that a question about something neither
+// the deciding text nor its page speaks of is answered "not found"
+// although it names a page (Daño, State, ORA's page), and that a question
+// whose subject the page speaks of in another bullet (Inmunidad (Total))
+// or whose name the page title completes (a Disconnected Peripheral) is
+// still answered.
+func TestAskSubjectAbsent(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		"What does the Oblivion hacking program do to the target's Attack MOD and Damage?",
+		"N5: how does a trooper go back into Camouflaged State after it has been revealed?",
+		"What Burst does Total Reaction give in ARO?",
+		"¿Cuántas Órdenes cuesta la Reacción Total?",
+	} {
+		a, err := e.Ask(ctx, q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Found {
+			t.Errorf("%q: deciding %+v, want not found", q, a.Deciding())
+		}
+	}
+	for _, tc := range []struct{ q, page, text string }{
+		{"Con Inmunidad (Total) recibo un crítico: ¿hago la Tirada de Salvación adicional?", "Inmunidad", "salvo que posea Inmunidad (Crítico)"},
+		{"Does a Disconnected Peripheral count for my Victory Points?", "Disconnected State", "does not count towards"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Page != tc.page || !strings.Contains(d.Text, tc.text) {
+			t.Errorf("%q: deciding %+v, want %s: %q", tc.q, d, tc.page, tc.text)
+		}
+	}
+}
