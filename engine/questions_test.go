@@ -28,6 +28,49 @@ const (
 	floorNoneAbstain  = 0.95  // not-in-corpus questions answered "not found"
 )
 
+// Floors on testdata/questions-unseen.json, questions written by a reader
+// who saw neither the engine nor the other sets: what the engine does on
+// questions it was not tuned on. Not to be tuned on.
+const (
+	unseenFirst        = 0.40
+	unseenVerdictRight = 0.46
+	unseenVerdictWrong = 0.034
+	unseenNoneAbstain  = 1.0
+)
+
+// TestQuestionsUnseen runs the unseen set and checks its floors.
+func TestQuestionsUnseen(t *testing.T) {
+	e := wikiEngine(t)
+	data, err := os.ReadFile("testdata/questions-unseen.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, err := ParseCases(data, "testdata/questions-unseen.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Evaluate(context.Background(), e, cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range rep.Summary() {
+		t.Logf("unseen: %s", l)
+	}
+	ratio := func(n, d int) float64 { return float64(n) / float64(max(d, 1)) }
+	if got := ratio(rep.First, rep.Answerable); got < unseenFirst {
+		t.Errorf("deciding source first: %.1f%%, want at least %.0f%%", 100*got, 100*unseenFirst)
+	}
+	if got := ratio(rep.VerdictRight, rep.Verdicts); got < unseenVerdictRight {
+		t.Errorf("verdict right: %.1f%%, want at least %.0f%%", 100*got, 100*unseenVerdictRight)
+	}
+	if got := ratio(rep.VerdictWrong, rep.Verdicts); got > unseenVerdictWrong {
+		t.Errorf("verdict wrong: %.1f%%, want at most %.1f%%", 100*got, 100*unseenVerdictWrong)
+	}
+	if got := ratio(rep.NoneOK, rep.NoneN); got < unseenNoneAbstain {
+		t.Errorf("not in corpus abstained: %.1f%%, want %.0f%%", 100*got, 100*unseenNoneAbstain)
+	}
+}
+
 // TestQuestions runs the question set and checks the floors; it logs the
 // figures of all the cases and of the held-out part.
 func TestQuestions(t *testing.T) {
