@@ -33,6 +33,7 @@ const (
 // questions it was not tuned on. Not to be tuned on.
 const (
 	unseenFirst        = 0.40
+	unseenTop3         = 0.56
 	unseenVerdictRight = 0.46
 	unseenVerdictWrong = 0.034
 	unseenNoneAbstain  = 1.0
@@ -40,12 +41,21 @@ const (
 
 // TestQuestionsUnseen runs the unseen set and checks its floors.
 func TestQuestionsUnseen(t *testing.T) {
-	e := wikiEngine(t)
-	data, err := os.ReadFile("testdata/questions-unseen.json")
+	rep := evaluateFile(t, wikiEngine(t), "testdata/questions-unseen.json")
+	for _, l := range rep.Summary() {
+		t.Logf("unseen: %s", l)
+	}
+	floors{unseenFirst, unseenTop3, unseenVerdictRight, unseenVerdictWrong, unseenNoneAbstain}.check(t, rep)
+}
+
+// evaluateFile runs the case file at path (a testdata file) on e.
+func evaluateFile(t *testing.T, e *Engine, path string) *Report {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf, err := ParseCases(data, "testdata/questions-unseen.json")
+	cf, err := ParseCases(data, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,41 +63,38 @@ func TestQuestionsUnseen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range rep.Summary() {
-		t.Logf("unseen: %s", l)
-	}
+	return rep
+}
+
+// floors are the shares a report must keep: at least first, top3,
+// verdictRight and noneAbstain, at most verdictWrong.
+type floors struct{ first, top3, verdictRight, verdictWrong, noneAbstain float64 }
+
+// check fails t for each share of rep beyond its floor.
+func (fl floors) check(t *testing.T, rep *Report) {
+	t.Helper()
 	ratio := func(n, d int) float64 { return float64(n) / float64(max(d, 1)) }
-	if got := ratio(rep.First, rep.Answerable); got < unseenFirst {
-		t.Errorf("deciding source first: %.1f%%, want at least %.0f%%", 100*got, 100*unseenFirst)
-	}
-	if got := ratio(rep.VerdictRight, rep.Verdicts); got < unseenVerdictRight {
-		t.Errorf("verdict right: %.1f%%, want at least %.0f%%", 100*got, 100*unseenVerdictRight)
-	}
-	if got := ratio(rep.VerdictWrong, rep.Verdicts); got > unseenVerdictWrong {
-		t.Errorf("verdict wrong: %.1f%%, want at most %.1f%%", 100*got, 100*unseenVerdictWrong)
-	}
-	if got := ratio(rep.NoneOK, rep.NoneN); got < unseenNoneAbstain {
-		t.Errorf("not in corpus abstained: %.1f%%, want %.0f%%", 100*got, 100*unseenNoneAbstain)
+	for _, c := range []struct {
+		name      string
+		got, want float64
+		atMost    bool
+	}{
+		{"deciding source first", ratio(rep.First, rep.Answerable), fl.first, false},
+		{"in the top 3", ratio(rep.Top3, rep.Answerable), fl.top3, false},
+		{"verdict right", ratio(rep.VerdictRight, rep.Verdicts), fl.verdictRight, false},
+		{"verdict wrong", ratio(rep.VerdictWrong, rep.Verdicts), fl.verdictWrong, true},
+		{"not in corpus abstained", ratio(rep.NoneOK, rep.NoneN), fl.noneAbstain, false},
+	} {
+		if c.atMost && c.got > c.want || !c.atMost && c.got < c.want {
+			t.Errorf("%s: %.1f%%, want %s %.1f%%", c.name, 100*c.got, map[bool]string{true: "at most", false: "at least"}[c.atMost], 100*c.want)
+		}
 	}
 }
 
 // TestQuestions runs the question set and checks the floors; it logs the
 // figures of all the cases and of the held-out part.
 func TestQuestions(t *testing.T) {
-	e := wikiEngine(t)
-	data, err := os.ReadFile("testdata/questions.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf, err := ParseCases(data, "testdata/questions.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	all, err := Evaluate(ctx, e, cf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := evaluateFile(t, wikiEngine(t), "testdata/questions.json")
 	held := heldOut(all, questionsHeldOut)
 	for _, l := range all.Summary() {
 		t.Logf("all: %s", l)
@@ -95,27 +102,7 @@ func TestQuestions(t *testing.T) {
 	for _, l := range held.Summary() {
 		t.Logf("held out: %s", l)
 	}
-	ratio := func(n, d int) float64 {
-		if d == 0 {
-			return 0
-		}
-		return float64(n) / float64(d)
-	}
-	for _, c := range []struct {
-		name      string
-		got, want float64
-		atMost    bool
-	}{
-		{"deciding source first", ratio(all.First, all.Answerable), floorFirst, false},
-		{"in the top 3", ratio(all.Top3, all.Answerable), floorTop3, false},
-		{"verdict right", ratio(all.VerdictRight, all.Verdicts), floorVerdictRight, false},
-		{"verdict wrong", ratio(all.VerdictWrong, all.Verdicts), ceilVerdictWrong, true},
-		{"not in corpus abstained", ratio(all.NoneOK, all.NoneN), floorNoneAbstain, false},
-	} {
-		if c.atMost && c.got > c.want || !c.atMost && c.got < c.want {
-			t.Errorf("%s: %.1f%%, want %s %.0f%%", c.name, 100*c.got, map[bool]string{true: "at most", false: "at least"}[c.atMost], 100*c.want)
-		}
-	}
+	floors{floorFirst, floorTop3, floorVerdictRight, ceilVerdictWrong, floorNoneAbstain}.check(t, all)
 }
 
 // TestCases runs every case of the judge examples and of the engine's own
@@ -124,20 +111,8 @@ func TestQuestions(t *testing.T) {
 // within the top 3, every situation resolved as expected.
 func TestCases(t *testing.T) {
 	e := sampleEngine(t)
-	ctx := context.Background()
 	for _, file := range []string{"testdata/judge-examples.json", "testdata/cases.json"} {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cf, err := ParseCases(data, file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := Evaluate(ctx, e, cf)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rep := evaluateFile(t, e, file)
 		strict := file == "testdata/judge-examples.json"
 		for _, r := range rep.Results {
 			t.Run(r.ID, func(t *testing.T) {
