@@ -55,7 +55,7 @@ func (e *Engine) verdict(q query, d *candidate) (string, string) {
 				return q.yesNo(yn == "yes", qualifier(rest)), ""
 			}
 		}
-		if p := e.polarity(q, d, text); p != 0 {
+		if p := e.polarity(q, d, text); p != 0 && topicsHeld(q, d, subj) {
 			return q.yesNo(p > 0, ""), ""
 		}
 	case askNumeric:
@@ -191,4 +191,22 @@ func sentences(text string) []string {
 		}
 	}
 	return out
+}
+
+// topicsHeld reports whether text (with d's page title and sections)
+// holds every page q names, in either language: a prohibition or
+// permission about one of them says nothing of a question that joins it
+// to another ("Command Token … cancel Isolated?" is not answered by what
+// Isolated cancels).
+func topicsHeld(q query, d *candidate, text string) bool {
+	k := keySet(text)
+	for key := range d.pageKeys {
+		k[key] = true
+	}
+	for i := range q.units {
+		if u := &q.units[i]; u.topic && u.inClause && u.idf > 0 && !u.holds(k) {
+			return false
+		}
+	}
+	return true
 }

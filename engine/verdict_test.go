@@ -309,3 +309,23 @@ func TestPolarityEntailed(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictNeedsEveryPageAsked checks that a yes/no verdict read from a
+// prohibition or permission is given only when the deciding text speaks
+// of every page the asking clause names: what Isolated cancels (an FAQ on
+// hacking programs, "anula … hasta que dicho estado sea cancelado") says
+// nothing of whether a Command Token cancels Isolated.
+func TestVerdictNeedsEveryPageAsked(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Can I use a Command Token to cancel the Isolated state?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil {
+		t.Fatalf("nothing decides; want a deciding source without a verdict")
+	}
+	if a.Verdict != a.Labels.SeeDeciding && !strings.Contains(strings.ToLower(d.Text), "command token") && !strings.Contains(strings.ToLower(d.Text), "token de mando") {
+		t.Errorf("verdict %q from %s, whose text names no Command Token:\n%s", a.Verdict, d.Citation.Page, d.Text)
+	}
+}
