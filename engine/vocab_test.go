@@ -128,3 +128,26 @@ func TestVocabularyCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestStopwordForms checks that the forms of the light verbs a Spanish
+// judge types ("¿usa CD…?", "¿sigue siendo un objetivo?", "¿tengo que
+// hacer una tirada…?") are stopwords as their infinitives and the
+// English "use", "being", "do" are: a verb that asks nothing of the rule
+// must not weigh as what the question asks (a rule that says "utilizar"
+// would hold too little of the question to give its verdict).
+func TestStopwordForms(t *testing.T) {
+	for _, forms := range [][]string{
+		{"ser", "es", "son", "siendo", "sido", "era", "fue", "sea"},
+		{"usar", "usa", "usan", "usado", "usando"},
+		{"hacer", "hace", "hacen", "hago"},
+	} {
+		for _, w := range forms {
+			if k := keys(w); len(k) != 0 {
+				t.Errorf("keys(%q) = %q, want none: %q is a stopword as %q is", w, k, w, forms[0])
+			}
+		}
+	}
+	if got, want := keys("Un arma Arrojadiza, ¿usa CD para impactar?"), keys("Un arma Arrojadiza, ¿usar CD para impactar?"); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("keys = %q, want those of the infinitive %q", got, want)
+	}
+}
