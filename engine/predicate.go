@@ -13,17 +13,18 @@ import (
 // two share: what an FAQ asks is its predicate, the plain words of its
 // asking clause ("apilan"), beside the things it names.
 
-// predicate returns the plain words of the asking clause of an FAQ's
-// question, each as a unit whose alternatives are its glossary synonyms
-// (a verb row of the glossary: "apilan" = "stack"): its content words that
+// predicate returns the plain words of the asking clause of a question
+// (an FAQ's, or the judge's), each as a unit whose alternatives are its
+// glossary synonyms (a verb row of the glossary: "apilan" = "stack"): its
+// content words that
 // are no name (written with a capital, or in capitals, or a page title),
-// no number, no interrogative, no quantity or counted noun and no verb
-// that asks everything of what it names ("funciona", "interact": then it
-// has none). Nil when it has none.
-func (e *Engine) predicate(faqQuestion string) []unit {
-	v := vocabFor(detectLanguage(faqQuestion))
-	clause := interrogative(faqQuestion, v)
-	names := capitalized(faqQuestion)
+// no number, no interrogative, no quantity or counted noun, no verb of
+// using ("declarar": UseVerbs) and no verb that asks everything of what it
+// names ("funciona", "interact": then it has none). Nil when it has none.
+func (e *Engine) predicate(question string) []unit {
+	v := vocabFor(detectLanguage(question))
+	clause := interrogative(question, v)
+	names := capitalized(question)
 	wh := map[string]bool{}
 	for _, p := range v.ps.wh {
 		for _, w := range p {
@@ -42,7 +43,7 @@ func (e *Engine) predicate(faqQuestion string) []unit {
 			continue
 		}
 		w := strings.Fields(m.Text)
-		if len(w) == 1 && (wh[w[0]] || isNumber(w[0]) || v.has("numnoun", w[0]) || v.has("count", w[0]) || len([]rune(w[0])) < 3) {
+		if len(w) == 1 && (wh[w[0]] || v.has("useverb", w[0]) || isNumber(w[0]) || v.has("numnoun", w[0]) || v.has("count", w[0]) || len([]rune(w[0])) < 3) {
 			continue
 		}
 		u := unit{alts: [][]string{tk}}
@@ -100,14 +101,19 @@ func openAsk(clause []string, v *Vocabulary) string {
 // Dodge MODs stack?"), or one asking for a number the FAQ's answer gives
 // of what it counts (the MOD that stacking leaves: "what MOD do I apply
 // dodging a mine I can't see?"), not another ("what LoF arc does a Mine
-// have?"). Any other FAQ question, one with no predicate ("¿Cómo
+// have?"). A yes/no FAQ asks a yes/no question what its predicate says
+// (samePredicate). Any other FAQ question, one with no predicate ("¿Cómo
 // funciona…?" asks everything), or a verb of another language than q's
 // that no glossary row translates (it cannot be matched), passes.
 func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool {
 	faqQuestion := f.Question
 	fl := detectLanguage(faqQuestion)
 	fv := vocabFor(fl)
-	asks := openAsk(interrogative(faqQuestion, fv), fv)
+	fclause := interrogative(faqQuestion, fv)
+	asks := openAsk(fclause, fv)
+	if asks == "" && q.kind == askYesNo && startsWithAny(fclause, fv.ps.yesNo) {
+		return e.samePredicate(q, faqQuestion, fl, qk)
+	}
 	if asks == "" || asks == openAsk(q.clause, q.v) || !startsWithAny(q.clause, q.v.ps.wh) && !startsWithAny(q.clause, q.v.ps.yesNo) {
 		// A judge's question that opens with neither an interrogative
 		// nor a yes/no opener ("dodging a mine without LoF") names
@@ -123,6 +129,54 @@ func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool
 		return true
 	}
 	return verb.holds(qk) || q.kind == askNumeric && e.givesNumberOf(q, f.Answer)
+}
+
+// samePredicate reports whether a yes/no FAQ question asks what the
+// yes/no question q (its keys qk, glossary synonyms included) asks of
+// the things both name: a word of the predicate of one (predicate: the
+// plain words of its asking clause, with their glossary synonyms) stands
+// in the other. "Can the Order provided by an Isolated Trooper be
+// transformed into a Regular Order…?" (provided, transformed) does not
+// ask "Isolated trooper: can I still spend Orders from the pool on him?"
+// (spend, pool), however many names they share. A question without a
+// predicate ("¿Esto funciona con Aislado?" asks everything) passes, and
+// so do two of different languages when no word of either has a
+// glossary translation (they cannot be matched).
+func (e *Engine) samePredicate(q query, faqQuestion, fl string, qk map[string]bool) bool {
+	theirs := e.predicate(faqQuestion)
+	ours := e.predicate(q.text)
+	if len(theirs) == 0 || len(ours) == 0 {
+		return true
+	}
+	fk := keySet(faqQuestion)
+	for _, m := range e.gloss.Segment(faqQuestion) {
+		for _, o := range m.Synonyms {
+			for _, k := range keys(o) {
+				fk[k] = true
+			}
+		}
+	}
+	for i := range theirs {
+		if theirs[i].holds(qk) {
+			return true
+		}
+	}
+	for i := range ours {
+		if ours[i].holds(fk) {
+			return true
+		}
+	}
+	if fl == q.lang {
+		return false
+	}
+	for _, p := range [][]unit{theirs, ours} {
+		for i := range p {
+			if len(p[i].alts) > 1 {
+				return false // a translated word, and the other side lacks it
+			}
+		}
+	}
+	return true
 }
 
 // givesNumberOf reports whether text states a number of one of the

@@ -10,13 +10,17 @@ import (
 // TestAsksLikeFAQ checks that an FAQ asking how something is done (its
 // verb: "apilan") answers a question asking how, or holding that verb,
 // and not one asking something else of the same things; and that an FAQ
-// asking how something works, or asking yes or no, is not held to a verb.
+// asking how something works is not held to a verb; and that a yes/no
+// FAQ answers a yes/no question only when one holds a word of what the
+// other asks (samePredicate).
 func TestAsksLikeFAQ(t *testing.T) {
 	e := wikiEngine(t)
 	if err := e.init(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	const stackA = "El texto de la caja Importante tiene prioridad sobre los ejemplos: sólo sufre un MOD de -3, no de -6."
+	const isolatedFAQ = "Can the Order provided by an Isolated Trooper be transformed into a Regular Order with a Command Token?"
+	const aisladoFAQ = "¿La Orden proporcionada por una Tropa Aislada puede ser convertida en una Orden Regular con un Token de Mando?"
 	const stack = "¿Cómo se apilan los MOD de Esquivar por Armas Posicionables, Plantillas fuera de LDT y ORAs a Tropas dentro de ZC, pero fuera de LDT?"
 	for _, tc := range []struct {
 		judge, faq, answer string
@@ -31,10 +35,49 @@ func TestAsksLikeFAQ(t *testing.T) {
 		{"What MOD do I apply when dodging a mine I can't see?", stack, "El texto de la caja Importante tiene prioridad sobre los ejemplos.", false},
 		{"Can a Sepsitor affect a Total Immunity trooper?", "¿Cómo funciona Inmunidad (Total) con armas de Plasma y con Sepsitor?", "", true},
 		{"My Berserk trooper is part of a Fireteam. Can he still use Berserk?", "¿Se puede declarar Berserk mientras se está en un Fireteam?", "", true},
+		// A yes/no FAQ asks its predicate of the things it names: to be
+		// transformed into a Regular Order, not to receive Orders of the
+		// pool or to be cancelled (in either language).
+		{"Isolated trooper: can I still spend Orders from the pool on him?", isolatedFAQ, "No.", false},
+		{"¿Puedo usar un Token de Mando para cancelar el estado Aislado?", aisladoFAQ, "No.", false},
+		// Declaring a skill is using it: no predicate word to match.
+		{"¿Puedo usar Berserk dentro de un Fireteam?", "¿Se puede declarar Berserk mientras se está en un Fireteam?", "", true},
+		{"Can an Isolated trooper's Order be transformed into a Regular Order with a Command Token?", isolatedFAQ, "No.", true},
+		{"¿Se puede convertir en Regular la Orden de una Tropa Aislada?", aisladoFAQ, "No.", true},
 	} {
 		q := e.analyze(tc.judge)
 		if got := e.asksLikeFAQ(q, &wikirules.FAQ{Question: tc.faq, Answer: tc.answer}, q.keys()); got != tc.want {
 			t.Errorf("asksLikeFAQ(%q, %.40q) = %v, want %v (predicate %v)", tc.judge, tc.faq, got, tc.want, e.predicate(tc.faq))
+		}
+	}
+}
+
+// TestNamesTopics checks that an FAQ answers a question only when it
+// speaks of every page the question names, in its question or the pages
+// it shows on and relates to, in either language.
+func TestNamesTopics(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		judge, faq string
+		pages      []string
+		want       bool
+	}{
+		{"¿Puedo usar un Token de Mando para cancelar el estado Aislado?", "¿Cómo afecta el estado Aislado a Programas Hacker que no dependen de un Dispositivo de Hacker?", []string{"Aislado"}, false},
+		{"¿Puedo usar un Token de Mando para cancelar el estado Aislado?", "Al utilizar el Uso Estratégico de los Token de Mando para activar el estado Fuego de Supresión, ¿cómo interactúa con Estados Marcador?", []string{"Tokens de Mando"}, false},
+		{"¿Puedo usar un Token de Mando para cancelar el estado Aislado?", "¿La Orden proporcionada por una Tropa Aislada puede ser convertida en una Orden Regular con un Token de Mando?", []string{"Tokens de Mando"}, true},
+		// The page the FAQ stands on names its subject; the English
+		// question names it by its translation.
+		{"Isolated trooper: can a Command Token cancel it?", "¿Se puede cancelar con un Token de Mando?", []string{"Aislado"}, true},
+		{"Isolated trooper: can a Command Token cancel it?", "¿Se puede cancelar?", []string{"Aislado"}, false},
+	} {
+		q := e.analyze(tc.judge)
+		c := &candidate{faq: &wikirules.FAQ{Question: tc.faq, Pages: tc.pages}, page: tc.pages[0], qkeys: keySet(tc.faq)}
+		e.describe(c)
+		if got := e.namesTopics(q, c); got != tc.want {
+			t.Errorf("namesTopics(%q, %.50q on %v) = %v, want %v (topics %v)", tc.judge, tc.faq, tc.pages, got, tc.want, q.topics)
 		}
 	}
 }

@@ -56,7 +56,7 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 		if q.asksMore() {
 			rev = e.reverse(c.faq.Question, qk, q.topicKeys())
 		}
-		c.faqFit = faqFits(fwd, rev) && e.sameSubject(c.faq.Question, q, qk) && e.asksLikeFAQ(q, c.faq, qk)
+		c.faqFit = faqFits(fwd, rev) && e.sameSubject(c.faq.Question, q, qk) && e.namesTopics(q, c) && e.asksLikeFAQ(q, c.faq, qk)
 		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo && !(yn == "yes" && q.kind == askNumeric && e.proposesFor(q, c.faq.Question, qk)) {
 			// A yes or a no answers a yes/no question, not "which" or
 			// "how many" — unless it confirms the number its question
@@ -208,6 +208,28 @@ func (e *Engine) sameSubject(faqQuestion string, q query, qk map[string]bool) bo
 	}
 	for _, t := range q.topics {
 		if !e.titleHeld(t, fk) {
+			return false
+		}
+	}
+	return true
+}
+
+// namesTopics reports whether the FAQ c speaks of every page q names: its
+// question or the pages it shows on and relates to hold each (its title
+// or a glossary synonym). "¿Cómo afecta el estado Aislado a Programas
+// Hacker…?" shares Aislado with "¿Puedo usar un Token de Mando para
+// cancelar el estado Aislado?" but not the Command Tokens it asks about:
+// it answers another question.
+func (e *Engine) namesTopics(q query, c *candidate) bool {
+	k := make(map[string]bool, len(c.qkeys)+len(c.pageKeys))
+	for x := range c.qkeys {
+		k[x] = true
+	}
+	for x := range c.pageKeys {
+		k[x] = true
+	}
+	for _, t := range q.topics {
+		if !e.titleHeld(t, k) {
 			return false
 		}
 	}

@@ -98,6 +98,12 @@ type QuestionWords struct {
 	// funciona…?", "How does … interact with…?"): such a question has no
 	// predicate of its own to match the judge's against.
 	OpenVerbs []string `json:"open_verbs"`
+	// UseVerbs say that a skill or piece of equipment is used ("declarar",
+	// "utilizar", "declare"): in a predicate they ask whether what is named
+	// may be used at all, as a question that only names it does
+	// ("¿Puedo usar Berserk dentro de un Fireteam?"), and no predicate word
+	// is matched on them.
+	UseVerbs []string `json:"use_verbs"`
 	// OpenInterrogatives ask for a manner, a time, a place or a reason,
 	// each keyed by the same English word in every language ("cómo":
 	// "how"): an FAQ asking "¿Cómo se apilan…?" asks how, not what.
@@ -261,7 +267,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
-		"openverb": v.Question.OpenVerbs,
+		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
 	} {
 		v.sets[name] = wordSet(list)
 	}
