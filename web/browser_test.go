@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/url"
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,20 +33,26 @@ func findChromium() string {
 // phone is the viewport of the browser tests: a phone held upright.
 const phoneW, phoneH = 390, 844
 
-// newPhone starts headless Chromium with a 390 × 844 phone viewport and
-// returns its context. Without a browser the test is skipped, unless
-// CI=true: CI must run it (.ci/run installs Debian's chromium).
-func newPhone(t *testing.T) context.Context {
-	t.Helper()
-	path := findChromium()
-	if path == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true and no chromium: the browser tests must run in CI (.ci/run installs Debian's chromium)")
-		}
-		t.Skip("no chromium on PATH (apt-get install chromium); skipped outside CI")
+// The browser tests share one headless Chromium (started by the first,
+// stopped by TestMain); each test gets a tab in a browser context of its
+// own, whose cookies, storage and cache no other test sees.
+var (
+	chromiumOnce sync.Once
+	chromium     context.Context // the browser's first tab: its life is the browser's
+	stopChromium func()
+	chromiumDir  string // its user data directory
+	chromiumErr  error
+)
+
+// startChromium starts the shared browser at path, allowing 90 s for it
+// to answer.
+func startChromium(path string) {
+	dir, err := os.MkdirTemp("", "web-chromium-")
+	if err != nil {
+		chromiumErr = err
+		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	t.Cleanup(cancel)
+	chromiumDir = dir
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -54,17 +62,63 @@ func newPhone(t *testing.T) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(phoneW, phoneH),
 	}
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
-	if err := chromedp.Do(bctx, chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+	stopChromium = func() { bcancel(); acancel() }
+	chromium = bctx
+	// The first Run starts the browser and binds its life to the context
+	// it is given, so it gets no deadline: the wait below is the bound.
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(bctx) }()
+	select {
+	case chromiumErr = <-started:
+	case <-time.After(90 * time.Second):
+		chromiumErr = errors.New("no answer within 90 s")
 	}
-	return bctx
+	if chromiumErr != nil {
+		stopChromium()
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if stopChromium != nil {
+		stopChromium()
+	}
+	if chromiumDir != "" {
+		os.RemoveAll(chromiumDir)
+	}
+	os.Exit(code)
+}
+
+// newPhone opens a tab of the shared headless Chromium, in a new browser
+// context, with a 390 × 844 phone viewport, and returns its context,
+// which ends 90 s after the call. Without a browser the test is skipped,
+// unless CI=true: CI must run it (.ci/run installs Debian's chromium).
+func newPhone(t *testing.T) context.Context {
+	t.Helper()
+	path := findChromium()
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true and no chromium: the browser tests must run in CI (.ci/run installs Debian's chromium)")
+		}
+		t.Skip("no chromium on PATH (apt-get install chromium); skipped outside CI")
+	}
+	chromiumOnce.Do(func() { startChromium(path) })
+	if chromiumErr != nil {
+		t.Fatalf("starting chromium: %v", chromiumErr)
+	}
+	tab, closeTab := chromedp.NewContext(chromium, chromedp.WithNewBrowserContext())
+	t.Cleanup(closeTab)
+	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return ctx
 }
 
 // browse is what a browser test does on one page.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,6 +54,33 @@ func sampleDB(t testing.TB) string {
 	return samplePath
 }
 
+var (
+	sampleIndexOnce sync.Once
+	sampleIndexErr  error
+)
+
+// sampleIndexed returns sampleDB's path with its search index
+// (PATH.bleve, as query index builds it) beside it, built once: the
+// knowledge base a judge queries, for the tests of what a command answers
+// rather than of how it opens the embedded sample. sampleDBCopy copies
+// the database alone, without the index.
+func sampleIndexed(t testing.TB) string {
+	t.Helper()
+	path := sampleDB(t)
+	sampleIndexOnce.Do(func() { sampleIndexErr = syncIndex(path) })
+	if sampleIndexErr != nil {
+		t.Fatal(sampleIndexErr)
+	}
+	return path
+}
+
+// runIndexed runs the query command args[0] with -db sampleIndexed and
+// the rest of args, and returns stdout; it fails the test on error.
+func runIndexed(t *testing.T, args ...string) string {
+	t.Helper()
+	return runQuery(t, append([]string{args[0], "-db", sampleIndexed(t)}, args[1:]...)...)
+}
+
 // sampleDBCopy returns the path of a private copy of sampleDB in
 // t.TempDir(), for a test that changes the database or writes beside it.
 func sampleDBCopy(t testing.TB) string {
@@ -79,15 +107,23 @@ func sampleDBCopyIn(t testing.TB, dir string) string {
 // as query index does.
 func buildIndex(t testing.TB, path string) {
 	t.Helper()
+	if err := syncIndex(path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// syncIndex is buildIndex, returning its error.
+func syncIndex(path string) error {
 	ctx := context.Background()
 	db, err := kb.OpenReadOnly(ctx, path, kb.SmallCache())
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	defer db.Close()
 	if _, err := pipeline.SyncIndex(ctx, db, path, nil); err != nil {
-		t.Fatalf("syncing the search index of %s: %v", path, err)
+		return fmt.Errorf("syncing the search index of %s: %w", path, err)
 	}
+	return nil
 }
 
 // tempKB is writeKB into a new file in t.TempDir(); it returns its path.

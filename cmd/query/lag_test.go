@@ -3,13 +3,18 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/wikirules/wikirules/pipeline"
 )
 
 // twinsDB is a knowledge base file of the seeds (Spanish) and the English
-// fixture export of package pairs (Isolated State N5, Targeted State…).
+// fixture export of package pairs (Isolated State N5, Targeted State…):
+// a private copy of sampleDB with the export ingested.
 func twinsDB(t *testing.T) string {
 	t.Helper()
-	return tempKB(t, true, "../../pairs/testdata/infinity-en.xml")
+	path := sampleDBCopy(t)
+	writeKB(t, path, false, pipeline.Options{}, "../../pairs/testdata/infinity-en.xml")
+	return path
 }
 
 type lagDoc struct {

@@ -14,8 +14,8 @@ import (
 	"github.com/wikirules/wikirules/pipeline"
 )
 
-// runQuery runs the query command on the embedded sample corpus and
-// returns stdout; it fails the test on error.
+// runQuery runs the query command with args (without -db: on the
+// embedded sample corpus) and returns stdout; it fails the test on error.
 func runQuery(t *testing.T, args ...string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
@@ -153,7 +153,7 @@ func TestShowEditionTrabado(t *testing.T) {
 		if edition != "" {
 			args = append(args, "-edition", edition)
 		}
-		decode(t, runQuery(t, append(args, "Trabado")...), &v)
+		decode(t, runIndexed(t, append(args, "Trabado")...), &v)
 		m := map[string]int{}
 		for _, r := range v.Records {
 			if r.Kind == "activation" || r.Kind == "cancellation" {
@@ -186,7 +186,7 @@ func TestSearch(t *testing.T) {
 		var v struct {
 			Results []hit `json:"results"`
 		}
-		decode(t, runQuery(t, "search", "-json", q), &v)
+		decode(t, runIndexed(t, "search", "-json", q), &v)
 		for _, h := range v.Results {
 			checkCitation(t, h.Citation)
 		}
@@ -223,7 +223,7 @@ func TestFAQBerserk(t *testing.T) {
 			Citation citation `json:"citation"`
 		} `json:"results"`
 	}
-	decode(t, runQuery(t, "faq", "-json", "berserk"), &v)
+	decode(t, runIndexed(t, "faq", "-json", "berserk"), &v)
 	kinds := map[string]int{}
 	for _, r := range v.Results {
 		kinds[r.Kind]++

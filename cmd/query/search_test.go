@@ -36,12 +36,13 @@ type searchDoc struct {
 	Facets  map[string]wikirules.Facet `json:"facets"`
 }
 
-// searchJSON runs query search -json with args and checks the parts every
-// answer must have: complete citations, highlights inside the snippet.
-func searchJSON(t *testing.T, args ...string) searchDoc {
+// searchJSON runs query search -json -db db with args and checks the
+// parts every answer must have: complete citations, highlights inside the
+// snippet.
+func searchJSON(t *testing.T, db string, args ...string) searchDoc {
 	t.Helper()
 	var d searchDoc
-	decode(t, runQuery(t, append([]string{"search", "-json"}, args...)...), &d)
+	decode(t, runQuery(t, append([]string{"search", "-json", "-db", db}, args...)...), &d)
 	for _, h := range d.Results {
 		checkCitation(t, h.Citation)
 		for _, s := range h.Highlights {
@@ -54,10 +55,11 @@ func searchJSON(t *testing.T, args ...string) searchDoc {
 }
 
 // TestSearchDoneWhen runs the cross-language search checks through the
-// command on the embedded sample corpus (indexed in memory).
+// command on the sample's knowledge base file and its search index.
 func TestSearchDoneWhen(t *testing.T) {
+	db := sampleIndexed(t)
 	for _, q := range []string{"dodge template", "esquiva plantilla"} {
-		d := searchJSON(t, q)
+		d := searchJSON(t, db, q)
 		if d.Engine != "bleve" {
 			t.Fatalf("%q: engine %q, want bleve", q, d.Engine)
 		}
@@ -69,7 +71,7 @@ func TestSearchDoneWhen(t *testing.T) {
 		}
 	}
 
-	d := searchJSON(t, "-n", "3", "trabdo berserk")
+	d := searchJSON(t, db, "-n", "3", "trabdo berserk")
 	found := false
 	for _, h := range d.Results {
 		if h.Kind == "errata" && h.FAQ != nil && contains(h.FAQ.Pages, "Berserk") && strings.Contains(h.Text, "Trabado") {
@@ -80,7 +82,7 @@ func TestSearchDoneWhen(t *testing.T) {
 		t.Errorf("trabdo berserk: the errata on Berserk while Engaged is not in the top 3: %+v", d.Results)
 	}
 
-	d = searchJSON(t, "LoF")
+	d = searchJSON(t, db, "LoF")
 	ldt := 0
 	for _, h := range d.Results {
 		if strings.Contains(h.Text, "LDT") {
@@ -109,11 +111,11 @@ func TestSearchEditionC1(t *testing.T) {
 		}
 		return n
 	}
-	all := searchJSON(t, "-n", "30", "berserk")
+	all := searchJSON(t, sampleIndexed(t), "-n", "30", "berserk")
 	if n4only(all) == 0 {
 		t.Fatal("berserk without -edition: no N4-only result to hide")
 	}
-	c1 := searchJSON(t, "-n", "30", "-edition", "c1", "berserk")
+	c1 := searchJSON(t, sampleIndexed(t), "-n", "30", "-edition", "c1", "berserk")
 	if n := n4only(c1); n != 0 {
 		t.Errorf("-edition c1: %d N4-only results", n)
 	}
@@ -136,7 +138,7 @@ func TestSearchFacetsAddUp(t *testing.T) {
 		{"-kind", "faq,errata", "berserk"},
 		{"-fts5", "esquivar"},
 	} {
-		d := searchJSON(t, args...)
+		d := searchJSON(t, sampleIndexed(t), args...)
 		if d.Total == 0 {
 			t.Fatalf("%q: no matches", args)
 		}
@@ -153,7 +155,8 @@ func TestSearchFacetsAddUp(t *testing.T) {
 }
 
 // TestSearchHumanOutput: snippets with « » highlights (not a terminal),
-// citation lines and the facet counts.
+// citation lines and the facet counts, on the embedded sample corpus
+// (indexed in memory).
 func TestSearchHumanOutput(t *testing.T) {
 	out := runQuery(t, "search", "-n", "2", "esquiva plantilla")
 	for _, want := range []string{"«Esquivar»", "— Esquivar", "matches (bleve)", "\n  kind: ", "\n  page: "} {
@@ -189,10 +192,10 @@ func TestSearchIndexFile(t *testing.T) {
 
 	runQuery(t, "index", "-db", path)
 	runQuery(t, "index", "-db", path, "-check")
-	if d := searchJSON(t, "-db", path, "dodge template"); d.Engine != "bleve" || len(d.Results) == 0 || d.Results[0].Citation.Page != "Esquivar" && d.Results[0].Citation.Page != "Armas y Equipo de Plantilla" {
+	if d := searchJSON(t, path, "dodge template"); d.Engine != "bleve" || len(d.Results) == 0 || d.Results[0].Citation.Page != "Esquivar" && d.Results[0].Citation.Page != "Armas y Equipo de Plantilla" {
 		t.Errorf("with the index: engine %q, results %+v", d.Engine, d.Results)
 	}
-	if d := searchJSON(t, "-db", path, "-as-of", "2021-03-01", "esquivar"); d.Engine != "fts5" {
+	if d := searchJSON(t, path, "-as-of", "2021-03-01", "esquivar"); d.Engine != "fts5" {
 		t.Errorf("-as-of: engine %q, want fts5", d.Engine)
 	}
 
@@ -243,7 +246,7 @@ func TestSearchTotalDoesNotDependOnN(t *testing.T) {
 			Total  uint64          `json:"total"`
 			Facets json.RawMessage `json:"facets"`
 		}
-		decode(t, runQuery(t, "search", "-json", "-n", n, "dodge template"), &v)
+		decode(t, runIndexed(t, "search", "-json", "-n", n, "dodge template"), &v)
 		return fmt.Sprint(v.Total, string(v.Facets))
 	}
 	if a, b := total("5"), total("20"); a != b {

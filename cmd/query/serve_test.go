@@ -69,9 +69,11 @@ func startServeArgs(t *testing.T, args ...string) string {
 
 // TestServeAPIMirrorsCLI checks that every JSON route of `query serve`
 // answers with the very document `query … -json` prints for the same
-// question, on the same sample corpus.
+// question, on the same knowledge base file (the sample's, with its
+// search index). TestServeResolveMirrorsCLI serves the embedded sample.
 func TestServeAPIMirrorsCLI(t *testing.T) {
-	base := startServe(t)
+	db := sampleIndexed(t)
+	base := startServeArgs(t, "-db", db)
 	tests := []struct {
 		cli        []string
 		method     string
@@ -86,12 +88,12 @@ func TestServeAPIMirrorsCLI(t *testing.T) {
 		{[]string{"ask", "-json", "¿Se puede declarar Berserk estando trabado?"}, "POST", "/api/ask",
 			`{"question": "¿Se puede declarar Berserk estando trabado?"}`},
 	}
-	// Both query search and the server answer from the bleve index of
-	// the sample (built once per process).
+	// Both query search and the server answer from the file's bleve
+	// index (the server from its private copy).
 	for _, tc := range tests {
 		t.Run(tc.cli[0], func(t *testing.T) {
 			var want, got any
-			decode(t, runQuery(t, tc.cli...), &want)
+			decode(t, runIndexed(t, tc.cli...), &want)
 			req, err := http.NewRequest(tc.method, base+tc.path, strings.NewReader(tc.body))
 			if err != nil {
 				t.Fatal(err)

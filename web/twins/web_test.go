@@ -13,13 +13,17 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/engine"
 	"github.com/wikirules/wikirules/index"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
+	"github.com/wikirules/wikirules/sample"
+	"github.com/wikirules/wikirules/source"
 	"github.com/wikirules/wikirules/web"
 	"github.com/wikirules/wikirules/web/twins"
 )
@@ -263,10 +267,60 @@ func TestSearchShowsEachPairOnce(t *testing.T) {
 	}
 }
 
+// twinPagesDB is a knowledge base of the pages TestExportSameTitle
+// checks and what makes them twins: the Spanish Berserk and Aislado as the
+// sample's contributions dump holds them (written back as an XML export
+// of the Spanish wiki), the English export of package pairs (Isolated
+// State N5 and the redirect Isolated, by which the glossary's Aislado |
+// Isolated pairs it with Aislado, and four more pages) and the English
+// Berserk (N5). The whole material (materialDB) exports ten times as
+// many files for the same checks; cmd/query's TestExportSiteLinks exports
+// the sample whole.
+func twinPagesDB(t *testing.T) *kb.DB {
+	t.Helper()
+	ctx := context.Background()
+	dump, err := sample.FS().Open(sample.DumpName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dump.Close()
+	revs, err := source.ReadAll(source.NewContribs(dump, sample.DumpName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep []*wikirules.Revision
+	for _, r := range revs {
+		if r.Page.Title == "Berserk" || r.Page.Title == "Aislado" {
+			keep = append(keep, r)
+		}
+	}
+	if len(keep) != 2 {
+		t.Fatalf("the sample dump holds %d revisions of Berserk and Aislado, want 2", len(keep))
+	}
+	var es bytes.Buffer
+	if err := source.WriteXML(&es, keep); err != nil {
+		t.Fatal(err)
+	}
+	db, err := kb.Open(ctx, ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := pipeline.IngestFS(ctx, db, fstest.MapFS{"infinity-es.xml": {Data: es.Bytes()}}, []string{"infinity-es.xml"}, pipeline.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"../../pairs/testdata/infinity-en.xml", "../../cmd/query/testdata/identity/berserk-en.xml"}
+	if _, err := pipeline.IngestFiles(ctx, db, files, pipeline.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
 // TestExportSameTitle: export-site writes the two Berserk pages to two
-// files, each naming the other, and its search index keeps them apart.
+// files, each naming the other, and its search index keeps them apart;
+// the Spanish Aislado carries the warning of its newer English twin.
 func TestExportSameTitle(t *testing.T) {
-	db := materialDB(t)
+	db := twinPagesDB(t)
 	tw, err := twins.Load(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
