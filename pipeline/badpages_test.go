@@ -83,6 +83,7 @@ func freshIDs(data []byte) []byte {
 // the page title. Without, the ingest fails naming the file and the first
 // damage's offset, and leaves the database as it was.
 func TestKeepGoingBadPages(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	data, bad, at, titles := damagedExport(t)
 	var gz bytes.Buffer
@@ -169,6 +170,7 @@ func TestKeepGoingBadPages(t *testing.T) {
 // TestOversizedRevision: a revision over MaxRevisionBytes is a bad
 // revision, named in the error; with KeepGoing the others are stored.
 func TestOversizedRevision(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	ts := time.Date(2021, 2, 11, 10, 0, 0, 0, time.UTC)
 	page := wikirules.Page{Title: "Esquivar", Language: "es", Wiki: "infinity-es"}

@@ -31,6 +31,7 @@ var faqQueries = []string{
 // FAQ. (The page's records themselves keep the section they were read
 // with: only the FAQ tables are compared.)
 func TestFAQOneWhateverOrder(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	var paths []string

@@ -52,6 +52,7 @@ const untitledPage = "Pagina Dos\nTexto de la página.\nFAQs & Errata\nQ: ¿Se p
 //     wikitext {{faqbox}} has its ID (only the rendered page's occurrences
 //     move; the untitled FAQ keeps its own).
 func TestRenderedFAQTarget(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, dump, page string }{
 		{"versions", versionsDump, versionsPage},
 		{"untitled", untitledDump, untitledPage},

@@ -16,6 +16,7 @@ const faqbox = "{{faqbox | type = errata | title = N4 Errata | version = 9.0 | q
 // by title only, and CSS or JSON pages of the main namespace, are stored
 // but give no FAQ to query faq, whatever the source.
 func TestNoRulesFromOtherPages(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	var dump strings.Builder
@@ -61,6 +62,7 @@ func TestNoRulesFromOtherPages(t *testing.T) {
 // export, or API JSON with "\r\n" in its texts) with CRLF line ends adds
 // nothing to a knowledge base holding the original.
 func TestCRLFCopyIsTheSameRevisions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	lf := seedBytes(t)
@@ -89,6 +91,7 @@ func TestCRLFCopyIsTheSameRevisions(t *testing.T) {
 // TestTextlessCounted: revisions whose text is deleted are counted and
 // listed in the summary, not silently dropped.
 func TestTextlessCounted(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	export := `<mediawiki xml:lang="es"><siteinfo><dbname>infinity_es</dbname></siteinfo><page><title>Esquivar</title><ns>0</ns>` +
 		`<revision><id>1</id><timestamp>2021-02-11T10:26:28Z</timestamp><text xml:space="preserve">* Regla.</text></revision>` +
@@ -112,6 +115,7 @@ func TestTextlessCounted(t *testing.T) {
 // TestNotAPage: a file holding one JSON value is refused (listed with
 // -keep-going), never stored as a page.
 func TestNotAPage(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	for _, in := range []string{"12345", `"hola"`} {

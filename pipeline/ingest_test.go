@@ -27,6 +27,7 @@ func seedXML(t testing.TB) []byte {
 // sample directory, each twice: the second ingest adds nothing and leaves
 // every table's content (kb.ContentHash) as the first left it.
 func TestIngestTwiceChangesNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	dump := writeFile(t, dir, sample.DumpName, seedBytes(t))
@@ -78,6 +79,7 @@ func TestIngestTwiceChangesNothing(t *testing.T) {
 // database whose revisions (but for format and origin), records, FAQs,
 // categories and unknown templates equal those from the dump itself.
 func TestConvertedDumpSameContent(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	revs := seedRevisions(t)
 	dir := t.TempDir()
@@ -165,6 +167,7 @@ func badInputs(t testing.TB) map[string]struct {
 // holds the seed dump: the error names the file and a byte offset (or
 // line), and the database content is unchanged.
 func TestBadInputLeavesDatabase(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	db, _ := openDB(t)
@@ -200,6 +203,7 @@ func TestBadInputLeavesDatabase(t *testing.T) {
 // before the break are stored (Kept), a revision whose SHA-1 disagrees is
 // skipped and listed, and every bad file is listed with its error.
 func TestKeepGoing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	bad := badInputs(t)
@@ -267,6 +271,7 @@ func TestKeepGoing(t *testing.T) {
 // and listed in the summary as conflicts, not silently counted as
 // already stored.
 func TestConflictsReported(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	db, _ := openDB(t)

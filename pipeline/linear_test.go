@@ -44,7 +44,9 @@ var worstShapes = []struct {
 
 // work returns the bytes the Go heap allocated while f ran, and how many
 // allocations: counts, not time, so the test does not depend on the
-// machine's load.
+// machine's load. They are the whole process's counts: the tests that
+// call work are not parallel, and the package's parallel tests wait
+// until they are done.
 func work(f func()) (bytes, allocs uint64) {
 	var a, b runtime.MemStats
 	runtime.GC()

@@ -12,6 +12,7 @@ import (
 // the three rendered pages — and checks that the rendered pages join the
 // dump's pages and FAQs instead of duplicating them.
 func TestLoadSample(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, err := kb.Open(ctx, ":memory:")
 	if err != nil {

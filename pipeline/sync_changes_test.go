@@ -31,6 +31,7 @@ func revisionsOf(tw *testWiki, title string) []int64 {
 // and text requests): the sync waits as asked, without sleeping for real,
 // and stores what a sync without faults stores.
 func TestSyncFaults(t *testing.T) {
+	t.Parallel()
 	clean := newTestWiki(t, "es")
 	clean.Edit("Sandbox", "una prueba", "Ana", "")
 	cleanDB := newDB(t)
@@ -66,6 +67,7 @@ func TestSyncFaults(t *testing.T) {
 // sync with an error naming the request; what the batches before stored
 // is kept and answers, and the next sync goes on from there.
 func TestSyncFailureKeepsLastGoodState(t *testing.T) {
+	t.Parallel()
 	tw := newTestWiki(t, "es")
 	tw.Edit("Sandbox", "una prueba", "Ana", "")
 	db := newDB(t)
@@ -103,6 +105,7 @@ func TestSyncFailureKeepsLastGoodState(t *testing.T) {
 // syncs again: the second sync reads the text of exactly the new
 // revisions, and answers as a file ingest of the wiki as it now is.
 func TestSyncChanges(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tw := newTestWiki(t, "es")
 	tw.Edit("Sandbox", "una prueba", "Ana", "")
@@ -188,6 +191,7 @@ func TestSyncChanges(t *testing.T) {
 // TestSyncReconcile: when the recent changes no longer reach back to the
 // mark, every page is compared, and only what changed is read.
 func TestSyncReconcile(t *testing.T) {
+	t.Parallel()
 	tw := newTestWiki(t, "es")
 	db := newDB(t)
 	syncDB(t, db, tw, SyncOptions{}) // no recent change: the mark is the server's clock
@@ -225,6 +229,7 @@ func sameSet(a, b []string) bool {
 // TestSyncIndexInStep: after a sync that only deletes a page, the search
 // index is found out of step and brought back in step without it.
 func TestSyncIndexInStep(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tw := newTestWiki(t, "es")
 	tw.Edit("Sandbox", "una prueba", "Ana", "")
@@ -268,6 +273,7 @@ func TestSyncIndexInStep(t *testing.T) {
 // TestSyncHiddenBeforeRead: a revision whose text the wiki hid before
 // the first sync is stored without text, counted, and answers nowhere.
 func TestSyncHiddenBeforeRead(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tw := newTestWiki(t, "es")
 	tw.Edit("Sandbox", "una prueba", "Ana", "")
@@ -293,6 +299,7 @@ func TestSyncHiddenBeforeRead(t *testing.T) {
 
 // TestSyncCurrentOnly reads only the current revision of each page.
 func TestSyncCurrentOnly(t *testing.T) {
+	t.Parallel()
 	tw := newTestWiki(t, "es")
 	tw.Edit("Sandbox", "una prueba", "Ana", "")
 	db := newDB(t)
@@ -307,6 +314,7 @@ func TestSyncCurrentOnly(t *testing.T) {
 // with -since the export's date, reads only what changed after it, and
 // the pages stored from the file become the wiki's.
 func TestSyncSince(t *testing.T) {
+	t.Parallel()
 	tw := newTestWiki(t, "es")
 	tw.Edit("Sandbox", "una prueba", "Ana", "")
 	db := fileDB(t, tw, "infinity-es", 2)

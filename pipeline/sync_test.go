@@ -202,6 +202,7 @@ func contentRequests(w *mwapitest.Wiki) []string {
 // with limits that make every module continue, and finds what ingesting
 // the same revisions from a file stores; a second sync reads no text.
 func TestSyncLikeFiles(t *testing.T) {
+	t.Parallel()
 	for _, fv := range []int{2, 1} {
 		tw := newTestWiki(t, "es")
 		tw.FormatVersion1 = fv == 1

@@ -18,6 +18,7 @@ import (
 // JSON, in any order, are stored once: the second source adds nothing and
 // the knowledge base's content is the first's.
 func TestSameRevisionOtherID(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	revs := seedRevisions(t)
 	dir := t.TempDir()
@@ -74,6 +75,7 @@ func TestSameRevisionOtherID(t *testing.T) {
 // records) are two revisions: the twin rule joins a derived id with
 // another id only.
 func TestNullRevisionKept(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	ts := time.Date(2021, 2, 11, 10, 26, 28, 0, time.UTC)
 	page := wikirules.Page{Title: "Esquivar", Language: "es"}

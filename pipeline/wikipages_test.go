@@ -26,6 +26,7 @@ var screenArtifacts = regexp.MustCompile(`(?m)(?:Line|Línea) \d+:|^[ \t]*[+−]
 // history feeds are listed as skipped by kind, not as bad files; and no
 // stored record or FAQ holds a diff or feed artifact.
 func TestIngestWikiPages(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, err := kb.Open(ctx, ":memory:")
 	if err != nil {
@@ -145,6 +146,7 @@ func TestIngestWikiPages(t *testing.T) {
 // revision whose records are all "edition unknown"), and the editions
 // "query pages" lists for its current revision.
 func TestIngestWikiPagesEditions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, err := kb.Open(ctx, ":memory:")
 	if err != nil {
