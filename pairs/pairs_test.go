@@ -23,17 +23,30 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 // fixtureKB is the seeds (Spanish, February 2021) plus the English
-// fixture export testdata/infinity-en.xml, in a knowledge base file.
+// fixture export testdata/infinity-en.xml (and extra), in a knowledge
+// base file of the test's own, closed when the test ends. Without extra
+// it is a copy of the file ingested once for the package (fixtureFile).
 func fixtureKB(t *testing.T, extra ...string) (*kb.DB, string) {
 	t.Helper()
-	ctx := context.Background()
-	db, path := tempKB(t)
-	if _, err := pipeline.LoadSample(ctx, db); err != nil {
+	path := filepath.Join(t.TempDir(), "kb.db")
+	if len(extra) > 0 {
+		if err := ingestFixture(path, extra...); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		data, err := os.ReadFile(fixtureFile(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := kb.Open(context.Background(), path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pipeline.IngestFiles(ctx, db, append([]string{"testdata/infinity-en.xml"}, extra...), pipeline.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	t.Cleanup(func() { db.Close() })
 	return db, path
 }
 
