@@ -347,8 +347,10 @@ func nearestPages(cands []*candidate, n int) []string {
 // glossary term of q the FAQ holds (it corrects that answer, not another
 // one), the newer version between FAQs asking the same question; among
 // the rest, the most relevant, except that a text of higher precedence
-// within contenderRatio of it wins (the important box over an example).
-// It returns nil and why when nothing answers.
+// within contenderRatio of it wins (the important box over an example),
+// and of the records of its page within contenderRatio of it and of its
+// precedence, the one whose condition holds most of the case the question
+// sets (triggerShare). It returns nil and why when nothing answers.
 func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	if w := q.unknownAsked(); w != "" && q.pagesNamed() < 2 {
 		// A question naming two pages or more asks how they meet, in
@@ -419,6 +421,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 			if c.faq == nil && (c.rank() > best.rank() || c.rank() == best.rank() && conditionList(q, c) && !conditionList(q, best)) {
 				best = c
+			}
+		}
+	}
+	if best.rec != nil {
+		// Of the records of the deciding page about as relevant, the one
+		// whose condition is the case the question sets ("Si falla la
+		// tirada…" for "Fallé la tirada…") rules on it: the others state
+		// the general rule, or another case.
+		bt := triggerShare(q, best)
+		for _, c := range ok {
+			if c.rec == nil || c == best || c.rank() != best.rank() || lang.Fold(c.page) != lang.Fold(best.page) || c.score < contenderRatio*best.score {
+				continue
+			}
+			if t := triggerShare(q, c); t > bt {
+				best, bt = c, t
 			}
 		}
 	}
