@@ -350,7 +350,9 @@ func nearestPages(cands []*candidate, n int) []string {
 // within contenderRatio of it wins (the important box over an example),
 // and of the records of its page within contenderRatio of it and of its
 // precedence, the one whose condition holds most of the case the question
-// sets (triggerShare). It returns nil and why when nothing answers.
+// sets (triggerShare); for a numeric question, a text within
+// contenderRatio of the best that states the number over one that states
+// none. It returns nil and why when nothing answers.
 func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	if w := q.unknownAsked(); w != "" && q.pagesNamed() < 2 {
 		// A question naming two pages or more asks how they meet, in
@@ -454,6 +456,31 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 		}
 	}
+	if q.kind == askNumeric {
+		// A question asking for a number is answered by a text that
+		// states it: of the texts within contenderRatio of the best, the
+		// most relevant one that gives the number decides over one that
+		// gives none (Reset's "aplicando los MOD correspondientes", for
+		// the MOD of an Isolated trooper's Reset: Aislado's "MOD de -9"),
+		// whatever their precedence (they do not disagree: one is
+		// silent). It must speak of every name the asking clause writes:
+		// a number given of another thing ("la Munición DA obliga a
+		// realizar 2 Tiradas" for EXP) is not the one asked for.
+		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding {
+			for _, c := range ok {
+				if c.score < contenderRatio*ok[0].score {
+					break
+				}
+				if c == best || !holdsClauseNames(q, c) {
+					continue
+				}
+				if w, _ := e.verdict(q, c); w != q.v.Labels.SeeDeciding {
+					best = c
+					break
+				}
+			}
+		}
+	}
 	if best.faq != nil {
 		for _, c := range ok {
 			if c.faq != nil && c != best && sameQuestion(c.faq, best.faq) && newerVersion(c.faq.Version, best.faq.Version) && c.rank() >= best.rank() {
@@ -483,6 +510,23 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 	}
 	return best, ""
+}
+
+// holdsClauseNames reports whether c holds (in its text, context or page)
+// every name of q's asking clause that some document holds: a glossary
+// term or a word written as a name.
+func holdsClauseNames(q query, c *candidate) bool {
+	own := c.keys
+	if c.faq != nil && c.faq.Question != "" {
+		own = c.qkeys
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		if u.inClause && (u.named || u.term) && u.idf > 0 && !u.trivial() && held(u, c, own) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // conditionList reports whether c, for a yes/no question, is the closed

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/wikirules/wikirules"
 )
 
 // TestConditionKeys checks that the conditions of a text run from a
@@ -52,5 +54,50 @@ func TestAskTriggeredCase(t *testing.T) {
 		if d := a.Deciding(); d == nil || d.Page != tc.page || !strings.Contains(d.Text, tc.text) {
 			t.Errorf("%q: deciding %+v, want %s: %q", tc.q, d, tc.page, tc.text)
 		}
+	}
+}
+
+// TestAskNumberStated checks that a question asking for a number is
+// decided by a text about as relevant that states it (Aislado's "MOD de
+// -9 al Atributo VOL"), not by one that gives none (Reset's "aplicando
+// los MOD…").
+func TestAskNumberStated(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ q, page, verdict string }{
+		{"Reset de una tropa Aislada: ¿qué MOD?", "Aislado", "MOD -9"},
+		{"¿Qué MOD sufre al hacer Reset una tropa en estado Aislado?", "Aislado", "MOD -9"},
+		{"What MOD does an Isolated trooper get on its Reset roll?", "Isolated State", "-9"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Page != tc.page || a.Verdict != tc.verdict {
+			t.Errorf("%q: %q from %+v, want %q from %s", tc.q, a.Verdict, d, tc.verdict, tc.page)
+		}
+	}
+}
+
+// TestHoldsClauseNames checks that a text giving a number of another
+// thing than a name the asking clause writes (DA's two Saving Rolls, for
+// EXP) does not speak of every name asked about, and one that names it
+// does.
+func TestHoldsClauseNames(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze("How many Saving Rolls does EXP ammunition force?")
+	cand := func(page, text string) *candidate {
+		return &candidate{rec: &wikirules.Record{Page: page, Plain: text}, page: page, keys: keySet(text), ctx: map[string]bool{}, pageKeys: keySet(page)}
+	}
+	da := cand("Heridas y Estructura", "Determinados tipos de Munición exigen la realización de más de una Tirada de Salvación por cada Ataque exitoso (por ejemplo, la Munición DA obliga a realizar 2 Tiradas de Salvación por cada Ataque exitoso).")
+	if holdsClauseNames(q, da) {
+		t.Errorf("the DA example holds every name of %q", q.text)
+	}
+	exp := cand("Ammunition Summary Chart", "EXP Ammunition forces the target to make three Saving Rolls per hit.")
+	if !holdsClauseNames(q, exp) {
+		t.Errorf("the EXP row does not hold every name of %q", q.text)
 	}
 }
