@@ -105,7 +105,7 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	if c.rec != nil && onCondition(q, c) {
 		f[fCondition] = 1
 	}
-	if sectionNamed(c, q.clauseKeys()) {
+	if sectionNamed(c, qk) {
 		f[fSection] = 1
 	}
 	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
@@ -434,28 +434,15 @@ func matchesIntent(q query, r *wikirules.Record) bool {
 	return false
 }
 
-// clauseKeys returns the stems of the units of q's asking clause, with
-// their glossary alternatives.
-func (q query) clauseKeys() map[string]bool {
-	m := map[string]bool{}
-	for i := range q.units {
-		if u := &q.units[i]; u.inClause {
-			for _, alt := range u.alts {
-				for _, k := range alt {
-					m[k] = true
-				}
-			}
-		}
-	}
-	return m
-}
-
-// sectionNamed reports whether the question's asking clause (its keys
-// qk, glossary alternatives included) names a heading of record c's section path: every
-// stem of the heading, which is not a block heading of a vocabulary
-// ("Efectos", "Requirements"). Among the sections of one page, the one
-// titled by what is asked states its rule ("ARO" among the Traits for
-// "a weapon with the ARO Trait").
+// sectionNamed reports whether the question (its keys qk, glossary
+// alternatives and named pages included) names a heading of record c's
+// section path: every stem of the heading, which is not a block heading
+// of a vocabulary ("Efectos", "Requirements"). Among the sections of one
+// page, the one titled by what is asked states its rule ("ARO" among the
+// Traits for "a weapon with the ARO Trait"), and so does the one titled by
+// the case the question sets, which a judge writes before asking (hacking
+// through the Repeater of a trooper in HoloMask: "HoloMask and
+// Repeater").
 func sectionNamed(c *candidate, qk map[string]bool) bool {
 	if c.rec == nil {
 		return false

@@ -101,3 +101,27 @@ func TestHoldsClauseNames(t *testing.T) {
 		t.Errorf("the EXP row does not hold every name of %q", q.text)
 	}
 }
+
+// TestSectionNamedInSetting checks that a section heading the question
+// names in the case it sets, not only in its asking clause, weighs
+// (fSection): "HoloMask and Repeater" for a question about hacking
+// through the Repeater of a trooper in HoloMask; a heading it does not
+// name ("Hacking Area in ARO") does not.
+func TestSectionNamedInSetting(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze("The enemy is in HoloMask with a Repeater on its fake profile. What happens if I hack through it?")
+	cand := func(section string) *candidate {
+		text := "Any Hacking Program against that Trooper fails."
+		return &candidate{rec: &wikirules.Record{Page: "Hacking Area", Section: []string{section}, Plain: text}, page: "Hacking Area",
+			keys: keySet(text), ctx: keySet(section), pageKeys: keySet("Hacking Area")}
+	}
+	if f := e.features(q, cand("HoloMask and Repeater"), 0, q.keys(), false); f[fSection] != 1 {
+		t.Errorf("HoloMask and Repeater: fSection = %v, want 1", f[fSection])
+	}
+	if f := e.features(q, cand("Hacking Area in ARO"), 0, q.keys(), false); f[fSection] != 0 {
+		t.Errorf("Hacking Area in ARO: fSection = %v, want 0", f[fSection])
+	}
+}
