@@ -348,9 +348,9 @@ func nearestPages(cands []*candidate, n int) []string {
 // one), the newer version between FAQs asking the same question; among
 // the rest, the most relevant, except that a text of higher precedence
 // within contenderRatio of it wins (the important box over an example),
-// and of the records of its page within contenderRatio of it and of its
-// precedence, the one whose condition holds most of the case the question
-// sets (triggerShare); for a numeric question, a text within
+// and of the records within contenderRatio of it and of its precedence,
+// on its page or a page the question names, the one whose condition holds
+// most of the case the question sets (triggerShare); for a numeric question, a text within
 // contenderRatio of the best that states the number over one that states
 // none. It returns nil and why when nothing answers.
 func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
@@ -427,13 +427,14 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 	}
 	if best.rec != nil {
-		// Of the records of the deciding page about as relevant, the one
-		// whose condition is the case the question sets ("Si falla la
-		// tirada…" for "Fallé la tirada…") rules on it: the others state
-		// the general rule, or another case.
+		// Of the records about as relevant on the deciding page or a
+		// page the question names, the one whose condition is the case
+		// the question sets ("Si falla la tirada…" for "Fallé la
+		// tirada…") rules on it: the others state the general rule, or
+		// another case.
 		bt := triggerShare(q, best)
 		for _, c := range ok {
-			if c.rec == nil || c == best || c.rank() != best.rank() || lang.Fold(c.page) != lang.Fold(best.page) || c.score < contenderRatio*best.score {
+			if c.rec == nil || c == best || c.rank() != best.rank() || lang.Fold(c.page) != lang.Fold(best.page) && !onTopic(q, c) || c.score < contenderRatio*best.score {
 				continue
 			}
 			if t := triggerShare(q, c); t > bt {

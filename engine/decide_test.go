@@ -37,14 +37,17 @@ func TestConditionKeys(t *testing.T) {
 	}
 }
 
-// TestAskTriggeredCase checks that of the records of the deciding page
-// about as relevant, the one whose condition is the case the question
-// sets decides: the Minelayer bullet for a failed Superior Deployment
-// roll, not the page's opening rule.
+// TestAskTriggeredCase checks that of the records about as relevant on
+// the deciding page or a page the question names, the one whose condition
+// is the case the question sets decides: the Minelayer bullet for a
+// failed Superior Deployment roll, not the page's opening rule; Reset's
+// "Si la Tropa no realiza una Tirada Enfrentada (por no ser objetivo de
+// un Programa de Hackeo…)" for a Reset nobody hacks, not a Piloto bullet.
 func TestAskTriggeredCase(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
 	for _, tc := range []struct{ q, page, text string }{
+		{"Declaro Reset aunque nadie me está hackeando: ¿qué tirada hago?", "Reset", "realizará una Tirada Normal de VOL"},
 		{"N5: mi tropa con Minelayer falla la tirada de su Habilidad de Despliegue Superior. ¿Qué ocurre con su mina?", "Minelayer", "will lose the Deployable Weapon"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{Edition: editionNamed(tc.q)})
