@@ -347,8 +347,12 @@ func nearestPages(cands []*candidate, n int) []string {
 // glossary term of q the FAQ holds (it corrects that answer, not another
 // one), the newer version between FAQs asking the same question; among
 // the rest, the most relevant, except that a text of higher precedence
-// within contenderRatio of it wins (the important box over an example).
-// It returns nil and why when nothing answers.
+// within contenderRatio of it wins (the important box over an example),
+// and of the records within contenderRatio of it and of its precedence,
+// on its page or a page the question names, the one whose condition holds
+// most of the case the question sets (triggerShare); for a numeric question, a text within
+// contenderRatio of the best that states the number over one that states
+// none. It returns nil and why when nothing answers.
 func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	if w := q.unknownAsked(); w != "" && q.pagesNamed() < 2 {
 		// A question naming two pages or more asks how they meet, in
@@ -422,6 +426,22 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 		}
 	}
+	if best.rec != nil {
+		// Of the records about as relevant on the deciding page or a
+		// page the question names, the one whose condition is the case
+		// the question sets ("Si falla la tirada…" for "Fallé la
+		// tirada…") rules on it: the others state the general rule, or
+		// another case.
+		bt := triggerShare(q, best)
+		for _, c := range ok {
+			if c.rec == nil || c == best || c.rank() != best.rank() || lang.Fold(c.page) != lang.Fold(best.page) && !onTopic(q, c) || c.score < contenderRatio*best.score {
+				continue
+			}
+			if t := triggerShare(q, c); t > bt {
+				best, bt = c, t
+			}
+		}
+	}
 	if best.rec != nil && best.faq == nil {
 		// A lead-in ("Consumiendo un Token de Mando … puede elegir una
 		// de las siguientes opciones:") does not decide over the bullet
@@ -434,6 +454,31 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 			if cc := e.clauseCoverage(q, c, c.keys); cc > bc {
 				best, bc = c, cc
+			}
+		}
+	}
+	if q.kind == askNumeric {
+		// A question asking for a number is answered by a text that
+		// states it: of the texts within contenderRatio of the best, the
+		// most relevant one that gives the number decides over one that
+		// gives none (Reset's "aplicando los MOD correspondientes", for
+		// the MOD of an Isolated trooper's Reset: Aislado's "MOD de -9"),
+		// whatever their precedence (they do not disagree: one is
+		// silent). It must speak of every name the asking clause writes:
+		// a number given of another thing ("la Munición DA obliga a
+		// realizar 2 Tiradas" for EXP) is not the one asked for.
+		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding {
+			for _, c := range ok {
+				if c.score < contenderRatio*ok[0].score {
+					break
+				}
+				if c == best || !holdsClauseNames(q, c) {
+					continue
+				}
+				if w, _ := e.verdict(q, c); w != q.v.Labels.SeeDeciding {
+					best = c
+					break
+				}
 			}
 		}
 	}
@@ -466,6 +511,23 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 	}
 	return best, ""
+}
+
+// holdsClauseNames reports whether c holds (in its text, context or page)
+// every name of q's asking clause that some document holds: a glossary
+// term or a word written as a name.
+func holdsClauseNames(q query, c *candidate) bool {
+	own := c.keys
+	if c.faq != nil && c.faq.Question != "" {
+		own = c.qkeys
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		if u.inClause && (u.named || u.term) && u.idf > 0 && !u.trivial() && held(u, c, own) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // conditionList reports whether c, for a yes/no question, is the closed

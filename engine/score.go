@@ -105,7 +105,7 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	if c.rec != nil && onCondition(q, c) {
 		f[fCondition] = 1
 	}
-	if sectionNamed(c, q.clauseKeys()) {
+	if sectionNamed(c, qk) {
 		f[fSection] = 1
 	}
 	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
@@ -434,28 +434,15 @@ func matchesIntent(q query, r *wikirules.Record) bool {
 	return false
 }
 
-// clauseKeys returns the stems of the units of q's asking clause, with
-// their glossary alternatives.
-func (q query) clauseKeys() map[string]bool {
-	m := map[string]bool{}
-	for i := range q.units {
-		if u := &q.units[i]; u.inClause {
-			for _, alt := range u.alts {
-				for _, k := range alt {
-					m[k] = true
-				}
-			}
-		}
-	}
-	return m
-}
-
-// sectionNamed reports whether the question's asking clause (its keys
-// qk, glossary alternatives included) names a heading of record c's section path: every
-// stem of the heading, which is not a block heading of a vocabulary
-// ("Efectos", "Requirements"). Among the sections of one page, the one
-// titled by what is asked states its rule ("ARO" among the Traits for
-// "a weapon with the ARO Trait").
+// sectionNamed reports whether the question (its keys qk, glossary
+// alternatives and named pages included) names a heading of record c's
+// section path: every stem of the heading, which is not a block heading
+// of a vocabulary ("Efectos", "Requirements"). Among the sections of one
+// page, the one titled by what is asked states its rule ("ARO" among the
+// Traits for "a weapon with the ARO Trait"), and so does the one titled by
+// the case the question sets, which a judge writes before asking (hacking
+// through the Repeater of a trooper in HoloMask: "HoloMask and
+// Repeater").
 func sectionNamed(c *candidate, qk map[string]bool) bool {
 	if c.rec == nil {
 		return false
@@ -785,4 +772,69 @@ func counts(text string) map[string]string {
 		out[stem(w[i+1])] = n
 	}
 	return out
+}
+
+// triggerShare is the share of the case q sets that the conditions of
+// record c's text hold: the weight of q's units outside its asking clause
+// that are neither a page it names nor c's page ("Fallé el Ataque
+// Intuitivo contra un CAMO", "mi Minelayer despliega con una Habilidad de
+// Despliegue Superior y falla la tirada"), held by the clauses of c that
+// open with a conditional phrase of c's language ("Si falla la Tirada…",
+// "If the user deploys using a Special Skill with the Superior Deployment
+// Label, and fails a Roll…"). A concession ("Even if the player failed
+// the roll…") states that the rule holds in that case too, not a rule
+// for it. 0 for an FAQ, a question setting no case, or one asking when
+// (it asks for the condition itself).
+func triggerShare(q query, c *candidate) float64 {
+	if c.rec == nil || q.total == 0 || openAsk(q.clause, q.v) == "when" {
+		return 0
+	}
+	v := vocabFor(c.lang)
+	cond := conditionKeys(c.rec.Plain, v)
+	if len(cond) == 0 {
+		return 0
+	}
+	var total, got float64
+	for i := range q.units {
+		u := &q.units[i]
+		if u.trivial() || u.inClause || u.topic || u.holds(c.pageKeys) {
+			continue
+		}
+		total += u.dw
+		if u.idf > 0 && u.holds(cond) {
+			got += u.dw
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// conditionKeys returns the stems of the conditions of text in v's
+// language: from each conditional phrase ("si", "if", "when") to the end
+// of its clause (the next , ; : or the sentence's end). A conditional
+// phrase within a concessive one ("even if") opens none.
+func conditionKeys(text string, v *Vocabulary) map[string]bool {
+	cond := map[string]bool{}
+	for _, s := range sentences(text) {
+		for _, piece := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(",;:", r) }) {
+			w := lang.Words(piece)
+			conceded := -1 // the end of the last concessive phrase
+			for i := range w {
+				for _, p := range v.ps.cond {
+					if i+len(p) > conceded && startsWithAny(w[i:], [][]string{p}) && !startsWithAny(w[i:], v.ps.ifs) {
+						conceded = i + len(p)
+					}
+				}
+				if i >= conceded && startsWithAny(w[i:], v.ps.ifs) {
+					for _, x := range w[i:] {
+						cond[stem(x)] = true
+					}
+					break
+				}
+			}
+		}
+	}
+	return cond
 }

@@ -71,8 +71,8 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, exc, contrast, restr, perm, oblig, affirm, qual, single, consec [][]string
-	intents                                                                                        map[string][][]string
+	yesNo, wh, numeric, neg, cond, ifs, exc, contrast, restr, perm, oblig, affirm, qual, single, consec [][]string
+	intents                                                                                             map[string][][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -254,6 +254,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		yesNo: phrases(v.Question.YesNo), wh: phrases(v.Question.Interrogatives), numeric: phrases(v.Question.Numeric),
 		neg:  phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...)),
 		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
+		ifs:  phrases(v.Polarity.Conditional),
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
 		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),

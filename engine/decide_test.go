@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules"
+)
+
+// TestConditionKeys checks that the conditions of a text run from a
+// conditional phrase to the end of its clause, and that a concession
+// ("even if") opens none.
+func TestConditionKeys(t *testing.T) {
+	en, es := vocabFor("en"), vocabFor("es")
+	for _, tc := range []struct {
+		v         *Vocabulary
+		text      string
+		want, not []string
+	}{
+		{en, "If the user deploys using a Special Skill, then he loses the Mine.", []string{"deploys", "skill"}, []string{"mine", "loses"}},
+		{en, "Even if the player failed the roll, they could still repeat it.", nil, []string{"failed", "roll", "repeat"}},
+		{en, "However, the MOD does not apply when repeating this Roll.", []string{"repeating", "roll"}, []string{"mod", "apply"}},
+		{es, "Si falla la Tirada de VOL, no podrá intentarlo de nuevo.", []string{"falla", "tirada"}, []string{"intentarlo"}},
+	} {
+		got := conditionKeys(tc.text, tc.v)
+		for _, w := range tc.want {
+			if !got[stem(w)] {
+				t.Errorf("%q: condition lacks %q (%v)", tc.text, w, got)
+			}
+		}
+		for _, w := range tc.not {
+			if got[stem(w)] {
+				t.Errorf("%q: condition holds %q (%v)", tc.text, w, got)
+			}
+		}
+	}
+}
+
+// TestAskTriggeredCase checks that of the records about as relevant on
+// the deciding page or a page the question names, the one whose condition
+// is the case the question sets decides: the Minelayer bullet for a
+// failed Superior Deployment roll, not the page's opening rule; Reset's
+// "Si la Tropa no realiza una Tirada Enfrentada (por no ser objetivo de
+// un Programa de Hackeo…)" for a Reset nobody hacks, not a Piloto bullet.
+func TestAskTriggeredCase(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ q, page, text string }{
+		{"Declaro Reset aunque nadie me está hackeando: ¿qué tirada hago?", "Reset", "realizará una Tirada Normal de VOL"},
+		{"N5: mi tropa con Minelayer falla la tirada de su Habilidad de Despliegue Superior. ¿Qué ocurre con su mina?", "Minelayer", "will lose the Deployable Weapon"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{Edition: editionNamed(tc.q)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Page != tc.page || !strings.Contains(d.Text, tc.text) {
+			t.Errorf("%q: deciding %+v, want %s: %q", tc.q, d, tc.page, tc.text)
+		}
+	}
+}
+
+// TestAskNumberStated checks that a question asking for a number is
+// decided by a text about as relevant that states it (Aislado's "MOD de
+// -9 al Atributo VOL"), not by one that gives none (Reset's "aplicando
+// los MOD…").
+func TestAskNumberStated(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ q, page, verdict string }{
+		{"Reset de una tropa Aislada: ¿qué MOD?", "Aislado", "MOD -9"},
+		{"¿Qué MOD sufre al hacer Reset una tropa en estado Aislado?", "Aislado", "MOD -9"},
+		{"What MOD does an Isolated trooper get on its Reset roll?", "Isolated State", "-9"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Page != tc.page || a.Verdict != tc.verdict {
+			t.Errorf("%q: %q from %+v, want %q from %s", tc.q, a.Verdict, d, tc.verdict, tc.page)
+		}
+	}
+}
+
+// TestHoldsClauseNames checks that a text giving a number of another
+// thing than a name the asking clause writes (DA's two Saving Rolls, for
+// EXP) does not speak of every name asked about, and one that names it
+// does.
+func TestHoldsClauseNames(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze("How many Saving Rolls does EXP ammunition force?")
+	cand := func(page, text string) *candidate {
+		return &candidate{rec: &wikirules.Record{Page: page, Plain: text}, page: page, keys: keySet(text), ctx: map[string]bool{}, pageKeys: keySet(page)}
+	}
+	da := cand("Heridas y Estructura", "Determinados tipos de Munición exigen la realización de más de una Tirada de Salvación por cada Ataque exitoso (por ejemplo, la Munición DA obliga a realizar 2 Tiradas de Salvación por cada Ataque exitoso).")
+	if holdsClauseNames(q, da) {
+		t.Errorf("the DA example holds every name of %q", q.text)
+	}
+	exp := cand("Ammunition Summary Chart", "EXP Ammunition forces the target to make three Saving Rolls per hit.")
+	if !holdsClauseNames(q, exp) {
+		t.Errorf("the EXP row does not hold every name of %q", q.text)
+	}
+}
+
+// TestSectionNamedInSetting checks that a section heading the question
+// names in the case it sets, not only in its asking clause, weighs
+// (fSection): "HoloMask and Repeater" for a question about hacking
+// through the Repeater of a trooper in HoloMask; a heading it does not
+// name ("Hacking Area in ARO") does not.
+func TestSectionNamedInSetting(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze("The enemy is in HoloMask with a Repeater on its fake profile. What happens if I hack through it?")
+	cand := func(section string) *candidate {
+		text := "Any Hacking Program against that Trooper fails."
+		return &candidate{rec: &wikirules.Record{Page: "Hacking Area", Section: []string{section}, Plain: text}, page: "Hacking Area",
+			keys: keySet(text), ctx: keySet(section), pageKeys: keySet("Hacking Area")}
+	}
+	if f := e.features(q, cand("HoloMask and Repeater"), 0, q.keys(), false); f[fSection] != 1 {
+		t.Errorf("HoloMask and Repeater: fSection = %v, want 1", f[fSection])
+	}
+	if f := e.features(q, cand("Hacking Area in ARO"), 0, q.keys(), false); f[fSection] != 0 {
+		t.Errorf("Hacking Area in ARO: fSection = %v, want 0", f[fSection])
+	}
+}
