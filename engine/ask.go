@@ -28,8 +28,6 @@ const (
 	unknownWeight    = 0.6    // weight of a Spanish word no record holds, at the highest idf
 	plainUnknown     = 0.4    // the share of that weight for a word not written as a name
 	faqQuestionShare = 0.6    // share of an FAQ's relevance computed on its question alone
-	exampleDamping   = 0.85   // examples are narrative: their word matches count for less
-	skillDamping     = 0.8    // a skill box names the skill and its type, rarely what is asked
 	crossWeight      = 0.5    // a plain word against a text of another language (it cannot hold it)
 	contextHold      = 0.7    // a unit held only by the lead-in or the section path
 	pageHold         = 0.85   // a unit held only by the page title (the subject)
@@ -39,11 +37,7 @@ const (
 	faqLooseForward  = 0.4    // or this share of the question…
 	faqLooseReverse  = 0.4    // … with this share of the FAQ's
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
-	topicBonus       = 0.1    // relevance added to sources on (or FAQs related to) a page the question names
-	intentBonus      = 0.08   // relevance added to a block of the kind the question asks for (a cancellation…)
-	editionBonus     = 0.04   // relevance added to text scoped to the edition asked for
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
-	searchShare      = 0.3    // weight of the Searcher's ranking in the relevance
 	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)
 	homelessCover    = 0.75   // relevance a source needs to decide a question about a concept no page describes
 	cofocus          = 0.7    // a named unit this weighty as the focus, with a page, makes the question about it
