@@ -12,7 +12,8 @@ var ErrNotFound = errors.New("not found")
 
 // Filter narrows what a Store returns. Zero values mean "no filter".
 //
-// Edition keeps only records that hold in that edition (Editions.Holds).
+// Edition keeps only records that hold in that edition (Editions.Holds);
+// with Unscoped, also those scoped to no edition (edition unknown).
 // AsOf answers from the revisions current at that time (the newest revision
 // of each page with Timestamp <= AsOf) and FAQs first seen by then.
 // History includes superseded records. Kinds keeps only those kinds.
@@ -24,14 +25,15 @@ var ErrNotFound = errors.New("not found")
 // Spanish and the English "Berserk"): Lang ("es", "en") chooses among
 // them when Wiki is not set, and a page view names the others (AlsoIn).
 type Filter struct {
-	Wiki    string
-	Lang    string
-	Edition Edition
-	AsOf    time.Time
-	History bool
-	Kinds   []Kind
-	Pages   []string
-	Limit   int
+	Wiki     string
+	Lang     string
+	Edition  Edition
+	Unscoped bool
+	AsOf     time.Time
+	History  bool
+	Kinds    []Kind
+	Pages    []string
+	Limit    int
 }
 
 // Hit is one search result: a record or an FAQ (exactly one is set), its

@@ -173,29 +173,17 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if text != strings.TrimSpace(question) {
 		a.Notes = append(a.Notes, q.v.reason("markup-ignored"))
 	}
-	cands, err := e.gather(ctx, q, f)
+	// A page that does not say which edition it is may hold the rule of
+	// the edition asked for: it competes, and an answer it decides says
+	// "edition unknown".
+	gf := f
+	gf.Unscoped = f.Edition != 0
+	cands, err := e.gather(ctx, q, gf)
 	if err != nil {
 		return nil, err
 	}
 	if a.EditionDefaulted {
 		cands = pagesNewest(cands)
-	} else if f.Edition != 0 {
-		// A page that does not say which edition it is may hold the rule
-		// of the edition asked for: it competes, and an answer it decides
-		// says "edition unknown".
-		u, err := e.unscoped(ctx, q, f)
-		if err != nil {
-			return nil, err
-		}
-		in := map[string]bool{}
-		for _, c := range cands {
-			in[c.id()] = true
-		}
-		for _, c := range u {
-			if !in[c.id()] {
-				cands = append(cands, c)
-			}
-		}
 	}
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
@@ -277,25 +265,6 @@ func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict st
 		}
 	}
 	return nil
-}
-
-// unscoped gathers the candidates for q under f without its edition and
-// keeps those whose edition is unknown (a record or FAQ scoped to no
-// edition).
-func (e *Engine) unscoped(ctx context.Context, q query, f wikirules.Filter) ([]*candidate, error) {
-	uf := f
-	uf.Edition = 0
-	all, err := e.gather(ctx, q, uf)
-	if err != nil {
-		return nil, err
-	}
-	out := all[:0]
-	for _, c := range all {
-		if c.editions() == 0 {
-			out = append(out, c)
-		}
-	}
-	return out, nil
 }
 
 // nearestKnown returns up to three pages of the hits for the words of q

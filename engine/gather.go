@@ -50,9 +50,16 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	if err != nil {
 		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
 	}
-	top := 0.0
-	if len(hits) > 0 {
-		top = hits[0].Score
+	// A hit's search score is taken over the best hit's; with f.Unscoped,
+	// that of a text of the edition asked for over the best of that
+	// edition's: a text scoped to none that the index ranks first does not
+	// make the edition's own text less relevant.
+	top, topScoped := 0.0, 0.0
+	for _, h := range hits {
+		top = max(top, h.Score)
+		if hitEditions(h) != 0 || !f.Unscoped {
+			topScoped = max(topScoped, h.Score)
+		}
 	}
 	for _, h := range hits {
 		var c *candidate
@@ -64,8 +71,12 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 			addRec(h.Record)
 			c = seen[h.Record.ID]
 		}
-		if c != nil && top > 0 && c.searched == 0 {
-			c.searched = h.Score / top
+		best := top
+		if hitEditions(h) != 0 || !f.Unscoped {
+			best = topScoped
+		}
+		if c != nil && best > 0 && c.searched == 0 {
+			c.searched = h.Score / best
 		}
 	}
 	// The pages whose records are read: those the question names, then
@@ -215,4 +226,15 @@ func hasFold(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// hitEditions returns the editions of a hit's record or FAQ.
+func hitEditions(h wikirules.Hit) wikirules.Editions {
+	switch {
+	case h.FAQ != nil:
+		return h.FAQ.Editions
+	case h.Record != nil:
+		return h.Record.Editions
+	}
+	return 0
 }

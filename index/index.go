@@ -360,11 +360,14 @@ func indexable(r *wikirules.Record) bool {
 }
 
 // editionValues returns the values of the ed and ed_set fields of a set;
-// the zero set (edition unknown) is "unknown", which no edition filter
-// asks for.
+// the zero set (edition unknown) is edUnknown, which only an Unscoped
+// edition filter asks for.
+// edUnknown is the edition value of a document scoped to no edition.
+const edUnknown = "unknown"
+
 func editionValues(s wikirules.Editions) ([]string, string) {
 	if s == 0 {
-		return []string{"unknown"}, "unknown"
+		return []string{edUnknown}, edUnknown
 	}
 	return s.Names(), s.String()
 }

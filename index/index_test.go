@@ -61,6 +61,41 @@ func TestEditionFilter(t *testing.T) {
 	}
 }
 
+// TestUnscopedFilter checks Query.Unscoped: with an edition, the documents
+// of unknown edition (scoped to none, nor is their page: Trabado's effects
+// here) are kept too, those of another edition still not.
+func TestUnscopedFilter(t *testing.T) {
+	idx := buildFixture(t)
+	ctx := context.Background()
+	for _, tt := range []struct {
+		unscoped bool
+		hidden   []string
+		required []string
+	}{
+		{false, []string{"trabado-eff-1", "trabado-eff-3", "trabado-act-n4"}, []string{"trabado-act-c1"}},
+		{true, []string{"trabado-act-n4"}, []string{"trabado-act-c1", "trabado-eff-1", "trabado-eff-3"}},
+	} {
+		res, err := idx.Search(ctx, Query{Text: "trabado tropa", Edition: wikirules.C1, Unscoped: tt.unscoped, Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, h := range res.Hits {
+			got[hitKey(h)] = true
+		}
+		for _, id := range tt.hidden {
+			if got[id] {
+				t.Errorf("c1, unscoped %v: %s should be hidden", tt.unscoped, id)
+			}
+		}
+		for _, id := range tt.required {
+			if !got[id] {
+				t.Errorf("c1, unscoped %v: %s missing from %d hits", tt.unscoped, id, len(res.Hits))
+			}
+		}
+	}
+}
+
 func TestFacetsAddUp(t *testing.T) {
 	idx := buildSeed(t)
 	for _, q := range []Query{

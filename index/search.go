@@ -19,7 +19,8 @@ import (
 // Query is a ranked search. Text is free text in Spanish, English or both,
 // with the glossary's abbreviations and typos allowed. Edition keeps only
 // documents that hold in it (no edition of their own, or that edition);
-// zero keeps all. Kinds, Pages and Categories keep documents of those record
+// zero keeps all. Unscoped, with Edition, also keeps the documents whose
+// edition is unknown (scoped to none, nor is their page). Kinds, Pages and Categories keep documents of those record
 // kinds ("faq" and "errata" select FAQ entries), pages (an FAQ stands on
 // every page it shows on or relates to) and page categories. Limit caps the
 // hits returned (0 = 10, at most 1000); Total counts every match. Facets
@@ -29,6 +30,7 @@ import (
 type Query struct {
 	Text       string            `json:"text"`
 	Edition    wikirules.Edition `json:"edition,omitempty"`
+	Unscoped   bool              `json:"unscoped,omitempty"`
 	Kinds      []wikirules.Kind  `json:"kinds,omitempty"`
 	Pages      []string          `json:"pages,omitempty"`
 	Categories []string          `json:"categories,omitempty"`
@@ -286,7 +288,11 @@ func filters(q Query) []query.Query {
 		out = append(out, d)
 	}
 	if q.Edition != 0 {
-		any(fieldEditions, []string{wikirules.Editions(q.Edition).String()})
+		eds := []string{wikirules.Editions(q.Edition).String()}
+		if q.Unscoped {
+			eds = append(eds, edUnknown)
+		}
+		any(fieldEditions, eds)
 	}
 	kinds := make([]string, len(q.Kinds))
 	for i, k := range q.Kinds {

@@ -14,15 +14,15 @@ var _ wikirules.Searcher = (*Index)(nil)
 // as it stood at a date; the knowledge base's FTS5 search answers those.
 var ErrAsOf = errors.New("index: as-of searches are not indexed (use the knowledge base's search)")
 
-// SearchText is Search in the shape of wikirules.Searcher:
-// free text with f.Edition, f.Kinds, f.Pages, f.History and f.Limit, hits
+// SearchText is Search in the shape of wikirules.Searcher: free text with
+// f.Edition, f.Unscoped, f.Kinds, f.Pages, f.History and f.Limit, hits
 // best first with snippets marking matched words with « », no facets.
 // f.AsOf set gives ErrAsOf.
 func (x *Index) SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error) {
 	if !f.AsOf.IsZero() {
 		return nil, ErrAsOf
 	}
-	res, err := x.Search(ctx, Query{Text: text, Edition: f.Edition, Kinds: f.Kinds, Pages: f.Pages,
+	res, err := x.Search(ctx, Query{Text: text, Edition: f.Edition, Unscoped: f.Unscoped, Kinds: f.Kinds, Pages: f.Pages,
 		Limit: f.Limit, History: f.History})
 	if err != nil {
 		return nil, err

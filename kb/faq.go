@@ -12,8 +12,9 @@ import (
 )
 
 // faqFilter adds the conditions of f on faqs fq: seen (in a revision with
-// timestamp <= f.AsOf) by f.AsOf, holding in f.Edition, of a type among
-// f.Kinds ("faq", "errata"), shown on or related to one of f.Pages.
+// timestamp <= f.AsOf) by f.AsOf, holding in f.Edition (or scoped to none,
+// with f.Unscoped), of a type among f.Kinds ("faq", "errata"), shown on or
+// related to one of f.Pages.
 func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) error {
 	if !f.AsOf.IsZero() {
 		w.add(`EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
@@ -25,7 +26,10 @@ func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) er
 		w.add(`(NOT EXISTS (SELECT 1 FROM hidden_revisions LIMIT 1) OR EXISTS (SELECT 1 FROM faq_occurrences o
 			WHERE o.faq = fq.pk AND ` + fmt.Sprintf(visibleRevision, "o.revision") + `))`)
 	}
-	if f.Edition != 0 {
+	switch {
+	case f.Edition != 0 && f.Unscoped:
+		w.add(`(fq.editions & ? != 0 OR fq.editions = 0)`, int(f.Edition))
+	case f.Edition != 0:
 		w.add(`fq.editions & ? != 0`, int(f.Edition))
 	}
 	if len(f.Kinds) > 0 {

@@ -122,14 +122,17 @@ func placeholders(n int) string {
 // except the page and revision scope: not superseded (unless f.History),
 // of the kinds f.Kinds, holding in f.Edition by the record's editions
 // (extraction gives every record the editions its page shows; a record
-// whose edition is unknown, the zero set, holds in none).
+// whose edition is unknown, the zero set, holds in none; f.Unscoped keeps
+// it too).
 func recordFilter(w *where, f wikirules.Filter) {
 	if !f.History {
 		w.add(`rec.superseded = 0`)
 	}
-	if f.Edition != 0 {
-		e := int(f.Edition)
-		w.add(`rec.editions & ? != 0`, e)
+	switch {
+	case f.Edition != 0 && f.Unscoped:
+		w.add(`(rec.editions & ? != 0 OR rec.editions = 0)`, int(f.Edition))
+	case f.Edition != 0:
+		w.add(`rec.editions & ? != 0`, int(f.Edition))
 	}
 	if len(f.Kinds) > 0 {
 		args := make([]any, len(f.Kinds))

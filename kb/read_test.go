@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -178,6 +179,71 @@ func TestEditionFilter(t *testing.T) {
 	}
 	if len(hits) != 1 || hits[0].Record.ID != "trabado-efectos-2" {
 		t.Errorf("c1 search for berserk: %d hits, want Trabado's effect", len(hits))
+	}
+}
+
+// TestUnscopedFilter checks Filter.Unscoped: with an edition, the records
+// and FAQs scoped to no edition are kept too, by Records, FAQs and the FTS5
+// search, and those of another edition are still not. Trabado here says no
+// edition (its records and one FAQ scoped to none); Berserk is {{n4only}}.
+func TestUnscopedFilter(t *testing.T) {
+	ctx := context.Background()
+	tr := trabado(t)
+	for i := range tr.X.Records {
+		tr.X.Records[i].Editions = 0
+	}
+	tr.X.PageEditions = 0
+	tr.X.FAQs[1].Editions = 0 // faqDodgeBerserk; the errata stays N4
+	db := openTest(t, tr, berserk(t))
+	for _, tc := range []struct {
+		f    wikirules.Filter
+		recs []string
+		faqs int
+	}{
+		{wikirules.Filter{Edition: wikirules.C1}, []string{}, 0},
+		{wikirules.Filter{Edition: wikirules.C1, Unscoped: true}, []string{"trabado-efectos-2", "trabado-cancelacion-3"}, 1},
+		{wikirules.Filter{Edition: wikirules.N4, Unscoped: true}, []string{"trabado-efectos-2", "trabado-cancelacion-3"}, 2},
+		{wikirules.Filter{Unscoped: true}, []string{"trabado-efectos-2", "trabado-cancelacion-3"}, 2},
+	} {
+		f := tc.f
+		f.Pages = []string{"Trabado"}
+		recs, err := db.Records(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := recordIDs(recs); !reflect.DeepEqual(got, tc.recs) {
+			t.Errorf("Records(Trabado, %v unscoped %v) = %v, want %v", wikirules.Editions(tc.f.Edition), tc.f.Unscoped, got, tc.recs)
+		}
+		faqs, err := db.FAQs(ctx, "", f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(faqs) != tc.faqs {
+			t.Errorf("FAQs(Trabado, %v unscoped %v): %d, want %d", wikirules.Editions(tc.f.Edition), tc.f.Unscoped, len(faqs), tc.faqs)
+		}
+	}
+	for _, tc := range []struct {
+		f    wikirules.Filter
+		want []string // the pages of the hits
+	}{
+		{wikirules.Filter{Edition: wikirules.C1}, nil},
+		{wikirules.Filter{Edition: wikirules.C1, Unscoped: true}, []string{"Trabado"}},
+		{wikirules.Filter{Edition: wikirules.N4, Unscoped: true}, []string{"Berserk", "Trabado"}},
+	} {
+		hits, err := db.SearchText(ctx, "berserk trabado", tc.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range hits {
+			if !slices.Contains(got, h.Citation.Page) {
+				got = append(got, h.Citation.Page)
+			}
+		}
+		slices.Sort(got)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("SearchText(berserk trabado, %v unscoped %v): pages %v, want %v", wikirules.Editions(tc.f.Edition), tc.f.Unscoped, got, tc.want)
+		}
 	}
 }
 
