@@ -78,6 +78,11 @@ func (e *Engine) number(q query, text string) string {
 			}
 			sv := vocabFor(detectLanguage(s))
 			for _, t := range toks {
+				if t.of != "" && !nouns[stem(t.of)] {
+					// The value of another name ("La Propiedad BLI=0" for
+					// "how many Saving Rolls"): not a number of what is asked.
+					continue
+				}
 				if n := t.word + 1; counted != nil && !t.counts && n < len(sp.words) && !nouns[sp.stems[n]] &&
 					!opensUnit(counted, sp.stems[n]) && sv.has("count", sp.words[n]) {
 					// A number right before another counted noun counts
@@ -285,8 +290,9 @@ func abs(n int) int {
 type numberToken struct {
 	word    int
 	show    string
-	article bool // an article read as one (articleOnes)
-	counts  bool // known to count what is asked (articleOnes)
+	article bool   // an article read as one (articleOnes)
+	counts  bool   // known to count what is asked (articleOnes)
+	of      string // the folded name it is the value of ("bli" of "BLI=0"), or ""
 }
 
 // numberTokens returns the numbers of a sentence: digit runs with their
@@ -326,7 +332,13 @@ func numberTokens(s string) []numberToken {
 		if i > 0 && isModWord(lang.Fold(terms[i-1].Text)) || i > 1 && isModWord(lang.Fold(terms[i-2].Text)) && strings.ContainsAny(val, "+-") {
 			show = "MOD " + val
 		}
-		out = append(out, numberToken{word: i, show: show})
+		of := ""
+		if i > 0 && strings.TrimSpace(s[terms[i-1].End:t.Start]) == "=" {
+			// "BLI=0", "(PS=5)", "CD = 12": the value of what is named
+			// before the sign, written as part of its name or of a profile.
+			of = lang.Fold(terms[i-1].Text)
+		}
+		out = append(out, numberToken{word: i, show: show, of: of})
 	}
 	return out
 }

@@ -160,6 +160,14 @@ func TestNumberPassages(t *testing.T) {
 		{"Recibo dos usos de GizmoKit en la misma Orden y paso las dos tiradas de FIS: ¿cuánta EST recupero?",
 			"En este caso, aunque supere todas las Tiradas de FIS, la Tropa únicamente recuperará un punto de su Atributo EST.",
 			"1"},
+		// "NAME=N" is the value of NAME: no count of the Saving Rolls
+		// asked for, but the answer when NAME is what is asked.
+		{"How many Saving Rolls does E/M Ammunition force?",
+			"Si Bioinmunidad se utiliza contra un impacto con Munición E/M para hacer la Tirada de Salvación con BLI, el valor de BLI no se reducirá a la mitad. La Propiedad BLI=0 sólo se aplica si la Tirada de Salvación se utiliza con el Atributo BLI.",
+			""},
+		{"What PS does the Spotlight hit have?",
+			"Each successful Roll forces the target to make a Saving Roll against their halved BTS (PS=5).",
+			"5"},
 	} {
 		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
 			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
