@@ -197,14 +197,18 @@ func sentences(text string) []string {
 // holds every page q names, in either language: a prohibition or
 // permission about one of them says nothing of a question that joins it
 // to another ("Command Token … cancel Isolated?" is not answered by what
-// Isolated cancels).
+// Isolated cancels). A text in another language than q must also hold
+// the pages q's case names outside its asking clause: little of the
+// question can be read in it, and a Spanish rule on declaring a BS Attack
+// against an engaged trooper says nothing of "a trooper in Retreat!".
 func topicsHeld(q query, d *candidate, text string) bool {
 	k := keySet(text)
 	for key := range d.pageKeys {
 		k[key] = true
 	}
+	cross := d.lang != "" && d.lang != q.lang
 	for i := range q.units {
-		if u := &q.units[i]; u.topic && u.inClause && u.idf > 0 && !u.holds(k) {
+		if u := &q.units[i]; u.topic && (u.inClause || cross) && u.idf > 0 && !u.holds(k) {
 			return false
 		}
 	}

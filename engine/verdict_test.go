@@ -337,3 +337,23 @@ func TestVerdictNeedsEveryPageAsked(t *testing.T) {
 		t.Errorf("verdict %q from %s, whose text names no Command Token:\n%s", a.Verdict, d.Citation.Page, d.Text)
 	}
 }
+
+// TestVerdictOtherLanguageNeedsTheCase checks that a rule text in another
+// language than the question gives no yes/no when it holds no word of a
+// page the question's case names: the Spanish Trabado rule on declaring a
+// BS Attack against an engaged trooper says nothing of a trooper in
+// Retreat!, however well it matches "declare a BS Attack".
+func TestVerdictOtherLanguageNeedsTheCase(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Can a trooper in Retreat! State declare a BS Attack?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || a.Verdict == a.Labels.SeeDeciding {
+		return
+	}
+	if l := strings.ToLower(d.Text + " " + d.Citation.Page); !strings.Contains(l, "retreat") && !strings.Contains(l, "retirada") {
+		t.Errorf("verdict %q from %s, which names no Retreat!:\n%s", a.Verdict, d.Citation.Page, d.Text)
+	}
+}
