@@ -26,16 +26,23 @@
 //     clause, of what is asked beyond the subject, the index's ranking,
 //     language, kind, edition…) and keeps those that answer: a source
 //     speaks of the subject and of what is asked; an FAQ decides only when
-//     its own question is the judge's (sharing words is not answering);
+//     its own question is the judge's (sharing words is not answering:
+//     it names every page the question names and, both yes/no, asks the
+//     same predicate; predicate.go);
 //   - decides by precedence among them (docs/DESIGN.md, "Precedence when
 //     sources disagree"): errata > FAQ > rule text (current update >
 //     original) > example, a page's important box over its examples, a
-//     newer FAQ version over an older one; the overridden sources are
-//     listed with the reason;
+//     newer FAQ version over an older one; then, of the records about as
+//     relevant, the one whose condition ("si…", "if…") is the question's
+//     case, and for a numeric question a text stating the number over one
+//     stating none; the overridden sources are listed with the reason;
 //   - reads the verdict the deciding source entails (verdict.go,
 //     polarity.go, number.go), or says "see the deciding source" — also
 //     when a text on another page, about as relevant, entails the
-//     contrary;
+//     contrary, and for a prohibition or permission whose text and page
+//     lack a page the asking clause names (any page the question names,
+//     for a text in another language); a number written NAME=N is NAME's
+//     value, no count of anything else;
 //   - abstains ("not found in the knowledge base", with the nearest pages)
 //     when nothing answers, when the question asks about a concept no page
 //     or section describes and only a stray mention holds it (a list item,
