@@ -256,7 +256,9 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "  records      %d\n", s.Records)
+	// Records of every revision read, stored or already stored: the last
+	// line gives what the knowledge base holds.
+	fmt.Fprintf(w, "  records      %d in the revisions read\n", s.Records)
 	fmt.Fprintf(w, "  FAQs/errata  %d distinct, %d occurrences\n", s.FAQs, s.Occurrences)
 	fmt.Fprintf(w, "  coverage     %.2f%% of wikitext bytes in records or layout\n", 100*s.Coverage)
 	if len(s.UnknownTemplates) > 0 {
