@@ -264,7 +264,7 @@ func (c *contribsReader) skipToHeader() error {
 func (c *contribsReader) badLine(l contribsLine) error {
 	e := c.errorf(l.off+int64(l.bad), l.no, "invalid UTF-8")
 	if c.title != "" {
-		e.(*Error).Err = fmt.Errorf("page %q: %w", c.title, e.(*Error).Err)
+		e.(*Error).Err = fmt.Errorf("page %q: %w", clip(c.title, 80), e.(*Error).Err)
 	}
 	return e
 }
