@@ -313,9 +313,10 @@ func nearestPages(cands []*candidate, n int) []string {
 // within contenderRatio of it wins (the important box over an example),
 // and of the records within contenderRatio of it and of its precedence,
 // on its page or a page the question names, the one whose condition holds
-// most of the case the question sets (triggerShare); for a numeric question, a text within
-// contenderRatio of the best that states the number over one that states
-// none. It returns nil and why when nothing answers.
+// most of the case the question sets (triggerShare); for a numeric
+// question, a text within contenderRatio of the best that states the
+// number over one that states none. It returns nil and why when nothing
+// answers.
 func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	if w := q.unknownAsked(); w != "" && q.pagesNamed() < 2 {
 		// A question naming two pages or more asks how they meet, in

@@ -57,7 +57,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	top, topScoped := 0.0, 0.0
 	for _, h := range hits {
 		top = max(top, h.Score)
-		if hitEditions(h) != 0 || !f.Unscoped {
+		if !f.Unscoped || hitEditions(h) != 0 {
 			topScoped = max(topScoped, h.Score)
 		}
 	}
@@ -71,9 +71,9 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 			addRec(h.Record)
 			c = seen[h.Record.ID]
 		}
-		best := top
-		if hitEditions(h) != 0 || !f.Unscoped {
-			best = topScoped
+		best := topScoped
+		if f.Unscoped && hitEditions(h) == 0 {
+			best = top
 		}
 		if c != nil && best > 0 && c.searched == 0 {
 			c.searched = h.Score / best

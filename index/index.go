@@ -359,12 +359,12 @@ func indexable(r *wikirules.Record) bool {
 	return !((r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata) && r.Fields["faq_id"] != "")
 }
 
-// editionValues returns the values of the ed and ed_set fields of a set;
-// the zero set (edition unknown) is edUnknown, which only an Unscoped
-// edition filter asks for.
 // edUnknown is the edition value of a document scoped to no edition.
 const edUnknown = "unknown"
 
+// editionValues returns the values of the ed and ed_set fields of a set;
+// the zero set (edition unknown) is edUnknown, which only an Unscoped
+// edition filter asks for.
 func editionValues(s wikirules.Editions) ([]string, string) {
 	if s == 0 {
 		return []string{edUnknown}, edUnknown

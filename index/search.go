@@ -20,9 +20,10 @@ import (
 // with the glossary's abbreviations and typos allowed. Edition keeps only
 // documents that hold in it (no edition of their own, or that edition);
 // zero keeps all. Unscoped, with Edition, also keeps the documents whose
-// edition is unknown (scoped to none, nor is their page). Kinds, Pages and Categories keep documents of those record
-// kinds ("faq" and "errata" select FAQ entries), pages (an FAQ stands on
-// every page it shows on or relates to) and page categories. Limit caps the
+// edition is unknown (scoped to none, nor is their page). Kinds, Pages and
+// Categories keep documents of those record kinds ("faq" and "errata"
+// select FAQ entries), pages (an FAQ stands on every page it shows on or
+// relates to) and page categories. Limit caps the
 // hits returned (0 = 10, at most 1000); Total counts every match. Facets
 // asks for the facet counts (they cost a pass over every match, so the
 // hot path of the engine and the web search leaves them off). History
