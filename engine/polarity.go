@@ -127,7 +127,7 @@ func newMatcher(q query, d *candidate, text string) matcher {
 		m.units, m.weight, m.dropped = nil, 0, 0
 		for i := range q.units {
 			u := &q.units[i]
-			if u.trivial() || u.idf == 0 || clauseOnly && !u.inClause || u.holds(d.pageKeys) {
+			if u.trivial() || u.idf == 0 || clauseOnly && !u.inClause || u.holds(d.pageKeys) || modalUnit(q, u) {
 				continue
 			}
 			if crossLanguage(q, d, u) && !u.holds(all) {
@@ -143,6 +143,25 @@ func newMatcher(q query, d *candidate, text string) matcher {
 		pick(false)
 	}
 	return m
+}
+
+// modalUnit reports whether u is the permission a question opening with
+// a copula asks about, the rest of a permission phrase split by its
+// subject ("allowed" of "is the Pilot allowed to dismount?",
+// afterSplitPermission): what the text must say of the act
+// (sentencePolarity reads its own permission phrases: "can"), not a thing
+// it must name.
+func modalUnit(q query, u *unit) bool {
+	if len(q.clause) == 0 || !q.v.has("copula", q.clause[0]) {
+		return false
+	}
+	w := lang.Fold(u.typed)
+	for _, p := range q.v.ps.perm {
+		if len(p) >= 2 && q.v.has("copula", p[0]) && p[len(p)-1] == w {
+			return true
+		}
+	}
+	return false
 }
 
 // match returns the weight of the matcher's units a span holds.
@@ -259,11 +278,29 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return false
 	}
 	names := func(c clause, u *unit) bool { return u.holds(c.keys()) }
+	// A yes or a no is said of a predicate: a sentence that names the
+	// question's act (its verb: "dismount" of "can a Pilot dismount if
+	// his TAG is Unconscious?") only in a condition or an exception rules
+	// on something else in that case. "When Dismounting …, any States …
+	// will also be applied to the Pilot, with the exception of
+	// Unconscious" denies applying Unconscious, not dismounting. (A
+	// sentence that does not name the act at all may word it otherwise,
+	// or in another language: it is read as before.)
+	verb := q.verb()
+	acts := verb == nil || verb.holds(d.pageKeys) || !verb.holds(newSpan(sentence).keys())
+	for _, c := range cs {
+		if !acts && !c.sub && !c.exception && verb.holds(c.keys()) {
+			acts = true
+		}
+	}
 	// An exception naming what is asked about: the opposite of the main
 	// clause before it.
 	mainNeg := false
 	for _, c := range cs {
 		if c.exception {
+			if !acts {
+				continue
+			}
 			for _, u := range objs {
 				if names(c, u) {
 					if mainNeg {
@@ -298,9 +335,11 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 0
 	}
 	restr := v.ps.restr
-	verb := q.verb()
 	for _, c := range main {
 		if c.negated(v) {
+			if !acts {
+				return 0
+			}
 			return -1
 		}
 	}
@@ -348,12 +387,30 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	if oblig {
 		modal = v.ps.oblig
 	}
+	if !acts {
+		return 0
+	}
 	var allMain []string
 	allowed := false
 	for _, c := range main {
 		allMain = append(allMain, c.stems...)
 		if c.holdsAny(modal) || c.holdsAny(v.ps.oblig) || !oblig && (c.holdsAny(v.ps.affirm) || verb != nil && verb.holds(c.keys())) {
 			allowed = true
+		}
+	}
+	// The case a permission of the question's act is given in is its
+	// condition: "If the TAG is in Unconscious State, the Pilot can still
+	// Dismount" allows dismounting in the case "if his TAG is
+	// Unconscious" asks of. A condition stated negatively ("if it is not
+	// …") is another case; a sentence whose main clauses do not name the
+	// act ("if it hits a target with PH 12, this Trooper will have to
+	// make a PH-6 Roll") says what happens in its case, not whether the
+	// act is allowed in it.
+	if verb != nil && verb.holds(span{stems: allMain}.keys()) {
+		for _, c := range cs {
+			if c.sub && !c.negated(v) {
+				allMain = append(allMain, c.stems...)
+			}
 		}
 	}
 	// The clauses of a sentence cut at its commas go on with the modality
@@ -504,17 +561,23 @@ func questionNegative(q query) bool {
 // after its opener (the verb of "¿puede declarar …?", "can I place …"),
 // or nil.
 func (q query) verb() *unit {
-	if len(q.clause) > 0 && q.v.has("copula", q.clause[0]) {
+	clause := q.clause
+	if len(clause) > 0 && q.v.has("copula", clause[0]) {
 		// "¿es X …?", "is X …?": what follows names a thing, not what
-		// it does.
-		return nil
+		// it does, unless it is a permission phrase split by its subject
+		// ("is the Pilot allowed to dismount?", "¿está el Piloto
+		// permitido a…"): its verb follows it.
+		clause = afterSplitPermission(clause, q.v)
+		if clause == nil {
+			return nil
+		}
 	}
-	for i, w := range q.clause {
+	for i, w := range clause {
 		k := stem(w)
 		if stopwords[w] || q.v.has("opener", w) {
 			continue
 		}
-		if i > 0 && q.v.has("det", q.clause[i-1]) {
+		if i > 0 && q.v.has("det", clause[i-1]) {
 			// A noun ("¿el objetivo muere?", "does a critical …
 			// force"): the verb comes after it.
 			continue
@@ -537,6 +600,24 @@ func (q query) verb() *unit {
 			continue
 		}
 		return found
+	}
+	return nil
+}
+
+// afterSplitPermission returns the words of a clause opening with a
+// copula after the rest of a permission phrase of v that opens with a
+// copula ("is allowed" in "is the Pilot allowed to dismount"), or nil
+// when it holds none.
+func afterSplitPermission(clause []string, v *Vocabulary) []string {
+	for _, p := range v.ps.perm {
+		if len(p) < 2 || !v.has("copula", p[0]) {
+			continue
+		}
+		for i := 1; i+len(p)-1 <= len(clause); i++ {
+			if indexWords(clause[i:i+len(p)-1], p[1:]) == 0 {
+				return clause[i+len(p)-1:]
+			}
+		}
 	}
 	return nil
 }
