@@ -19,11 +19,35 @@ import (
 // content words that
 // are no name (written with a capital, or in capitals, or a page title),
 // no number, no interrogative, no quantity or counted noun, no verb of
-// using ("declarar": UseVerbs) and no verb that asks everything of what it
+// using ("declarar": UseVerbs), no word of a permission or obligation
+// phrase ("allowed", "hay que": what is asked of the act, not the act)
+// and no verb that asks everything of what it
 // names ("funciona", "interact": then it has none). Nil when it has none.
 func (e *Engine) predicate(question string) []unit {
 	v := vocabFor(detectLanguage(question))
+	return e.predicateOf(question, interrogative(question, v), v)
+}
+
+// mainPredicate returns the predicate of the main clause of a question's
+// asking clause: up to its first conditional or concessive phrase. "¿Se
+// puede declarar Berserk si se empieza la Orden en Estado Trabado?" asks
+// whether Berserk may be declared (no predicate word: a use verb and a
+// name); "empieza" states the case.
+func (e *Engine) mainPredicate(question string) []unit {
+	v := vocabFor(detectLanguage(question))
 	clause := interrogative(question, v)
+	for i := 1; i < len(clause); i++ {
+		if startsWithAny(clause[i:], v.ps.cond) {
+			clause = clause[:i]
+			break
+		}
+	}
+	return e.predicateOf(question, clause, v)
+}
+
+// predicateOf returns the predicate of clause, the asking clause (folded
+// words) of question, in v's language.
+func (e *Engine) predicateOf(question string, clause []string, v *Vocabulary) []unit {
 	names := capitalized(question)
 	wh := map[string]bool{}
 	for _, p := range v.ps.wh {
@@ -43,7 +67,7 @@ func (e *Engine) predicate(question string) []unit {
 			continue
 		}
 		w := strings.Fields(m.Text)
-		if len(w) == 1 && (wh[w[0]] || v.has("useverb", w[0]) || isNumber(w[0]) || v.has("numnoun", w[0]) || v.has("count", w[0]) || len([]rune(w[0])) < 3) {
+		if len(w) == 1 && (wh[w[0]] || v.has("useverb", w[0]) || v.has("modal", w[0]) || isNumber(w[0]) || v.has("numnoun", w[0]) || v.has("count", w[0]) || len([]rune(w[0])) < 3) {
 			continue
 		}
 		u := unit{alts: [][]string{tk}}
@@ -59,7 +83,41 @@ func (e *Engine) predicate(question string) []unit {
 			}
 		}
 		if u.alts != nil {
+			if len(w) == 1 {
+				u.alts = append(u.alts, sameActs(w[0])...)
+			}
 			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// sameActs returns the keys of the verbs of every vocabulary that ask the
+// act folded word w asks: those of the SameActs groups keyed as a group
+// holding a word of w's stem, in any language; nil when none does.
+func sameActs(w string) [][]string {
+	k := stem(w)
+	acts := map[string]bool{}
+	for _, v := range sortedVocabs() {
+		for act, g := range v.Question.SameActs {
+			for _, x := range g {
+				if xk := keys(x); len(xk) == 1 && xk[0] == k {
+					acts[act] = true
+				}
+			}
+		}
+	}
+	var out [][]string
+	for _, v := range sortedVocabs() {
+		for act, g := range v.Question.SameActs {
+			if !acts[act] {
+				continue
+			}
+			for _, x := range g {
+				if xk := keys(x); len(xk) > 0 {
+					out = append(out, xk)
+				}
+			}
 		}
 	}
 	return out
@@ -134,19 +192,38 @@ func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool
 // samePredicate reports whether a yes/no FAQ question asks what the
 // yes/no question q (its keys qk, glossary synonyms included) asks of
 // the things both name: a word of the predicate of one (predicate: the
-// plain words of its asking clause, with their glossary synonyms) stands
-// in the other. "Can the Order provided by an Isolated Trooper be
-// transformed into a Regular Order…?" (provided, transformed) does not
-// ask "Isolated trooper: can I still spend Orders from the pool on him?"
-// (spend, pool), however many names they share. A question without a
-// predicate ("¿Esto funciona con Aislado?" asks everything) passes, and
-// so do two of different languages when no word of either has a
-// glossary translation (they cannot be matched).
+// plain words of its asking clause, with their glossary synonyms and the
+// verbs that ask the same act) stands in the other. "Can the Order
+// provided by an Isolated Trooper be transformed into a Regular Order…?"
+// (provided, transformed) asks "can I spend a Command Token to turn his
+// Order into a Regular one?" (turn: spending is how, a verb of using),
+// not "Isolated trooper: can I still spend Orders from the pool on him?"
+// (pool), however many names they share. When the judge's act is what it
+// names ("¿puedo seguir moviendo?" on Mover: no predicate), the FAQ's own
+// act, the first word of the predicate of its main clause
+// (mainPredicate), must stand in the judge's question: "¿se puede mover a través de una esquina…?" (través) does not
+// ask "si a mitad de movimiento toco la peana de un enemigo, ¿puedo
+// seguir moviendo?", though both say mitad and peana. An FAQ question
+// without a predicate ("¿Esto funciona con Aislado?" asks everything)
+// passes, and so do two of different languages when no word of either
+// has a glossary translation (they cannot be matched).
 func (e *Engine) samePredicate(q query, faqQuestion, fl string, qk map[string]bool) bool {
 	theirs := e.predicate(faqQuestion)
 	ours := e.predicate(q.text)
-	if len(theirs) == 0 || len(ours) == 0 {
+	if len(theirs) == 0 {
 		return true
+	}
+	if len(ours) == 0 {
+		// The judge's act is what it names ("¿puedo seguir moviendo?"
+		// on Mover): the FAQ's own act, the first word of the predicate
+		// of its main clause ("mover a través de una esquina": través),
+		// must stand in the judge's question.
+		main := e.mainPredicate(faqQuestion)
+		if len(main) == 0 {
+			return true
+		}
+		head := &main[0]
+		return head.holds(qk) || fl != q.lang && len(head.alts) == 1
 	}
 	fk := keySet(faqQuestion)
 	for _, m := range e.gloss.Segment(faqQuestion) {

@@ -104,6 +104,13 @@ type QuestionWords struct {
 	// ("¿Puedo usar Berserk dentro de un Fireteam?"), and no predicate word
 	// is matched on them.
 	UseVerbs []string `json:"use_verbs"`
+	// SameActs are groups of verbs that ask one act of what they name
+	// ("turn … into", "transform", "convert"), each keyed by the same
+	// English word in every language ("transform"): an FAQ asking
+	// whether an Order can be transformed, or "convertida", asks what
+	// "can I turn his Order into a Regular one?" asks (samePredicate).
+	// Matched by stem.
+	SameActs map[string][]string `json:"same_acts"`
 	// OpenInterrogatives ask for a manner, a time, a place or a reason,
 	// each keyed by the same English word in every language ("cómo":
 	// "how"): an FAQ asking "¿Cómo se apilan…?" asks how, not what.
@@ -269,6 +276,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"count": v.Question.CountNouns, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
+		"modal": append(append([]string(nil), v.Polarity.Permission...), v.Polarity.Obligation...),
 	} {
 		v.sets[name] = wordSet(list)
 	}
