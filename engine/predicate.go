@@ -191,39 +191,27 @@ func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool
 
 // samePredicate reports whether a yes/no FAQ question asks what the
 // yes/no question q (its keys qk, glossary synonyms included) asks of
-// the things both name: a word of the predicate of one (predicate: the
-// plain words of its asking clause, with their glossary synonyms and the
-// verbs that ask the same act) stands in the other. "Can the Order
-// provided by an Isolated Trooper be transformed into a Regular Order…?"
-// (provided, transformed) asks "can I spend a Command Token to turn his
-// Order into a Regular one?" (turn: spending is how, a verb of using),
-// not "Isolated trooper: can I still spend Orders from the pool on him?"
-// (pool), however many names they share. When the judge's act is what it
-// names ("¿puedo seguir moviendo?" on Mover: no predicate), the FAQ's own
-// act, the first word of the predicate of its main clause
-// (mainPredicate), must stand in the judge's question: "¿se puede mover a través de una esquina…?" (través) does not
-// ask "si a mitad de movimiento toco la peana de un enemigo, ¿puedo
-// seguir moviendo?", though both say mitad and peana. An FAQ question
-// without a predicate ("¿Esto funciona con Aislado?" asks everything)
-// passes, and so do two of different languages when no word of either
-// has a glossary translation (they cannot be matched).
+// the things both name: the act one asks about, the first word of its
+// predicate (predicate: the plain words of its asking clause, with their
+// glossary synonyms and the verbs that ask the same act; for the FAQ, of
+// its main clause: mainPredicate), stands in the other. Sharing other
+// words is not asking the same. "Can the Order provided by an Isolated
+// Trooper be transformed into a Regular Order…?" asks "can I spend a
+// Command Token to turn his Order into a Regular one?" (turn: spending is
+// how, a verb of using), not "Isolated trooper: can I still spend Orders
+// from the pool on him?" (pool); "¿se puede mover a través de una
+// esquina…?" (través) asks "¿puedo reducir mi peana para pasar por una
+// esquina?" (pasar), not "si a mitad de movimiento toco la peana de un
+// enemigo, ¿sigo moviendo?" (sigo), though both say mitad and peana. An
+// FAQ question without a predicate ("¿Esto funciona con Aislado?" asks
+// everything) passes, as do two questions whose acts are what they name
+// (a use verb and a name), and two of different languages when neither
+// act has a glossary translation (they cannot be matched).
 func (e *Engine) samePredicate(q query, faqQuestion, fl string, qk map[string]bool) bool {
-	theirs := e.predicate(faqQuestion)
+	theirs := e.mainPredicate(faqQuestion)
 	ours := e.predicate(q.text)
-	if len(theirs) == 0 {
+	if len(e.predicate(faqQuestion)) == 0 {
 		return true
-	}
-	if len(ours) == 0 {
-		// The judge's act is what it names ("¿puedo seguir moviendo?"
-		// on Mover): the FAQ's own act, the first word of the predicate
-		// of its main clause ("mover a través de una esquina": través),
-		// must stand in the judge's question.
-		main := e.mainPredicate(faqQuestion)
-		if len(main) == 0 {
-			return true
-		}
-		head := &main[0]
-		return head.holds(qk) || fl != q.lang && len(head.alts) == 1
 	}
 	fk := keySet(faqQuestion)
 	for _, m := range e.gloss.Segment(faqQuestion) {
@@ -233,24 +221,21 @@ func (e *Engine) samePredicate(q query, faqQuestion, fl string, qk map[string]bo
 			}
 		}
 	}
-	for i := range theirs {
-		if theirs[i].holds(qk) {
-			return true
-		}
+	if len(ours) > 0 && ours[0].holds(fk) || len(theirs) > 0 && theirs[0].holds(qk) {
+		return true
 	}
-	for i := range ours {
-		if ours[i].holds(fk) {
-			return true
-		}
+	if len(ours) == 0 && len(theirs) == 0 {
+		// Both acts are what they name ("¿se puede declarar Berserk si
+		// …?" and "¿puedo declarar Berserk estando trabado?").
+		return true
 	}
 	if fl == q.lang {
 		return false
 	}
+	// Two languages: an act no glossary row translates cannot be matched.
 	for _, p := range [][]unit{theirs, ours} {
-		for i := range p {
-			if len(p[i].alts) > 1 {
-				return false // a translated word, and the other side lacks it
-			}
+		if len(p) > 0 && len(p[0].alts) > 1 {
+			return false // a translated act, and the other side lacks it
 		}
 	}
 	return true
