@@ -128,3 +128,50 @@ func TestSectionNamedInSetting(t *testing.T) {
 		t.Errorf("Hacking Area in ARO: fSection = %v, want 0", f[fSection])
 	}
 }
+
+// TestFAQAsksTheAct checks that an FAQ "asks this question" when it asks
+// the judge's act, whatever words the two share: turning an Order into a
+// Regular one with a Command Token is the act "Can the Order provided by
+// an Isolated Trooper be transformed into a Regular Order with a Command
+// Token?" asks (in English and in its Spanish twin), going on moving after
+// touching an enemy is not the act "¿se puede mover a través de una
+// esquina…?" asks, though both say mitad and peana.
+func TestFAQAsksTheAct(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		q    string
+		faq  string // words of the FAQ's question
+		fits bool
+	}{
+		{"My Lieutenant is Isolated: may I use a Command Token to change his Order into a Regular Order?", "transformed into a Regular Order", true},
+		{"My Lieutenant is Isolated: may I use a Command Token to change his Order into a Regular Order?", "convertida en una Orden Regular", true},
+		{"Can a Command Token convert an Isolated trooper's Order into a Regular Order?", "transformed into a Regular Order", true},
+		{"Isolated trooper: can I still spend Orders from the pool on him?", "transformed into a Regular Order", false},
+		{"Si en mitad del movimiento mi peana toca la de un enemigo, ¿sigo moviendo?", "a través” de una esquina", false},
+		{"Al mover, si toco la peana de un enemigo a mitad de camino, ¿puedo seguir moviendo?", "a través” de una esquina", false},
+		{"¿Puedo reducir mi peana para pasar por una esquina al trepar?", "a través” de una esquina", true},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := vocabFor(a.Language).reason("faq-other-question")
+		var src *Source
+		for i := range a.Sources {
+			if s := &a.Sources[i]; s.Kind == wikirules.KindFAQ && strings.Contains(s.Text, tc.faq) {
+				src = s
+				break
+			}
+		}
+		switch {
+		case src == nil && tc.fits:
+			t.Errorf("%q: no FAQ %q among the sources", tc.q, tc.faq)
+		case src == nil:
+		case tc.fits && (src.Reason == other || src.Role == RoleOverridden):
+			t.Errorf("%q: FAQ %q is %s (%q), want one asking this question", tc.q, tc.faq, src.Role, src.Reason)
+		case !tc.fits && (src.Role == RoleDeciding || src.Reason != other):
+			t.Errorf("%q: FAQ %q is %s (%q), want it marked as asking something else", tc.q, tc.faq, src.Role, src.Reason)
+		}
+	}
+}

@@ -365,3 +365,56 @@ func TestVerdictNeedsEveryPageAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictOfTheAct checks that a yes or no read from rule text is said
+// of the question's act: a sentence naming the act only in a condition
+// and denying something else by an exception ("When Dismounting …, any
+// Game States … applied to the Pilot …, with the exception of
+// Unconscious") gives none, and one allowing the act in the case asked
+// ("If the Vehicle or TAG is in Unconscious State, the Pilot can still
+// Dismount") gives the yes, however the question is worded.
+func TestVerdictOfTheAct(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	if err := e.init(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q, page, text string
+		want          int
+	}{
+		{"Can the Pilot dismount from a TAG in Unconscious State?", "Pilot",
+			"When Dismounting from a TAG or Vehicle, any Game States that the TAG or Vehicle was in will also be applied to the Pilot (if applicable), with the exception of Unconscious.", 0},
+		{"Can the Pilot dismount from a TAG in Unconscious State?", "Pilot",
+			"If the Vehicle or TAG is in Unconscious State, the Pilot can still Dismount and use their Profile.", 1},
+		{"My TAG is Unconscious: is the Pilot allowed to dismount?", "Pilot",
+			"If the Vehicle or TAG is in Unconscious State, the Pilot can still Dismount and use their Profile.", 1},
+		{"¿Puede desmontar el Piloto si su TAG está Inconsciente?", "Piloto",
+			"Cuando se desmonte de un TAG o Vehículo, cualquier estado que éste tuviera se aplicará también al Piloto, siempre que sea posible y con la excepción del estado Inconsciente.", 0},
+		{"¿Puede desmontar el Piloto si su TAG está Inconsciente?", "Piloto",
+			"Si el Vehículo o TAG se encuentra en estado Inconsciente, el Piloto puede Desmontar y emplear su Perfil.", 1},
+		// The act in a main clause, denied: still a no.
+		{"Can the Pilot dismount from a TAG in Unconscious State?", "Pilot",
+			"The Pilot cannot Dismount while the TAG is in Unconscious State.", -1},
+	} {
+		q := e.analyze(tc.q)
+		lg := detectLanguage(tc.text)
+		d := &candidate{rec: &wikirules.Record{Plain: tc.text}, page: tc.page, lang: lg, pageKeys: keySet(tc.page)}
+		if got := e.polarity(q, d, tc.text); got != tc.want {
+			t.Errorf("%q\n  against %q: polarity %d, want %d", tc.q, tc.text, got, tc.want)
+		}
+	}
+	for _, q := range []string{
+		"Can the Pilot dismount from a TAG in Unconscious State?",
+		"My TAG is Unconscious: is the Pilot allowed to dismount?",
+		"Can my Pilot get out when the TAG has gone Unconscious?",
+	} {
+		a, err := e.Ask(ctx, q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); a.Verdict != "Yes" || d == nil || !strings.Contains(d.Text, "can still Dismount") {
+			t.Errorf("%q: verdict %q from %+v, want Yes from Pilot's \"the Pilot can still Dismount\"", q, a.Verdict, d)
+		}
+	}
+}
