@@ -288,28 +288,31 @@ type SkillHeader struct {
 // editions (a c1 block and the n4list block after it). Text is Markdown,
 // Plain is plain text for search, Span is the byte range in the revision.
 type Record struct {
-	ID           string            `json:"id"`
-	Page         string            `json:"page"`
-	RevisionID   string            `json:"revision"`
-	Timestamp    time.Time         `json:"timestamp,omitzero"`
-	Section      []string          `json:"section"`
-	Kind         Kind              `json:"kind"`
-	Ordinal      int               `json:"ordinal"`
-	Depth        int               `json:"depth"`
-	Editions     Editions          `json:"editions"`
-	Version      string            `json:"version,omitempty"`
-	Superseded   bool              `json:"superseded,omitempty"`
-	SupersededBy string            `json:"superseded_by,omitempty"`
-	Alternative  string            `json:"alternative,omitempty"`
-	Title        string            `json:"title,omitempty"`
-	Text         string            `json:"text"`
-	Plain        string            `json:"plain"`
-	Span         Span              `json:"span"`
-	Links        []string          `json:"links,omitempty"`
-	Notes        []string          `json:"notes,omitempty"`
-	Skill        *SkillHeader      `json:"skill,omitempty"`
-	Fields       map[string]string `json:"fields,omitempty"`
-	Template     string            `json:"template,omitempty"`
+	ID         string    `json:"id"`
+	Page       string    `json:"page"`
+	RevisionID string    `json:"revision"`
+	Timestamp  time.Time `json:"timestamp,omitzero"`
+	// TimestampInferred: the revision's time is not its own but read from
+	// the newest update marker its page shows (Revision.TimestampInferred).
+	TimestampInferred bool              `json:"timestamp_inferred,omitempty"`
+	Section           []string          `json:"section"`
+	Kind              Kind              `json:"kind"`
+	Ordinal           int               `json:"ordinal"`
+	Depth             int               `json:"depth"`
+	Editions          Editions          `json:"editions"`
+	Version           string            `json:"version,omitempty"`
+	Superseded        bool              `json:"superseded,omitempty"`
+	SupersededBy      string            `json:"superseded_by,omitempty"`
+	Alternative       string            `json:"alternative,omitempty"`
+	Title             string            `json:"title,omitempty"`
+	Text              string            `json:"text"`
+	Plain             string            `json:"plain"`
+	Span              Span              `json:"span"`
+	Links             []string          `json:"links,omitempty"`
+	Notes             []string          `json:"notes,omitempty"`
+	Skill             *SkillHeader      `json:"skill,omitempty"`
+	Fields            map[string]string `json:"fields,omitempty"`
+	Template          string            `json:"template,omitempty"`
 }
 
 // FAQ is one FAQ or errata entry (from a faqbox). The same entry repeated on
@@ -336,6 +339,9 @@ type FAQ struct {
 	// entry's newest text stands (the store sets it).
 	LastPage  string    `json:"last_page,omitempty"`
 	Timestamp time.Time `json:"timestamp,omitzero"`
+	// TimestampInferred: Timestamp is LastRevision's time read from its
+	// page's newest update marker, not the revision's own.
+	TimestampInferred bool `json:"timestamp_inferred,omitempty"`
 }
 
 // FAQID returns the stable id of an FAQ entry: "faq-" plus 16 hex digits of
@@ -358,15 +364,24 @@ type Citation struct {
 	Editions  Editions  `json:"editions"`
 	Revision  string    `json:"revision"`
 	Timestamp time.Time `json:"timestamp,omitzero"`
-	Anchor    string    `json:"anchor"`
-	Version   string    `json:"version,omitempty"`
+	// TimestampInferred: Timestamp is read from the newest update marker
+	// the revision's page shows, not a date of the revision.
+	TimestampInferred bool   `json:"timestamp_inferred,omitempty"`
+	Anchor            string `json:"anchor"`
+	Version           string `json:"version,omitempty"`
 	// Item is the position of a nested bullet within its block, e.g. "5.2"
 	// (the second sub-bullet of bullet 5); empty for top-level records.
 	Item string `json:"item,omitempty"`
 }
 
 // String renders the human citation line, e.g.
-// "Esquivar › Efectos › 4 [N4] — rev 2021-02-11T10:26:28Z".
+// "Esquivar › Efectos › 4 [N4] — rev 2021-02-11T10:26:28Z". The version in
+// parentheses is the update the record comes from ("(1.1.1, dic 2021)"),
+// for an FAQ or errata entry the FAQ document's ("(FAQ version 1.0, Jan
+// 2021)"): neither is a date of the wiki's revision. A rendered page that
+// shows no date is cited by revision id, "(undated)", and when its time is
+// read from its newest update marker, that marker's month:
+// "— rev ddb1a6ee6155b9549 (undated; shows an update of 2023-07)".
 func (c Citation) String() string {
 	var b strings.Builder
 	b.WriteString(c.Page)
@@ -384,9 +399,22 @@ func (c Citation) String() string {
 		b.WriteString(l)
 	}
 	if c.Version != "" {
-		fmt.Fprintf(&b, " (%s)", c.Version)
+		switch c.Kind {
+		case KindFAQ:
+			fmt.Fprintf(&b, " (FAQ version %s)", c.Version)
+		case KindErrata:
+			fmt.Fprintf(&b, " (errata version %s)", c.Version)
+		default:
+			fmt.Fprintf(&b, " (%s)", c.Version)
+		}
 	}
 	switch {
+	case !c.Timestamp.IsZero() && c.TimestampInferred && c.Revision != "":
+		b.WriteString(" — rev ")
+		b.WriteString(c.Revision)
+		b.WriteString(" (undated; shows an update of ")
+		b.WriteString(c.Timestamp.UTC().Format("2006-01"))
+		b.WriteString(")")
 	case !c.Timestamp.IsZero():
 		b.WriteString(" — rev ")
 		b.WriteString(c.Timestamp.UTC().Format(time.RFC3339))
@@ -402,16 +430,17 @@ func (c Citation) String() string {
 // CitationOf returns the citation of a record.
 func CitationOf(r Record) Citation {
 	return Citation{
-		Page:      r.Page,
-		Section:   strings.Join(r.Section, " › "),
-		Kind:      r.Kind,
-		Ordinal:   r.Ordinal,
-		Editions:  r.Editions,
-		Revision:  r.RevisionID,
-		Timestamp: r.Timestamp,
-		Anchor:    r.ID,
-		Version:   r.Version,
-		Item:      r.Fields["item"],
+		Page:              r.Page,
+		Section:           strings.Join(r.Section, " › "),
+		Kind:              r.Kind,
+		Ordinal:           r.Ordinal,
+		Editions:          r.Editions,
+		Revision:          r.RevisionID,
+		Timestamp:         r.Timestamp,
+		TimestampInferred: r.TimestampInferred,
+		Anchor:            r.ID,
+		Version:           r.Version,
+		Item:              r.Fields["item"],
 	}
 }
 
@@ -432,14 +461,15 @@ func CitationOfFAQ(f FAQ, page string) Citation {
 		section += " › " + f.Title
 	}
 	return Citation{
-		Page:      page,
-		Section:   section,
-		Kind:      Kind(f.Type),
-		Editions:  f.Editions,
-		Revision:  f.LastRevision,
-		Timestamp: f.Timestamp,
-		Anchor:    f.ID,
-		Version:   f.Version,
+		Page:              page,
+		Section:           section,
+		Kind:              Kind(f.Type),
+		Editions:          f.Editions,
+		Revision:          f.LastRevision,
+		Timestamp:         f.Timestamp,
+		TimestampInferred: f.TimestampInferred,
+		Anchor:            f.ID,
+		Version:           f.Version,
 	}
 }
 

@@ -22,6 +22,28 @@ func TestCitationUndated(t *testing.T) {
 	}
 }
 
+// TestCitationFAQDates: an FAQ's version is the FAQ document's, and a time
+// read from the page's newest update marker ("Update PDF 2.1, July 2023")
+// is no revision date: neither reads as "rev DATE".
+func TestCitationFAQDates(t *testing.T) {
+	f := FAQ{ID: "faq-1", Type: "faq", Title: "N4 FAQ", Version: "1.0, Jan 2021", LastPage: "Isolated State",
+		LastRevision: "ddb1a6ee6155b9549", Timestamp: time.Date(2023, 7, 1, 0, 0, 0, 0, time.UTC), TimestampInferred: true}
+	want := "Isolated State › FAQs & Errata › N4 FAQ (FAQ version 1.0, Jan 2021) — rev ddb1a6ee6155b9549 (undated; shows an update of 2023-07)"
+	if got := CitationOfFAQ(f, "").String(); got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	r := Record{Page: "Isolated State", Kind: KindEffect, Version: "PDF 2.1, July 2023", RevisionID: "ddb1a6ee6155b9549",
+		Timestamp: f.Timestamp, TimestampInferred: true}
+	want = "Isolated State (PDF 2.1, July 2023) — rev ddb1a6ee6155b9549 (undated; shows an update of 2023-07)"
+	if got := CitationOf(r).String(); got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	f.TimestampInferred, f.Type = false, "errata"
+	if got := CitationOfFAQ(f, "").String(); !strings.HasSuffix(got, "(errata version 1.0, Jan 2021) — rev 2023-07-01T00:00:00Z") {
+		t.Errorf("an exact time: %q", got)
+	}
+}
+
 func TestCitationNestedItem(t *testing.T) {
 	r := Record{Page: "Esquivar", Section: []string{"Efectos"}, Ordinal: 5, Depth: 2, Fields: map[string]string{"item": "5.2"}}
 	if got, want := CitationOf(r).String(), "Esquivar › Efectos › 5.2"; got != want {

@@ -235,9 +235,13 @@ func (p *pass) row(u *unit, n int) {
 		r.Kind = wikirules.KindRule
 	}
 	r.Template = u.tmpl
-	if rv.whole {
+	switch {
+	case rv.headedPlain != "":
+		r.Title = rv.values[0]
+		r.Text, r.Plain = rv.headedMD, rv.headedPlain
+	case rv.whole:
 		r.Text, r.Plain = rv.values[0], rv.values[0]
-	} else {
+	default:
 		r.Title = rv.values[0]
 		r.Text, r.Plain = rowText(*rv)
 	}
@@ -250,12 +254,15 @@ func (p *pass) row(u *unit, n int) {
 
 // rowValues are the cells of a table row: names and values in order, and
 // by name. whole marks a row whose cells the page does not separate (page
-// text): its one value is the row's text.
+// text): its one value is the row's text. headedMD and headedPlain are the
+// row's text with the header cells that head its values ("Level: 3;
+// Attack MOD: +3"), when the table has some (table_headers.go).
 type rowValues struct {
-	names  []string
-	values []string
-	byName map[string]string
-	whole  bool
+	names                 []string
+	values                []string
+	byName                map[string]string
+	whole                 bool
+	headedMD, headedPlain string
 }
 
 // rowText renders a row as "**NAME** | v1 | v2 …", in time linear in the

@@ -169,7 +169,7 @@ func TestVocabularyLookup(t *testing.T) {
 		{"important", RoleBoxStart}, {"Section-basic-rules", RoleLayout}, {"n5-section-weapons", RoleLayout},
 		{"css_skillbox", RoleSkill}, {"N4-weapon-header", RoleTableHeader}, {"n5_weaponrow", RoleTableRow},
 		{"n4annex", RoleEditionStart}, {"update", RoleUpdateStart}, {"original-end", RoleOriginalEnd},
-		{"erratahighlight", RoleHighlight}, {"seefaq", RoleSeeFAQ}, {"faqbox", RoleFAQ}, {"tooltip", RoleUnknown},
+		{"erratahighlight", RoleHighlight}, {"Erratahighlight-end", RoleHighlightEnd}, {"seefaq", RoleSeeFAQ}, {"faqbox", RoleFAQ}, {"tooltip", RoleUnknown},
 	} {
 		e, _ := v.Lookup(tc.name)
 		if e.Role != tc.role {

@@ -85,13 +85,18 @@ func TestN5Fixtures(t *testing.T) {
 			"requirement 1/1 [N5] Requirements | In the Active or Reactive Turn, the Troo",
 			"effect 1/1 [N5] Effects | Each Level of Martial Arts gives a serie",
 			"effect 2/1 [N5] Effects | The Trooper's Unit Profile will list whi",
-			"rule 1/0 [N5]  | 1 | 0 | -3 | 0",
-			"rule 2/0 [N5]  | 2 | +3 | -3 | 0",
-			"rule 3/0 [N5]  | 3 | +3 | -3 | +1 SD",
-			"rule 4/0 [N5]  | 4 | +3 | -3 | +1B",
-			"rule 5/0 [N5]  | 5 | +3 | -3 | +1B, +1 SD",
+			"rule 1/0 [N5]  | Level: 1; Attack MOD: 0; Opponent MOD: -",
+			"rule 2/0 [N5]  | Level: 2; Attack MOD: +3; Opponent MOD:",
+			"rule 3/0 [N5]  | Level: 3; Attack MOD: +3; Opponent MOD:",
+			"rule 4/0 [N5]  | Level: 4; Attack MOD: +3; Opponent MOD:",
+			"rule 5/0 [N5]  | Level: 5; Attack MOD: +3; Opponent MOD:",
 		}, func(t *testing.T, x *wikirules.Extraction) {
 			r := x.Records[7]
+			// the row carries its header cells; the caption row spanning
+			// the table is its title, not a column's label
+			if want := "Level: 3; Attack MOD: +3; Opponent MOD: -3; Burst MOD: +1 SD"; r.Plain != want || r.Title != "3" {
+				t.Errorf("row 3 plain %q title %q, want %q title 3", r.Plain, r.Title, want)
+			}
 			want := map[string]string{"level": "3", "attack_mod": "+3", "opponent_mod": "-3", "burst_mod": "+1 SD", "table": "Martial Arts Chart"}
 			for k, v := range want {
 				if r.Fields[k] != v {

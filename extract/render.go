@@ -48,7 +48,7 @@ func (r *renderer) inline(ns []wikitext.Node) (md, plain string) {
 			p.Grow(n)
 		}
 	}
-	var nextEnd []int
+	var nextEnd, hlEnd []int
 	for i := 0; i < len(ns); i++ {
 		n := ns[i]
 		if t, ok := n.(*wikitext.Template); ok {
@@ -73,6 +73,28 @@ func (r *renderer) inline(ns []wikitext.Node) (md, plain string) {
 				continue
 			}
 		}
+		if t, ok := n.(*wikitext.Template); ok && t.Positional(1) == nil {
+			if e, known := r.v.Lookup(t.Name); known && e.Role == RoleHighlight {
+				// the pair form: the words up to the end marker are the
+				// highlight; a start without its end marks nothing
+				if hlEnd == nil {
+					hlEnd = r.highlightEnds(ns)
+				}
+				if j := hlEnd[i]; j >= 0 && r.highlightGroup(ns[j]) == e.Group {
+					im, ip := r.inline(ns[i+1 : j])
+					if h := collapse(ip); h != "" {
+						if r.highlights == nil {
+							r.highlights = map[string][]string{}
+						}
+						r.highlights[e.Group] = append(r.highlights[e.Group], h)
+					}
+					m.WriteString(im)
+					p.WriteString(ip)
+					i = j
+				}
+				continue
+			}
+		}
 		nm, np := r.node(n)
 		m.WriteString(nm)
 		p.WriteString(np)
@@ -94,6 +116,31 @@ func (r *renderer) inlineEnds(ns []wikitext.Node) []int {
 		}
 	}
 	return out
+}
+
+// highlightEnds returns, for each position of ns, the index of the next
+// highlight end marker after it ({{erratahighlight-end}}), -1 when none.
+func (r *renderer) highlightEnds(ns []wikitext.Node) []int {
+	out := make([]int, len(ns))
+	next := -1
+	for i := len(ns) - 1; i >= 0; i-- {
+		out[i] = next
+		if r.highlightGroup(ns[i]) != "" {
+			next = i
+		}
+	}
+	return out
+}
+
+// highlightGroup is the group of a highlight end marker ("errata"), ""
+// for any other node.
+func (r *renderer) highlightGroup(n wikitext.Node) string {
+	if t, ok := n.(*wikitext.Template); ok {
+		if e, known := r.v.Lookup(t.Name); known && e.Role == RoleHighlightEnd {
+			return e.Group
+		}
+	}
+	return ""
 }
 
 func isInlineEnd(v *Vocabulary, n wikitext.Node, group string) bool {

@@ -107,7 +107,9 @@ type rline struct {
 	edition   string
 	editionID int
 	cells     []string // a table row (HTML): its cells
-	header    []string // a table row (HTML): the cells of its table's header row
+	header    []string // a table row (HTML): the labels of its table's columns
+	labels    []string // a table row (HTML): the label heading each cell, "" when none
+	headed    bool     // a table row whose text says its labels ("Level: 3; …")
 }
 
 func (l *rline) in(container int) bool {

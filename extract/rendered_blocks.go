@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -178,6 +179,17 @@ func (c *rconv) table(i int) int {
 	hs := wikirules.Span{Start: c.lines[start].span.Start, End: header.span.End}
 	hu := unit{kind: uMarker, entry: Entry{Role: RoleTableHeader}, implicit: true, span: hs, name: "«" + clip(header.text, 40) + "»"}
 	c.emit(hu)
+	// the rows' cells under the header's labels, where they can be told
+	// apart (textRows)
+	labels := c.headerLabels(header.text)
+	var labelled [][]string
+	if labels != nil {
+		var texts []string
+		for k := i + 1; k < j; k++ {
+			texts = append(texts, c.lines[k].text)
+		}
+		labelled = textRows(labels, texts)
+	}
 	for k := i + 1; k < j; k++ {
 		l := c.lines[k]
 		for _, f := range c.open {
@@ -185,6 +197,21 @@ func (c *rconv) table(i int) int {
 		}
 		rv := &rowValues{names: []string{"row"}, values: []string{l.text}, whole: true,
 			byName: map[string]string{"row": l.text, "columns": header.text}}
+		if labelled != nil && labelled[k-i-1] != nil {
+			rv.whole = false
+			rv.names, rv.values = nil, nil
+			var hc []headedCell
+			for n, v := range labelled[k-i-1] {
+				name := strings.ReplaceAll(strings.ToLower(labels[n]), " ", "_")
+				rv.names, rv.values = append(rv.names, name), append(rv.values, v)
+				if v != "" {
+					rv.byName[name] = v
+				}
+				hc = append(hc, headedCell{cell: &gridCell{plain: v, md: v}, label: labels[n]})
+			}
+			rv.headedPlain = headedText(hc, false)
+			rv.headedMD = rv.headedPlain
+		}
 		if caption != "" {
 			rv.byName["table"] = caption
 		}
@@ -260,24 +287,201 @@ func (v *Vocabulary) tableKind(header string) wikirules.Kind {
 }
 
 // rowUnit is the unit of an HTML table row: its cells named by the
-// header's (lower case, spaces as "_"), else col_N.
+// labels that head them (lower case, spaces as "_"), else col_N.
 func (c *rconv) rowUnit(l *rline) unit {
 	rv := &rowValues{byName: map[string]string{}}
 	for k, cell := range l.cells {
 		name := ""
-		if k < len(l.header) {
-			name = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(l.header[k])), " ", "_")
+		if k < len(l.labels) {
+			name = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(l.labels[k])), " ", "_")
 		}
 		if name == "" {
-			name = "col_" + string(rune('1'+k))
+			name = "col_" + strconv.Itoa(k+1)
 		}
 		rv.names = append(rv.names, name)
 		rv.values = append(rv.values, cell)
-		rv.byName[name] = cell
+		if _, dup := rv.byName[name]; !dup {
+			rv.byName[name] = cell
+		}
 	}
 	if len(rv.values) == 0 {
 		rv.names, rv.values = []string{"name"}, []string{""}
 	}
+	if l.headed {
+		rv.headedMD, rv.headedPlain = l.md, l.text
+	}
 	return unit{kind: uRow, span: l.span, args: &unitArgs{row: rv}, entry: Entry{Kind: c.v.tableKind(strings.Join(l.header, " "))},
 		c: content{md: l.md, plain: l.text, links: l.links}}
+}
+
+// Page text draws a table as lines whose cells are only spaces apart
+// ("Level Attack MOD Opponent MOD Burst MOD" over "3 +3 -3 +1 SD"). Its
+// rows are labelled (textRows) only where the cells can be told apart
+// without doubt:
+//
+//   - the header line is tiled by the languages' TableWords, longest
+//     first, every word covered (a parenthesised word such as "(PH)"
+//     belongs to the label before it), else the table keeps its lines;
+//   - a row's words are cells, a word ending in "," joined with the next
+//     ("+1B, +1 SD") and a die or unit word ("SD") with the value before
+//     it;
+//   - the rows with as many cells as labels type the columns: a column is
+//     numeric when all its cells read as numbers (reCell), text when none
+//     does;
+//   - a row with more cells than labels is read only when the last column
+//     is text (it takes the rest of the line: "Reduces the ARM or BTS
+//     value…"), one with fewer only when a single choice of empty columns
+//     fits the column types (an empty trailing "Special Effect"); every
+//     cell must fit its column's type.
+
+// unitWords are words that belong to the value before them.
+var unitWords = map[string]bool{"SD": true}
+
+// headerLabels tiles a header line by the table words; nil when a word is
+// left over.
+func (c *rconv) headerLabels(text string) []string {
+	var words []string
+	c.v.eachLanguage(func(l *Language) bool {
+		words = append(words, l.TableWords...)
+		return false
+	})
+	toks := strings.Fields(text)
+	var out []string
+	for i := 0; i < len(toks); {
+		best := 0
+		for _, w := range words {
+			n := len(strings.Fields(w))
+			if n > best && i+n <= len(toks) && strings.Join(toks[i:i+n], " ") == w {
+				best = n
+			}
+		}
+		switch {
+		case best > 0:
+			out = append(out, strings.Join(toks[i:i+best], " "))
+			i += best
+		case len(out) > 0 && strings.HasPrefix(toks[i], "(") && strings.HasSuffix(toks[i], ")"):
+			out[len(out)-1] += " " + toks[i]
+			i++
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
+// rowCells splits a row line into cells.
+func rowCells(text string) []string {
+	var out []string
+	join := false
+	for _, w := range strings.Fields(text) {
+		if len(out) > 0 && (join || unitWords[w]) {
+			out[len(out)-1] += " " + w
+		} else {
+			out = append(out, w)
+		}
+		join = strings.HasSuffix(w, ",")
+	}
+	return out
+}
+
+// numericCell reports whether a cell reads as a number or MOD ("+1 SD",
+// "+1B, +1 SD" included).
+func numericCell(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if !reCell.MatchString(w) && !unitWords[w] {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// textRows returns, for each row line, its cells under the labels (""
+// where a column is empty), or nil for a row that cannot be read without
+// doubt; nil when no row can.
+func textRows(labels []string, lines []string) [][]string {
+	n := len(labels)
+	if n < 2 {
+		return nil
+	}
+	cells := make([][]string, len(lines))
+	// column types from the rows of exactly n cells: 1 numeric, 2 text,
+	// 0 mixed or unknown
+	typ := make([]int, n)
+	seen := make([]bool, n)
+	for i, l := range lines {
+		cells[i] = rowCells(l)
+		if len(cells[i]) != n {
+			continue
+		}
+		for k, v := range cells[i] {
+			t := 2
+			if numericCell(v) {
+				t = 1
+			}
+			if !seen[k] {
+				typ[k], seen[k] = t, true
+			} else if typ[k] != t {
+				typ[k] = 0
+			}
+		}
+	}
+	fits := func(k int, v string) bool {
+		switch typ[k] {
+		case 1:
+			return numericCell(v)
+		case 2:
+			return !numericCell(v)
+		}
+		return false
+	}
+	out := make([][]string, len(lines))
+	any := false
+	for i, cs := range cells {
+		var row []string
+		switch {
+		case len(cs) == n:
+			row = cs
+		case len(cs) > n && typ[n-1] == 2:
+			tail := strings.Join(cs[n-1:], " ")
+			row = append(append([]string{}, cs[:n-1]...), tail)
+		case len(cs) == n-1:
+			// one column empty: the only placement every cell fits
+			for m := range n {
+				cand := make([]string, 0, n)
+				cand = append(cand, cs[:m]...)
+				cand = append(cand, "")
+				cand = append(cand, cs[m:]...)
+				ok := true
+				for k, v := range cand {
+					if v != "" && !fits(k, v) {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					if row != nil {
+						row = nil // two placements fit: leave the row as it is
+						break
+					}
+					row = cand
+				}
+			}
+		}
+		if row == nil {
+			continue
+		}
+		for k, v := range row {
+			if v != "" && !fits(k, v) {
+				row = nil
+				break
+			}
+		}
+		if row != nil {
+			out[i], any = row, true
+		}
+	}
+	if !any {
+		return nil
+	}
+	return out
 }

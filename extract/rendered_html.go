@@ -449,56 +449,60 @@ func renderInline(ns []*hnode) (plain, md string, links []string) {
 	return collapse(pb.String()), normalizeMarkdown(collapse(mb.String())), links
 }
 
-// tableRows pushes one row line per data row of a table (<tr> with <td>
-// cells), with the cells of its header row (the first <tr> of <th>
-// cells); it reports false for a table without data rows.
+// tableRows pushes one row line per data row of a table (a <tr> holding a
+// <td>), with the header cells that head its cells (table_headers.go:
+// the rows of <th> cells above it, colspan and rowspan laid out); it
+// reports false for a table without data rows.
 func (w *htmlWalker) tableRows(t *hnode) bool {
-	var header []string
-	var rows []*hnode
+	var trs []*hnode
+	var grid [][]gridCell
+	var links [][][]string
 	walkNodes(t, func(n *hnode) {
 		if n.tag != "tr" {
 			return
 		}
-		th, td := 0, 0
+		var cells []gridCell
+		var ls [][]string
 		for _, c := range n.kids {
-			switch c.tag {
-			case "th":
-				th++
-			case "td":
-				td++
+			if c.tag != "td" && c.tag != "th" {
+				continue
 			}
+			p, m, l := renderInline(c.kids)
+			cells = append(cells, gridCell{plain: p, md: m, header: c.tag == "th",
+				colspan: spanAttr("colspan="+c.attr["colspan"], "colspan"), rowspan: spanAttr("rowspan="+c.attr["rowspan"], "rowspan")})
+			ls = append(ls, l)
 		}
-		switch {
-		case td > 0:
-			rows = append(rows, n)
-		case th > 0 && header == nil && len(rows) == 0:
-			for _, c := range n.kids {
-				if c.tag == "th" {
-					p, _, _ := renderInline(c.kids)
-					header = append(header, p)
-				}
-			}
-		}
+		trs, grid, links = append(trs, n), append(grid, cells), append(links, ls)
 	})
-	if len(rows) == 0 {
+	_, data := headRows(grid)
+	if len(data) == 0 {
 		return false
 	}
-	if hs := rows[0].start; hs > t.start {
+	if hs := trs[data[0].row].start; hs > t.start {
 		w.doc.layout = append(w.doc.layout, wikirules.Span{Start: t.start, End: hs})
 	}
-	for _, r := range rows {
+	var header []string
+	for _, h := range data[0].cells {
+		header = appendUnique(header, h.label)
+	}
+	for _, hr := range data {
+		r := trs[hr.row]
 		l := rline{span: wikirules.Span{Start: r.start, End: r.end}, kind: rlRow, header: header}
 		var mds []string
-		for _, c := range r.kids {
-			if c.tag == "td" || c.tag == "th" {
-				p, m, links := renderInline(c.kids)
-				l.cells, mds = append(l.cells, p), append(mds, m)
-				for _, k := range links {
-					l.links = appendUnique(l.links, k)
-				}
+		for _, h := range hr.cells {
+			l.cells, l.labels = append(l.cells, h.cell.plain), append(l.labels, h.label)
+			mds = append(mds, h.cell.md)
+		}
+		for _, ls := range links[hr.row] {
+			for _, k := range ls {
+				l.links = appendUnique(l.links, k)
 			}
 		}
 		l.text, l.md = strings.Join(l.cells, " | "), strings.Join(mds, " | ")
+		if hr.labelled() {
+			l.text, l.md = headedText(hr.cells, false), headedText(hr.cells, true)
+			l.headed = true
+		}
 		w.push(l)
 	}
 	return true

@@ -37,12 +37,14 @@ const (
 	RoleHighlight          // {{erratahighlight | text}}: inline, text kept, span noted
 	RoleTableHeader        // {{weapon}}, {{n4-hacking-header}}: opens a table closed by "|}"
 	RoleTableRow           // {{weaponrow | NAME | …}}: one record, Fields by Columns
+	RoleHighlightEnd       // {{erratahighlight-end}}: closes {{erratahighlight}} written without text
 )
 
 var roleNames = [...]string{
 	"unknown", "layout", "image", "skill", "skill-label", "skill-end", "block", "box-start", "box-end",
 	"faq", "seefaq", "page-edition", "edition-start", "edition-end", "update-start",
 	"update-end", "original-start", "original-end", "highlight", "table-header", "table-row",
+	"highlight-end",
 }
 
 // String returns the role's name, e.g. "edition-start".

@@ -93,6 +93,10 @@ var defaultVocabulary = &Vocabulary{
 		"original-end":      {Role: RoleOriginalEnd},
 		"erratahighlight":   {Role: RoleHighlight, Group: "errata"},
 		"originalhighlight": {Role: RoleHighlight, Group: "original"},
+		// The N5 wiki writes a highlight as a pair around the changed
+		// words: {{erratahighlight}}words{{erratahighlight-end}}.
+		"erratahighlight-end":   {Role: RoleHighlightEnd, Group: "errata"},
+		"originalhighlight-end": {Role: RoleHighlightEnd, Group: "original"},
 		// Tables: a header template opens a table closed by a bare "|}".
 		"weapon":            {Role: RoleTableHeader},
 		"n4-weapon-header":  {Role: RoleTableHeader},

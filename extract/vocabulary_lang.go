@@ -231,7 +231,7 @@ var languageEN = &Language{
 	Months:   monthsEN,
 	TableWords: []string{"Name", "Level", "Attack MOD", "Opponent MOD", "Opp. MOD", "Damage MOD", "Burst MOD",
 		"Damage", "Burst", "Ammunition", "Saving Roll", "Traits", "Target", "Skill Type", "Special", "Special Effect",
-		"No. of Rolls", "PS"},
+		"No. of Rolls", "No. of Critical Rolls", "PS"},
 }
 
 // language returns the vocabulary of a language code ("es" when the code

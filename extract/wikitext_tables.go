@@ -23,8 +23,9 @@ import (
 // tableCell is one cell: its content's byte range and whether it is a
 // header cell.
 type tableCell struct {
-	start, end int
-	header     bool
+	start, end       int
+	header           bool
+	colspan, rowspan int
 }
 
 // tableRow is the cells of one row and the bytes it spans.
@@ -92,11 +93,13 @@ func splitCells(src string, start, end int, sep string, header bool) []tableCell
 			stop = at + i
 		}
 		cs := at
+		colspan, rowspan := 1, 1
 		// "colspan=2 | text": an attribute part before a single "|".
 		if j := strings.IndexByte(src[cs:stop], '|'); j >= 0 && strings.Contains(src[cs:cs+j], "=") {
+			colspan, rowspan = spanAttr(src[cs:cs+j], "colspan"), spanAttr(src[cs:cs+j], "rowspan")
 			cs += j + 1
 		}
-		out = append(out, tableCell{start: cs, end: stop, header: header})
+		out = append(out, tableCell{start: cs, end: stop, header: header, colspan: colspan, rowspan: rowspan})
 		if i < 0 {
 			break
 		}
@@ -126,32 +129,21 @@ func sliceNodes(ns []wikitext.Node, start, end int) []wikitext.Node {
 
 // tableUnits cuts a wikitable into units: a header marker (the table's
 // columns and title, with the edition its class shows) and one row unit
-// per data row; nil for a table without data rows.
+// per data row; nil for a table without data rows. A row under header
+// cells reads "Label: value; …" (table_headers.go), its Fields named by
+// the labels; a row no header cell heads reads "v1 | v2 …", its Fields
+// col_N.
 func (c *cutter) tableUnits(t *wikitext.Table) []unit {
 	rows := tableRows(c.src, t)
-	var header []string
-	title := ""
-	var data []tableRow
-	for _, r := range rows {
-		allHeader := true
+	grid := make([][]gridCell, len(rows))
+	for i, r := range rows {
 		for _, cell := range r.cells {
-			allHeader = allHeader && cell.header
-		}
-		if !allHeader {
-			data = append(data, r)
-			continue
-		}
-		var names []string
-		for _, cell := range r.cells {
-			_, pl := c.renderer().inline(sliceNodes(t.Nodes, cell.start, cell.end))
-			names = append(names, collapse(pl))
-		}
-		if len(names) == 1 && len(data) == 0 {
-			title = names[0] // a caption row spanning the table ("! colspan=4 | Martial Arts Chart")
-		} else if header == nil {
-			header = names
+			md, pl := c.renderer().inline(sliceNodes(t.Nodes, cell.start, cell.end))
+			grid[i] = append(grid[i], gridCell{plain: collapse(pl), md: strings.TrimSpace(normalizeMarkdown(md)),
+				header: cell.header, colspan: cell.colspan, rowspan: cell.rowspan})
 		}
 	}
+	title, data := headRows(grid)
 	if len(data) == 0 {
 		return nil
 	}
@@ -162,27 +154,42 @@ func (c *cutter) tableUnits(t *wikitext.Table) []unit {
 	hs := wikirules.Span{Start: t.Pos(), End: t.Pos() + len(open)}
 	units := []unit{{kind: uMarker, entry: Entry{Role: RoleTableHeader}, span: hs, name: "{|",
 		cue: c.v.tableCue(open)}}
+	var header []string
+	for _, h := range data[0].cells {
+		header = appendUnique(header, h.label)
+	}
 	kind := c.v.tableKind(strings.Join(header, " "))
-	for _, r := range data {
+	for _, hr := range data {
+		r := rows[hr.row]
+		// render the row's own cells again so that its links and notes
+		// are the unit's
 		rd := c.renderer()
-		rv := &rowValues{byName: map[string]string{}}
 		var mds []string
-		for k, cell := range r.cells {
-			md, pl := rd.inline(sliceNodes(t.Nodes, cell.start, cell.end))
+		for _, cell := range r.cells {
+			md, _ := rd.inline(sliceNodes(t.Nodes, cell.start, cell.end))
+			mds = append(mds, strings.TrimSpace(normalizeMarkdown(md)))
+		}
+		rv := &rowValues{byName: map[string]string{}}
+		for k, h := range hr.cells {
 			name := "col_" + strconv.Itoa(k+1)
-			if k < len(header) && header[k] != "" {
-				name = strings.ReplaceAll(strings.ToLower(header[k]), " ", "_")
+			if h.label != "" {
+				name = strings.ReplaceAll(strings.ToLower(h.label), " ", "_")
 			}
 			rv.names = append(rv.names, name)
-			rv.values = append(rv.values, collapse(pl))
-			rv.byName[name] = collapse(pl)
-			mds = append(mds, strings.TrimSpace(normalizeMarkdown(md)))
+			rv.values = append(rv.values, h.cell.plain)
+			if _, dup := rv.byName[name]; !dup {
+				rv.byName[name] = h.cell.plain
+			}
 		}
 		if title != "" {
 			rv.byName["table"] = title
 		}
-		m := strings.Join(mds, " | ")
-		units = append(units, unit{kind: uRow, span: r.span, args: &unitArgs{row: rv}, entry: Entry{Kind: kind}, c: rd.content("\n"+m+"\n", strings.Join(rv.values, " | "))})
+		m, pl := strings.Join(mds, " | "), strings.Join(rv.values, " | ")
+		if hr.labelled() {
+			rv.headedMD, rv.headedPlain = headedText(hr.cells, true), headedText(hr.cells, false)
+			m, pl = rv.headedMD, rv.headedPlain
+		}
+		units = append(units, unit{kind: uRow, span: r.span, args: &unitArgs{row: rv}, entry: Entry{Kind: kind}, c: rd.content("\n"+m+"\n", pl)})
 	}
 	return units
 }

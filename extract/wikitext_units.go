@@ -262,7 +262,7 @@ func (c *cutter) boundary(t *wikitext.Template, prev wikitext.Node) bool {
 	e, known := c.v.Lookup(t.Name)
 	if known {
 		switch e.Role {
-		case RoleSeeFAQ, RoleHighlight:
+		case RoleSeeFAQ, RoleHighlight, RoleHighlightEnd:
 			return false
 		case RoleEditionStart, RoleEditionEnd:
 			if e.Inline {

@@ -61,6 +61,6 @@ func Example() {
 	// added 1 records 1 faqs 1
 	// Trabado › Cancelación › 1 — rev 2021-02-11T10:43:16Z
 	//   Este estado se cancela cuando la Tropa en cuestión deja de encontrarse en contacto de «Silueta» con una Tropa «Enemiga».
-	// Trabado › FAQs & Errata › N4 Errata (1.0, enero 2021) — rev 2021-02-11T10:43:16Z
+	// Trabado › FAQs & Errata › N4 Errata (errata version 1.0, enero 2021) — rev 2021-02-11T10:43:16Z
 	//   [Errata] ¿Se puede declarar «Berserk» si se empieza la Orden en Estado «Trabado»? Si. «Berserk» se puede declarar cuando se está en el Estado…
 }

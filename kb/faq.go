@@ -167,7 +167,8 @@ func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]load
 }
 
 // faqLastPages sets LastPage, the title of the page whose revision
-// LastRevision is, on each FAQ, with one query.
+// LastRevision is, and TimestampInferred, whether that revision's time is
+// read from its page's update markers, on each FAQ, with one query.
 func faqLastPages(ctx context.Context, tx *sql.Tx, byPK map[int64]*loadedFAQ) error {
 	var revs []any
 	seen := map[string]bool{}
@@ -180,24 +181,26 @@ func faqLastPages(ctx context.Context, tx *sql.Tx, byPK map[int64]*loadedFAQ) er
 	if len(revs) == 0 {
 		return nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT r.id, p.title FROM revisions r JOIN pages p ON p.pk = r.page WHERE r.id IN (`+placeholders(len(revs))+`)`, revs...)
+	rows, err := tx.QueryContext(ctx, `SELECT r.id, p.title, r.inferred FROM revisions r JOIN pages p ON p.pk = r.page WHERE r.id IN (`+placeholders(len(revs))+`)`, revs...)
 	if err != nil {
 		return fmt.Errorf("faqs: last pages: %w", err)
 	}
-	title := map[string]string{}
+	title, inferred := map[string]string{}, map[string]bool{}
 	for rows.Next() {
 		var id, t string
-		if err := rows.Scan(&id, &t); err != nil {
+		var inf bool
+		if err := rows.Scan(&id, &t, &inf); err != nil {
 			rows.Close()
 			return fmt.Errorf("faqs: last pages: %w", err)
 		}
-		title[id] = t
+		title[id], inferred[id] = t, inf
 	}
 	if err := closeRows(rows); err != nil {
 		return fmt.Errorf("faqs: last pages: %w", err)
 	}
 	for _, f := range byPK {
 		f.LastPage = title[f.LastRevision]
+		f.TimestampInferred = inferred[f.LastRevision] && !f.Timestamp.IsZero()
 	}
 	return nil
 }

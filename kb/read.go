@@ -13,7 +13,7 @@ import (
 
 // recordCols selects a record from records rec joined with its revision rv
 // and page p, in the order scanRecord reads them.
-const recordCols = `rec.id, p.title, rec.revision, rv.timestamp, rec.section, rec.kind, rec.ordinal,
+const recordCols = `rec.id, p.title, rec.revision, rv.timestamp, rv.inferred, rec.section, rec.kind, rec.ordinal,
 	rec.depth, rec.editions, rec.version, rec.superseded, rec.superseded_by, rec.alternative, rec.title,
 	rec.text, rec.plain, rec.span_start, rec.span_end, rec.links, rec.notes, rec.skill, rec.fields,
 	rec.template`
@@ -72,7 +72,7 @@ func scanRecord(s scanner, extra ...any) (wikirules.Record, error) {
 	var ts, section, kind, links, notes, skill, fields string
 	var editions int
 	var superseded bool
-	dest := []any{&r.ID, &r.Page, &r.RevisionID, &ts, &section, &kind, &r.Ordinal, &r.Depth, &editions,
+	dest := []any{&r.ID, &r.Page, &r.RevisionID, &ts, &r.TimestampInferred, &section, &kind, &r.Ordinal, &r.Depth, &editions,
 		&r.Version, &superseded, &r.SupersededBy, &r.Alternative, &r.Title, &r.Text, &r.Plain, &r.Span.Start,
 		&r.Span.End, &links, &notes, &skill, &fields, &r.Template}
 	if err := s.Scan(append(dest, extra...)...); err != nil {

@@ -296,6 +296,12 @@ func TestSuperseded(t *testing.T) {
 		if !v.Revision.TimestampInferred || v.Revision.Format != wikirules.FormatPageText {
 			t.Errorf("revision %+v", v.Revision)
 		}
+		// its records say so, so their citation does not read as a revision date
+		for _, r := range v.Records {
+			if !r.TimestampInferred || !strings.Contains(wikirules.CitationOf(r).String(), "(undated; shows an update of 2022-11)") {
+				t.Errorf("record %s: inferred %v, citation %q", r.ID, r.TimestampInferred, wikirules.CitationOf(r))
+			}
+		}
 		// The FAQ shown by the older revisions names the page: it stays in view.
 		if len(v.FAQs) != 1 {
 			t.Errorf("history=%v: %d FAQs, want the related one", tc.history, len(v.FAQs))

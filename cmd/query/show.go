@@ -159,7 +159,10 @@ func printPage(e *env, v *wikirules.PageView) {
 		if l := r.Editions.Label(); l != "" {
 			tag += " " + l
 		}
-		if r.Version != "" {
+		switch {
+		case r.Version != "" && (r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata):
+			tag += " (" + string(r.Kind) + " version " + r.Version + ")" // the FAQ document's, not an update's
+		case r.Version != "":
 			tag += " (update " + r.Version + ")"
 		}
 		if r.Superseded {
