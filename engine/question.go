@@ -223,9 +223,11 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 			continue
 		}
 		// A quantity noun within three content words of the
-		// interrogative ("what is Spotlight's Burst", "what PS").
+		// interrogative ("what is Spotlight's Burst", "what PS"), unless
+		// the question gives it its value: "what does the +1 SD MOD let
+		// me do?" names a MOD and asks what it does.
 		for j, n := i+1, 0; j < len(clause) && n < 3; j++ {
-			if v.has("numnoun", clause[j]) {
+			if v.has("numnoun", clause[j]) && !valued(clause[i+1:j]) {
 				return askNumeric, nouns
 			}
 			if !stopwords[clause[j]] {
@@ -262,6 +264,19 @@ func alternatives(clause []string, v *Vocabulary) bool {
 }
 
 func isNumber(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
+
+// valued reports whether one of the two words before a quantity noun
+// (before, the words between the interrogative and the noun) is a
+// number: the noun is then given its value ("the +1 SD MOD", "el MOD
+// de -3" is read the other way round and stays asked).
+func valued(before []string) bool {
+	for k := max(0, len(before)-2); k < len(before); k++ {
+		if isNumber(before[k]) {
+			return true
+		}
+	}
+	return false
+}
 
 // negations counts the negation and blocking phrases of words.
 func negations(words []string, v *Vocabulary) int {

@@ -21,9 +21,9 @@ const questionsHeldOut = 5
 // at most 2 %, every not-in-corpus question abstained); these floors are
 // what the engine reaches, so that a change that loses ground fails.
 const (
-	floorFirst        = 0.675 // deciding source first, of the answerable questions (J243: Tirada de Salvación's intro, "cuando el resultado … es igual o menor al Daño", decides over its bullet 5 saying the same)
+	floorFirst        = 0.67  // deciding source first, of the answerable questions (J296-J335, a reviewer's 40 written without the engine, reach 64.7 %)
 	floorTop3         = 0.80  // expected source in the top 3
-	floorVerdictRight = 0.68  // verdict right, of the yes/no and numeric questions
+	floorVerdictRight = 0.69  // verdict right, of the yes/no and numeric questions
 	ceilVerdictWrong  = 0.014 // verdict given and contrary, of the yes/no and numeric questions
 	floorNoneAbstain  = 0.95  // not-in-corpus questions answered "not found"
 )

@@ -203,6 +203,13 @@ func TestProposesFor(t *testing.T) {
 			t.Errorf("%q: kind %v, want numeric", s, q.kind)
 		}
 	}
+	// A quantity noun the question gives its value to is named, not
+	// asked for: the answer is what the value does, not a number.
+	for _, s := range []string{"What does the +1 SD MOD of N5 Martial Arts let me do?", "What does a -3 MOD to Dodge mean for my roll?"} {
+		if q := e.analyze(prose(s)); q.kind == askNumeric {
+			t.Errorf("%q: kind numeric, want open", s)
+		}
+	}
 }
 
 // TestInterrogativeClause checks the clause that asks: a "!" of a name
