@@ -203,10 +203,3 @@ func skillLine(h *wikirules.SkillHeader) string {
 	}
 	return "[skill] " + h.Name + " — " + h.Type + labels
 }
-
-func orDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
-}
