@@ -234,6 +234,13 @@ func (rs *resolver) aro(ctx context.Context, s Situation) ([]Conclusion, error) 
 	if sf == nil {
 		return []Conclusion{unknown("aro", s.ARO)}, nil
 	}
+	if sf.rec.Skill.Type == "" {
+		// A state's or a general rule's box ({{skillbox |black| AISLADO |}})
+		// has no type for the verdict to rest on.
+		u := unknown("aro", "the skill type of "+s.ARO)
+		u.Sources = append(u.Sources, cite(sf.rec, "its box gives no skill type"))
+		return []Conclusion{u}, nil
+	}
 	c := Conclusion{Topic: "aro", Sources: []Source{cite(sf.rec, "skill box: "+sf.rec.Skill.Type)}}
 	if sf.aro {
 		c.Verdict = "valid"

@@ -50,6 +50,8 @@ func TestResolveFacts(t *testing.T) {
 		{"dodge mine", Situation{Turn: "reactive", ARO: "Esquivar", Dodge: &DodgeSituation{Template: true, Deployable: true, LoFToAttacker: &f}}, "FIS -3", wikirules.KindErrata, "no de -6", true},
 		{"marker", Situation{Turn: "reactive", ARO: "Reset", ActiveIsMarker: "IMP-2"}, "valid", wikirules.KindEffect, "únicas ORA", false},
 		{"missing state", Situation{Turn: "active", States: []string{"Poseído"}, Order: []string{"Mover"}}, "unknown: no record for Poseído", "", "", false},
+		// {{skillbox |black| AISLADO |}}: a state's box has no type to call it an ARO or not.
+		{"state as an aro", Situation{Turn: "reactive", ARO: "Aislado"}, "unknown: no record for the skill type of Aislado", wikirules.KindSkill, "AISLADO", false},
 		{"missing marker page", Situation{Turn: "reactive", ARO: "Esquivar", ActiveIsMarker: "CAMO"}, "unknown: no record for the AROs allowed against the marker CAMO", "", "", false},
 		{"burst above the maximum", Situation{Turn: "active", Burst: &BurstSituation{Base: 5, Mods: []int{1, 2}}}, "6", wikirules.KindImportant, "nunca puede ser superior a 6", false},
 		{"burst below 1", Situation{Turn: "active", Burst: &BurstSituation{Base: 1, Mods: []int{-3}}}, "unknown: no record for a Burst reduced below 1 (B1 -3 = -2)", "", "", false},
@@ -63,6 +65,9 @@ func TestResolveFacts(t *testing.T) {
 			opt := Options{}
 			if n5[tc.name] {
 				opt.Edition = wikirules.N5
+			}
+			if tc.name == "state as an aro" {
+				opt.Edition = wikirules.N4 // Aislado is N4; the N5 default has no page to read
 			}
 			r, err := e.Resolve(ctx, tc.s, opt)
 			if err != nil {

@@ -71,7 +71,7 @@ func (c *Client) Revisions(ctx context.Context, revids []ID, site Site) ([]Revis
 				if !rev.TextHidden {
 					t, ok := texts[m.RevID]
 					if !ok {
-						return fmt.Errorf("mwapi: revision %d of %q: the reply has no text for it (textmissing?)", m.RevID, pg.Title)
+						return fmt.Errorf("mwapi: revision %d of %s: the reply has no text for it (textmissing?)", m.RevID, source.PageName(pg.Title))
 					}
 					rev.Text, rev.SHA1 = t.Text, t.SHA1
 				}

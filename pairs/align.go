@@ -203,22 +203,66 @@ func Numerals(s string) []string {
 // (counting repeats): "-3 → -6" pairwise, then "-9 removed" (only on the
 // Spanish side) or "+3 added" (only on the English); nil when they agree.
 func numeralChanges(es, en []string) []string {
-	gone, came := without(es, en), without(en, es)
-	if len(gone) == 0 && len(came) == 0 {
+	changed, gone, came := numeralDiff(es, en)
+	if changed == nil && gone == nil && came == nil {
 		return nil
 	}
 	var out []string
-	n := min(len(gone), len(came))
-	for i := 0; i < n; i++ {
-		out = append(out, gone[i]+" → "+came[i])
+	for _, c := range changed {
+		out = append(out, c[0]+" → "+c[1])
 	}
-	for _, g := range gone[n:] {
+	for _, g := range gone {
 		out = append(out, g+" removed")
 	}
-	for _, c := range came[n:] {
+	for _, c := range came {
 		out = append(out, c+" added")
 	}
 	return out
+}
+
+// numeralDiff pairs the numerals only es has with those only en has, in
+// order (changed: Spanish, English), and returns the rest of each side.
+func numeralDiff(es, en []string) (changed [][2]string, gone, came []string) {
+	gone, came = without(es, en), without(en, es)
+	n := min(len(gone), len(came))
+	for i := 0; i < n; i++ {
+		changed = append(changed, [2]string{gone[i], came[i]})
+	}
+	return changed, gone[n:], came[n:]
+}
+
+// numberPhrases are NumbersDiffer's sentences by language: a numeral
+// each side states differently, one only the Spanish states, one only
+// the English states.
+var numberPhrases = map[string][3]string{
+	"es": {"el texto español dice %s y el inglés %s", "el texto español dice %s y el inglés no", "el texto inglés dice %s y el español no"},
+	"en": {"the Spanish text says %s and the English one %s", "the Spanish text says %s and the English one does not", "the English text says %s and the Spanish one does not"},
+}
+
+// NumbersDiffer says, in language judge (English unless "es"), which
+// numerals of an aligned pair differ ("the English text says 0 and the
+// Spanish one does not"); "" when both state the same ones (a difference diff.Text
+// found in words, whose Reasons say it).
+func NumbersDiffer(p *RecordPair, judge string) string {
+	if p.ES == nil || p.EN == nil {
+		return ""
+	}
+	if judge != "es" {
+		judge = "en"
+	}
+	f := numberPhrases[judge]
+	changed, gone, came := numeralDiff(p.ES.Numbers, p.EN.Numbers)
+	var out []string
+	for _, c := range changed {
+		out = append(out, fmt.Sprintf(f[0], c[0], c[1]))
+	}
+	for _, g := range gone {
+		out = append(out, fmt.Sprintf(f[1], g))
+	}
+	for _, c := range came {
+		out = append(out, fmt.Sprintf(f[2], c))
+	}
+	return strings.Join(out, "; ")
 }
 
 // without returns the items of a that b does not hold, counting repeats.

@@ -220,7 +220,7 @@ func (a *apiReader) badUTF8(rev int64) error {
 	}
 	e := &Error{File: a.name, Offset: off + a.base, Err: errInvalidUTF8}
 	if rev >= 0 && off+a.base >= rev {
-		e.Err = fmt.Errorf("page %q revision at byte %d: %w", a.page.Title, rev, errInvalidUTF8)
+		e.Err = fmt.Errorf("%s revision at byte %d: %w", PageName(a.page.Title), rev, errInvalidUTF8)
 		e.Skippable = true
 	} else if w := a.where(); w != "" {
 		e.Err = fmt.Errorf("%s: %w", w, errInvalidUTF8)
@@ -230,7 +230,7 @@ func (a *apiReader) badUTF8(rev int64) error {
 
 func (a *apiReader) where() string {
 	if len(a.stack) > 0 && a.stack[len(a.stack)-1] >= apiPage && a.page.Title != "" {
-		return fmt.Sprintf("page %q", a.page.Title)
+		return PageName(a.page.Title)
 	}
 	return ""
 }
@@ -584,7 +584,7 @@ func (a *apiReader) readRevision() (*wikirules.Revision, error) {
 		Format:   wikirules.FormatAPI,
 		Origin:   origin(a.name, off),
 	}
-	page := fmt.Sprintf("page %q", rev.Page.Title)
+	page := PageName(rev.Page.Title)
 	if !a.titleSeen { // the title comes after the revisions
 		page = fmt.Sprintf("page at byte %d", a.pageOff)
 	}

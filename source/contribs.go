@@ -264,7 +264,7 @@ func (c *contribsReader) skipToHeader() error {
 func (c *contribsReader) badLine(l contribsLine) error {
 	e := c.errorf(l.off+int64(l.bad), l.no, "invalid UTF-8")
 	if c.title != "" {
-		e.(*Error).Err = fmt.Errorf("page %q: %w", clip(c.title, 80), e.(*Error).Err)
+		e.(*Error).Err = fmt.Errorf("%s: %w", PageName(c.title), e.(*Error).Err)
 	}
 	return e
 }
@@ -375,6 +375,13 @@ func (c *contribsReader) next() (*wikirules.Revision, error) {
 }
 
 // clip shortens s to at most n bytes (on a rune boundary) for messages.
+// PageName names a page in a message: "page" and its title quoted, the
+// title clipped to 80 bytes. A title that passes wikirules.CheckTitle
+// may still be long (255 bytes after a namespace prefix and the white
+// space after its colon, which a hostile dump can make 100 KB), and no
+// message quotes more than an excerpt of its input.
+func PageName(title string) string { return fmt.Sprintf("page %q", clip(title, 80)) }
+
 func clip(s string, n int) string {
 	if len(s) <= n {
 		return s

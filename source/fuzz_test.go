@@ -174,6 +174,9 @@ func FuzzXML(f *testing.F) {
 	f.Add([]byte(xmlSeedHead + `<page><title>Esquivar</title><ns>0</ns><revision><id>1</id><timestamp>2021-02-11T10:26:28Z</timestamp>` +
 		`<contributor><ip>81.45.12.7</ip></contributor><text bytes="1" sha1="1gpg6gb5ceyagz6wv71rkwdd3jdf8tk">x</text><sha1>1gpg6gb5ceyagz6wv71rkwdd3jdf8tk</sha1></revision></page></mediawiki>`))
 	f.Add([]byte(`<?xml version="1.0" encoding="ISO-8859-1"?><mediawiki><page><title>T</title></page></mediawiki>`))
+	// A title of 100 KB that CheckTitle passes (the spaces after the prefix
+	// are not counted), quoted by the error of a revision without <id>.
+	seed(f, 100_000, xmlSeedHead+"<page><title>Discusión:"+marked(" ")+"x</title><ns>1</ns><revision><timestamp>2021-02-11T10:26:28Z</timestamp>"+text("x")+"</revision></page></mediawiki>")
 	f.Fuzz(func(t *testing.T, in []byte) {
 		in = grow(in)
 		revs := drain(t, NewXML(bytes.NewReader(in), "fuzz.xml"), len(in))
@@ -227,6 +230,7 @@ func FuzzAPI(f *testing.F) {
 		`{"ns":"cero","title":"Q","revisions":[]},{"title":null},{"revisions":[`+fv2rev(`"abc"`, `,"minor":"yes"`, "z")+`],"title":"R"}]}}`)
 	seed(f, 3000, `[{"query":{"pages":[{"title":"Legacy","ns":0,"revisions":[{"revid":105,"timestamp":"2021-02-11T10:26:28Z","contentmodel":"css","*":"`+
 		marked(`/* a */`)+`"}]}]}},{"error":{"code":"x","info":"y"}}]`)
+	seed(f, 100_000, `{"query":{"pages":[{"ns":1,"title":"Discusión:`+marked(" ")+`x","revisions":[{"revid":"x","timestamp":"2021-02-11T10:26:28Z","content":"x"}]}]}}`)
 	f.Add([]byte(`12345`))
 	f.Add([]byte("{\"query\":{\"pages\":[{\"title\":\"\xff\",\"revisions\":[{\"revid\":1,\"timestamp\":\"2021-02-11T10:26:28Z\",\"sha1\":\"0\",\"content\":\"x\"}]}]}}"))
 	f.Fuzz(func(t *testing.T, in []byte) {

@@ -255,7 +255,7 @@ func (x *xmlReader) next() (*wikirules.Revision, error) {
 func (x *xmlReader) where() string {
 	switch {
 	case x.inPage && x.page.Title != "":
-		return fmt.Sprintf("page %q", x.page.Title)
+		return PageName(x.page.Title)
 	case x.inPage:
 		return fmt.Sprintf("page at byte %d", x.pageOff)
 	}
@@ -467,13 +467,13 @@ func (x *xmlReader) readRevision(off int64) (*wikirules.Revision, error) {
 	rev.ParentID = strings.TrimSpace(rev.ParentID)
 	rev.Model = strings.TrimSpace(rev.Model)
 	ts, sha36 = strings.TrimSpace(ts), strings.TrimSpace(sha36)
-	what := fmt.Sprintf("page %q revision %s", rev.Page.Title, rev.ID)
+	what := PageName(rev.Page.Title) + " revision " + rev.ID
 	if rev.ID == "" {
-		return nil, skippable(x.failf(fmt.Sprintf("page %q", rev.Page.Title), "revision at byte %d has no <id>", off))
+		return nil, skippable(x.failf(PageName(rev.Page.Title), "revision at byte %d has no <id>", off))
 	}
 	for _, id := range []struct{ name, v string }{{"<id>", rev.ID}, {"<parentid>", rev.ParentID}} {
 		if id.v != "" && !validRevID(id.v, true) {
-			return nil, skippable(x.failf(fmt.Sprintf("page %q", rev.Page.Title), "bad %s %.40q: want a revision id", id.name, id.v))
+			return nil, skippable(x.failf(PageName(rev.Page.Title), "bad %s %.40q: want a revision id", id.name, id.v))
 		}
 	}
 	t, err := time.Parse(time.RFC3339, ts)

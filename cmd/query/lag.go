@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -18,7 +19,8 @@ is ahead: by edition (N5 over N4), update version, FAQ version, or date when
 the records differ in substance. Each entry says how the pair was found and
 how the records align (aligned / unmatched; substantive differences such as
 a MOD versus translation). -wiki keeps the pages of one wiki; -all lists
-every pair. Example:
+every pair; -lang the language of the report (the JSON document is the
+same in both). Example:
   query lag -json`
 
 // lagReport is the JSON document of query lag.
@@ -41,9 +43,19 @@ func runLag(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "lag", "[-wiki W] [-all]", lagHelp, false)
 	wiki := c.fs.String("wiki", "", "only the pages of this wiki (infinity-es, infinity-en, …)")
 	all := c.fs.Bool("all", false, "list every pair with both sides' state, not only those lagging")
+	lng := c.fs.String("lang", "", "es or en: the language of the report (default: the locale, LC_ALL / LC_MESSAGES / LANG, else es)")
 	if err := c.parse(args); err != nil {
 		return err
 	}
+	judge := *lng
+	switch judge {
+	case "":
+		judge = localeLang(os.Getenv)
+	case "es", "en":
+	default:
+		return fmt.Errorf("-lang %q: want es or en", judge)
+	}
+	t := lagWords[judge]
 	return c.withDB(ctx, e, func(db *kb.DB) error {
 		set, err := pairs.Load(ctx, db)
 		if err != nil {
@@ -76,27 +88,31 @@ func runLag(ctx context.Context, e *env, args []string) error {
 			return writeJSON(e.stdout, rep)
 		}
 		w := e.stdout
-		fmt.Fprintf(w, "%d pairs; %d pages behind their twin\n", len(rep.Pairs), len(rep.Lagging))
+		fmt.Fprintf(w, t["summary"]+"\n", len(rep.Pairs), len(rep.Lagging))
 		for _, x := range rep.Lagging {
-			fmt.Fprintf(w, "\n%s (%s) is behind %s (%s): %s\n", x.Page.Title, x.Page.Wiki, x.Twin.Title, x.Twin.Wiki, pairs.Message(&x.Lag, "en"))
-			printPairing(e, &x.Lag)
+			fmt.Fprintf(w, "\n"+t["behind"]+"\n", x.Page.Title, x.Page.Wiki, x.Twin.Title, x.Twin.Wiki, pairs.Message(&x.Lag, judge))
+			printPairing(w, &x.Lag, judge)
 			if cur := x.SideOf(x.Twin.Language).Current; cur != nil {
-				fmt.Fprintf(w, "  twin's current record: %s\n", cur)
+				fmt.Fprintf(w, "  "+t["current"]+"\n", cur)
 			}
 		}
 		for _, l := range rep.Disagree {
-			fmt.Fprintf(w, "\n%s ↔ %s: each side is ahead by a different criterion:", l.ES.Title, l.EN.Title)
+			fmt.Fprintf(w, "\n"+t["disagree"], l.ES.Title, l.EN.Title)
 			for _, a := range l.Why {
-				fmt.Fprintf(w, " %s %s over %s;", strings.TrimSpace(a.By+" "+a.Series), a.Newer, a.Older)
+				fmt.Fprintf(w, " "+t["over"]+";", strings.TrimSpace(a.By+" "+a.Series), a.Newer, a.Older)
 			}
 			fmt.Fprintln(w)
 		}
 		if *all {
-			fmt.Fprintln(w, "\nEvery pair:")
+			fmt.Fprintln(w, "\n"+t["every"])
 			for i := range rep.All {
 				l := &rep.All[i]
-				fmt.Fprintf(w, "\n%s ↔ %s — newer: %s\n", l.ES.Title, l.EN.Title, orDash(l.Newer))
-				printPairing(e, l)
+				newer := t["neither"]
+				if l.Newer != "" {
+					newer = l.SideOf(l.Newer).Title
+				}
+				fmt.Fprintf(w, "\n%s ↔ %s — "+t["newer"]+"\n", l.ES.Title, l.EN.Title, newer)
+				printPairing(w, l, judge)
 			}
 		}
 		for _, s := range rep.Conflicts {
@@ -106,17 +122,73 @@ func runLag(ctx context.Context, e *env, args []string) error {
 	})
 }
 
-// printPairing prints how a pair was found and how its records align.
-func printPairing(e *env, l *pairs.Lag) {
+// lagWords are the sentences of lag's report by language (-lang).
+var lagWords = map[string]map[string]string{
+	"en": {
+		"summary":  "%d pairs; %d pages behind their twin",
+		"behind":   "%s (%s) is behind %s (%s): %s",
+		"current":  "the twin's current record: %s",
+		"disagree": "%s ↔ %s: each side is ahead by a different criterion:",
+		"over":     "%s %s over %s",
+		"every":    "Every pair:",
+		"newer":    "newer: %s",
+		"neither":  "neither",
+		"paired":   "paired by %s: %s",
+		"records":  "records: %d of %s paired with one of %s (%d of them differ in substance); without a pair: %d of %s, %d of %s",
+		"numbers":  "a number differs: %s",
+		"words":    "differs in substance: %s",
+		"position": " (paired by position in the block)",
+	},
+	"es": {
+		"summary":  "%d parejas; %d páginas por detrás de su gemela",
+		"behind":   "%s (%s) va por detrás de %s (%s): %s",
+		"current":  "registro actual de la gemela: %s",
+		"disagree": "%s ↔ %s: cada una va por delante según un criterio distinto:",
+		"over":     "%s %s sobre %s",
+		"every":    "Todas las parejas:",
+		"newer":    "más nueva: %s",
+		"neither":  "ninguna",
+		"paired":   "emparejadas por %s: %s",
+		"records":  "registros: %d de %s emparejados con uno de %s (%d difieren en el fondo); sin pareja: %d de %s, %d de %s",
+		"numbers":  "una cifra difiere: %s",
+		"words":    "difieren en el fondo: %s",
+		"position": " (emparejados por su posición en el bloque)",
+	},
+}
+
+// printPairing prints, in language judge, how a pair was found, how many
+// records of each page align, and each aligned pair that differs in
+// substance with both records' citations: what differs, where.
+func printPairing(w io.Writer, l *pairs.Lag, judge string) {
+	t := lagWords[judge]
 	for _, r := range l.Reasons {
-		fmt.Fprintf(e.stdout, "  paired by %s: %s\n", r.Method, r.Detail)
+		fmt.Fprintf(w, "  "+t["paired"]+"\n", r.Method, r.Detail)
 	}
 	a := l.Align
-	fmt.Fprintf(e.stdout, "  records: %d aligned (%d differ in substance), %d unmatched\n", a.Aligned, a.Substantive, a.Unmatched)
+	var esOnly, enOnly int
 	for _, r := range a.Records {
-		if r.Status == pairs.Aligned && r.Class == "substantive" {
-			fmt.Fprintf(e.stdout, "    %s %d: %s — %s\n", r.Kind, r.ES.Ordinal, strings.Join(r.Reasons, ", "), r.EN.Citation)
+		switch {
+		case r.Status != pairs.Unmatched:
+		case r.ES != nil:
+			esOnly++
+		default:
+			enOnly++
 		}
+	}
+	fmt.Fprintf(w, "  "+t["records"]+"\n", a.Aligned, l.ES.Title, l.EN.Title, a.Substantive, esOnly, l.ES.Title, enOnly, l.EN.Title)
+	for i := range a.Records {
+		r := &a.Records[i]
+		if r.Status != pairs.Aligned || r.Class != "substantive" {
+			continue
+		}
+		what := fmt.Sprintf(t["words"], strings.Join(r.Reasons, ", "))
+		if n := pairs.NumbersDiffer(r, judge); n != "" {
+			what = fmt.Sprintf(t["numbers"], n)
+		}
+		if r.Match == pairs.MatchOrdinal {
+			what += t["position"]
+		}
+		fmt.Fprintf(w, "    %s\n      — %s\n      — %s\n", what, r.ES.Citation, r.EN.Citation)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/pipeline"
 )
 
@@ -53,7 +55,7 @@ func TestLagJSON(t *testing.T) {
 	if len(doc.Lagging) != 0 {
 		t.Errorf("-wiki infinity-en: %+v, want none (no English page lags)", doc.Lagging)
 	}
-	out := runQuery(t, "lag", "-db", db)
+	out := runQuery(t, "lag", "-db", db, "-lang", "en")
 	if !strings.Contains(out, "Aislado (infinity-es) is behind Isolated State (infinity-en): the English page Isolated State has version N5; this one is N4") {
 		t.Errorf("lag text:\n%s", out)
 	}
@@ -136,5 +138,36 @@ func TestSearchPairsOnce(t *testing.T) {
 	decode(t, runQuery(t, "search", "-db", db, "-json", "-fts5", "-n", "4", "aislado"), &out)
 	if tw := out.Results[0].Twin; out.Results[0].Citation.Page != "Aislado" || tw == nil || tw.Title != "Isolated State" || !tw.Newer {
 		t.Errorf("fts5: first result %+v twin %+v, want Aislado naming Isolated State as newer", out.Results[0], tw)
+	}
+}
+
+// TestLagSaysWhatDiffers: the report names the pages, counts the records
+// of each side, and says in the reader's language which number differs,
+// citing both records; not "rule 0: 0 added".
+func TestLagSaysWhatDiffers(t *testing.T) {
+	rec := func(page, section, text string) wikirules.Record {
+		return wikirules.Record{Page: page, Section: []string{section}, Kind: wikirules.KindRule, Ordinal: 1, Plain: text, Text: text}
+	}
+	l := pairs.Lag{Pair: pairs.Pair{ES: pairs.PageRef{Title: "Propiedades"}, EN: pairs.PageRef{Title: "Traits"}}}
+	l.Align = pairs.Align(
+		[]wikirules.Record{rec("Propiedades", "BLI = 0", "Reduce el BLI a 0."), rec("Propiedades", "BLI = 0", "Solo una vez."), rec("Propiedades", "Otra", "Nada.")},
+		[]wikirules.Record{rec("Traits", "ARM = 0", "Reduces ARM to 0 and BS by -3."), rec("Traits", "ARM = 0", "Only once.")})
+	for judge, want := range map[string][]string{
+		"en": {
+			"records: 2 of Propiedades paired with one of Traits (1 of them differ in substance); without a pair: 1 of Propiedades, 0 of Traits",
+			"a number differs: the English text says -3 and the Spanish one does not (paired by position in the block)\n      — Propiedades › BLI = 0 › 1\n      — Traits › ARM = 0 › 1\n",
+		},
+		"es": {
+			"registros: 2 de Propiedades emparejados con uno de Traits (1 difieren en el fondo); sin pareja: 1 de Propiedades, 0 de Traits",
+			"una cifra difiere: el texto inglés dice -3 y el español no (emparejados por su posición en el bloque)",
+		},
+	} {
+		var b strings.Builder
+		printPairing(&b, &l, judge)
+		for _, w := range want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("-lang %s: no %q in\n%s", judge, w, b.String())
+			}
+		}
 	}
 }

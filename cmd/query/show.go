@@ -148,11 +148,9 @@ func printPage(e *env, v *wikirules.PageView) {
 			}
 		}
 		if r.Kind == wikirules.KindSkill && r.Skill != nil {
-			fmt.Fprintf(w, "[skill] %s — %s", r.Skill.Name, orDash(r.Skill.Type))
-			if len(r.Skill.Labels) > 0 {
-				fmt.Fprintf(w, " — labels: %s", strings.Join(r.Skill.Labels, ", "))
+			if l := skillLine(r.Skill); l != "" {
+				fmt.Fprintf(w, "%s\n      — %s\n", l, wikirules.CitationOf(r))
 			}
-			fmt.Fprintf(w, "\n      — %s\n", wikirules.CitationOf(r))
 			continue
 		}
 		tag := string(r.Kind)
@@ -187,9 +185,24 @@ func printPage(e *env, v *wikirules.PageView) {
 	}
 }
 
-func orDash(s string) string {
-	if s == "" {
-		return "—"
+// skillLine prints a skillbox header with what it says, "" when it says
+// nothing beyond the page's title. The wiki draws states and general rules
+// with the skillbox too, its type slot empty ({{skillbox |black| AISLADO
+// |}}, the rendered "ISOLATED" above "Activation"): such a box names no
+// skill, and printed as "[skill] ISOLATED — —" it read as a skill of
+// unknown type. Its labels, when it has some, are still worth a line.
+func skillLine(h *wikirules.SkillHeader) string {
+	labels := ""
+	if len(h.Labels) > 0 {
+		labels = " — labels: " + strings.Join(h.Labels, ", ")
 	}
-	return s
+	switch {
+	case h.Type == "" && labels == "":
+		return ""
+	case h.Type == "":
+		return "[box] " + h.Name + labels
+	case h.Name == "":
+		return "[skill] " + h.Type + labels // {{skillbox |black| | TIRADA DE AGALLAS}} fills only the type
+	}
+	return "[skill] " + h.Name + " — " + h.Type + labels
 }
