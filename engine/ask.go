@@ -445,6 +445,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 				}
 			}
 		}
+		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding && best.rec != nil && !statesKind(q, best.rec.Plain) {
+			// None gives the number: a text that measures what is asked
+			// in its unit ("up to his first MOV Attribute value in
+			// inches" for "how far") speaks to it, one that does not
+			// ("360˚ LoF", the skill's lead) does not.
+			for _, c := range ok {
+				if c.score < contenderRatio*ok[0].score {
+					break
+				}
+				if c != best && c.rec != nil && holdsClauseNames(q, c) && statesKind(q, c.rec.Plain) {
+					best = c
+					break
+				}
+			}
+		}
 	}
 	if best.faq != nil {
 		for _, c := range ok {
