@@ -61,6 +61,12 @@ type candidate struct {
 	score    float64
 	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
 	faqFit   bool    // an FAQ whose question is the judge's question
+
+	// The verdict it entails for the question it was asked for (verdict),
+	// worked out once: scoring, deciding, building and the contested
+	// check all ask it.
+	verdictFor      string // the question's text; "" before the first verdict
+	verdict, number string
 }
 
 func (c *candidate) id() string {
