@@ -299,7 +299,8 @@ func TestNegatedRelative(t *testing.T) {
 
 // TestNumberOtherNoun checks that a number right before another counted
 // noun is not the count asked for: "how many uses" is read from "both of
-// the weapon's uses", not from "in a single Order".
+// the weapon's uses", not from "in a single Order", and is shown per the
+// Order both count in.
 func TestNumberOtherNoun(t *testing.T) {
 	e := wikiEngine(t)
 	if err := e.init(context.Background()); err != nil {
@@ -307,8 +308,8 @@ func TestNumberOtherNoun(t *testing.T) {
 	}
 	q := e.analyze("With the bonus, a Panzerfaust (B1, 2 uses): how many uses do I spend in that Order?")
 	text := "For example, a Trooper with a Panzerfaust (a weapon with B1 and two uses) using the bonus would make an attack with B2, expending both of the weapon's uses in a single Order."
-	if got := e.number(q, text); got != "2" {
-		t.Errorf("number = %q, want 2", got)
+	if got := e.number(q, text); got != "2 per Order" {
+		t.Errorf("number = %q, want 2 per Order", got)
 	}
 }
 
