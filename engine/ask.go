@@ -61,6 +61,12 @@ type candidate struct {
 	score    float64
 	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
 	faqFit   bool    // an FAQ whose question is the judge's question
+
+	// The verdict it entails for the question it was asked for (verdict),
+	// worked out once: scoring, deciding, building and the contested
+	// check all ask it.
+	verdictFor      string // the question's text; "" before the first verdict
+	verdict, number string
 }
 
 func (c *candidate) id() string {
@@ -440,6 +446,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 					continue
 				}
 				if w, _ := e.verdict(q, c); w != q.v.Labels.SeeDeciding {
+					best = c
+					break
+				}
+			}
+		}
+		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding && best.rec != nil && !statesKind(q, best.rec.Plain) {
+			// None gives the number: a text that measures what is asked
+			// in its unit ("up to his first MOV Attribute value in
+			// inches" for "how far") speaks to it, one that does not
+			// ("360˚ LoF", the skill's lead) does not.
+			for _, c := range ok {
+				if c.score < contenderRatio*ok[0].score {
+					break
+				}
+				if c != best && c.rec != nil && holdsClauseNames(q, c) && statesKind(q, c.rec.Plain) {
 					best = c
 					break
 				}

@@ -70,7 +70,7 @@ func TestAskNumberStated(t *testing.T) {
 	for _, tc := range []struct{ q, page, verdict string }{
 		{"Reset de una tropa Aislada: ¿qué MOD?", "Aislado", "MOD -9"},
 		{"¿Qué MOD sufre al hacer Reset una tropa en estado Aislado?", "Aislado", "MOD -9"},
-		{"What MOD does an Isolated trooper get on its Reset roll?", "Isolated State", "-9"},
+		{"What MOD does an Isolated trooper get on its Reset roll?", "Isolated State", "MOD -9"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{})
 		if err != nil {

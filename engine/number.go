@@ -72,15 +72,31 @@ func (e *Engine) number(q query, text string) string {
 			}
 			if len(anchors) == 0 {
 				if len(nouns) > 0 {
-					continue
+					// "B1" names the Burst it gives: its own anchor.
+					var own []numberToken
+					for _, t := range toks {
+						if t.lettered && q.quantity == kindBurst {
+							own = append(own, t)
+							anchors = append(anchors, t.word)
+						}
+					}
+					if toks = own; len(toks) == 0 {
+						continue
+					}
+				} else {
+					anchors = at
 				}
-				anchors = at
 			}
 			sv := vocabFor(detectLanguage(s))
 			for _, t := range toks {
 				if t.of != "" && !nouns[stem(t.of)] {
 					// The value of another name ("La Propiedad BLI=0" for
 					// "how many Saving Rolls"): not a number of what is asked.
+					continue
+				}
+				if !q.fits(t) {
+					// A number of another kind ("360˚ LoF" for "how far",
+					// "four … per game" for "how many per turn").
 					continue
 				}
 				if n := t.word + 1; counted != nil && !t.counts && n < len(sp.words) && !nouns[sp.stems[n]] &&
@@ -115,7 +131,7 @@ func (e *Engine) number(q query, text string) string {
 						best.article == t.article && (w > best.w || w == best.w && (d < best.dist || d == best.dist && near < best.near))
 				}
 				if better {
-					best = &pick{t.show, d, w, near, pw, t.article}
+					best = &pick{format(q.v, t), d, w, near, pw, t.article}
 				}
 			}
 		}
@@ -198,7 +214,7 @@ func articleOnes(sp span, counted *unit, v *Vocabulary) []numberToken {
 			}
 		}
 		if n > 1 {
-			out = append(out, numberToken{word: i, show: itoa(n), counts: true})
+			out = append(out, numberToken{word: i, show: itoa(n), val: itoa(n), counts: true})
 			continue
 		}
 		restricted := false
@@ -208,7 +224,7 @@ func articleOnes(sp span, counted *unit, v *Vocabulary) []numberToken {
 			}
 		}
 		if restricted {
-			out = append(out, numberToken{word: i, show: "1", article: true, counts: true})
+			out = append(out, numberToken{word: i, show: "1", val: "1", article: true, counts: true})
 		}
 	}
 	return out
@@ -286,27 +302,61 @@ func abs(n int) int {
 }
 
 // numberToken is a number in a sentence: the index of its word (as
-// lang.Words counts them) and how a verdict shows it.
+// lang.Words counts them), its value, its kind and how modifiers shows it.
 type numberToken struct {
-	word    int
-	show    string
-	article bool   // an article read as one (articleOnes)
-	counts  bool   // known to count what is asked (articleOnes)
-	of      string // the folded name it is the value of ("bli" of "BLI=0"), or ""
+	word     int
+	show     string // "MOD -3", "5 cm", "2": as modifiers reads it
+	val      string // "-3", "5", "2"
+	kind     string // the kind of number ("distance", "angle", "mod", "burst"), "" for a count or a value
+	unit     string // a distance's unit of length ("cm", "inch")
+	per      string // what a count is per ("turn", "order", "game"), or ""
+	burst    bool   // a modifier of the Burst ("+1 bonus to the Burst")
+	lettered bool   // a Burst written after its letter ("B2")
+	article  bool   // an article read as one (articleOnes)
+	counts   bool   // known to count what is asked (articleOnes)
+	of       string // the folded name it is the value of ("bli" of "BLI=0"), or ""
 }
 
-// numberTokens returns the numbers of a sentence: digit runs with their
-// sign, a MOD before them or a unit after them ("MOD -3", "5 cm"), and the
-// number words of any vocabulary (not "un"/"one", which are articles too).
+// Kinds of number, read from the words next to it (numberTokens) and from
+// what a question asks (asksFor): a number of one kind does not answer a
+// question asking another ("360˚" for "how far"). A count or a value (a
+// Damage, a PS, a number of Orders) is of no kind ("").
+const (
+	kindDistance = "distance" // before a unit of length: "5 cm", "8 inches"
+	kindAngle    = "angle"    // before a degree sign or word: "360˚"
+	kindMod      = "mod"      // after or before a modifier word, or signed: "MOD -3", "a -6 MOD", "(-3)"
+	kindBurst    = "burst"    // after a Burst word or letter: "Burst of 2", "Ráfaga 2", "B2"
+)
+
+// numberTokens returns the numbers of a sentence with their kind: digit
+// runs with their sign, a MOD before them or a unit after them ("MOD -3",
+// "5 cm"), a Burst letter before them ("B2"), and the number words of any
+// vocabulary (not "un"/"one", which are articles too). A number within a
+// phrase that says what a count is per ("in a single Order") is part of
+// that phrase, not a number of its own.
 func numberTokens(s string) []numberToken {
 	terms := lang.Split(s)
+	words := make([]string, len(terms))
+	for i, t := range terms {
+		words[i] = lang.Fold(t.Text)
+	}
+	perAt := make([]string, len(terms)) // the per unit of the phrase starting at each word
+	inPer := make([]bool, len(terms))
+	for i := range words {
+		if k, n := perPhrase(words[i:]); n > 0 {
+			perAt[i] = k
+			for j := i; j < i+n; j++ {
+				inPer[j] = true
+			}
+		}
+	}
 	var out []numberToken
 	for i, t := range terms {
-		w := lang.Fold(t.Text)
-		if w == "" {
+		w := words[i]
+		if w == "" || inPer[i] {
 			continue
 		}
-		val := ""
+		val, kind := "", ""
 		if unicode.IsDigit(rune(w[0])) {
 			val = w
 			if t.Start > 0 {
@@ -319,28 +369,248 @@ func numberTokens(s string) []numberToken {
 			}
 		} else if n, ok := numberWord(w); ok {
 			val = n
+		} else if d := strings.TrimLeftFunc(w, unicode.IsLetter); d != "" && d != w && allDigits(d) && isBefore(kindBurst, w[:len(w)-len(d)]) {
+			// "B2", "R1": a Burst written after its letter.
+			val, kind = d, kindBurst
 		}
+		lettered := kind == kindBurst
 		if val == "" {
 			continue
 		}
-		show := val
+		tok := numberToken{word: i, show: val, val: val, kind: kind, lettered: lettered}
 		if i+1 < len(terms) {
-			if u := unitWord(lang.Fold(terms[i+1].Text)); u != "" {
-				show = val + " " + u
+			if u := unitWord(words[i+1]); u != "" {
+				tok.show, tok.unit = val+" "+u, u
 			}
 		}
-		if i > 0 && isModWord(lang.Fold(terms[i-1].Text)) || i > 1 && isModWord(lang.Fold(terms[i-2].Text)) && strings.ContainsAny(val, "+-") {
-			show = "MOD " + val
+		if i > 0 && isModWord(words[i-1]) || i > 1 && isModWord(words[i-2]) && strings.ContainsAny(val, "+-") {
+			tok.show = "MOD " + val
 		}
-		of := ""
 		if i > 0 && strings.TrimSpace(s[terms[i-1].End:t.Start]) == "=" {
 			// "BLI=0", "(PS=5)", "CD = 12": the value of what is named
 			// before the sign, written as part of its name or of a profile.
-			of = lang.Fold(terms[i-1].Text)
+			tok.of = words[i-1]
 		}
-		out = append(out, numberToken{word: i, show: show, of: of})
+		if tok.kind == "" {
+			tok.kind = kindOf(s, terms, words, i, tok)
+		}
+		if tok.kind == kindMod {
+			for j := i + 1; j < len(words) && j <= i+4; j++ {
+				tok.burst = tok.burst || isBefore(kindBurst, words[j]) && len(words[j]) > 1
+			}
+		}
+		for j := i + 1; j < len(words) && j <= i+7 && tok.per == ""; j++ {
+			tok.per = perAt[j]
+		}
+		out = append(out, tok)
 	}
 	return out
+}
+
+// kindOf returns the kind of the number tok, word i of a sentence, read
+// from the words next to it: a MOD word before it or within three words
+// after it ("a -3 PH MOD", "Convierte en 0 cualquier MOD"), a unit of
+// length after it, a degree sign or word after it, a Burst word before it
+// (stop words between: "Burst of 2"), a comparison after the name of a
+// kind ("Ráfaga … superior a 6"), or a sign (a modifier, unless what
+// it counts follows: "+1 Command Token").
+func kindOf(s string, terms []lang.Term, words []string, i int, tok numberToken) string {
+	if strings.HasPrefix(tok.show, "MOD ") {
+		return kindMod
+	}
+	if tok.unit != "" {
+		return kindDistance
+	}
+	rest := strings.TrimLeft(s[terms[i].End:], " ")
+	for _, v := range sortedVocabs() {
+		for _, a := range v.Quantities.After[kindAngle] {
+			if w := lang.Words(a); len(w) == 0 && strings.HasPrefix(rest, a) || len(w) == 1 && i+1 < len(words) && words[i+1] == w[0] {
+				return kindAngle
+			}
+		}
+	}
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if isBefore(kindBurst, words[j]) {
+			return kindBurst
+		}
+		if !stopwords[words[j]] {
+			break
+		}
+	}
+	for j := i + 1; j < len(words) && j <= i+3; j++ {
+		if isModWord(words[j]) {
+			return kindMod
+		}
+	}
+	if n := comparisonBefore(words[:i]); n > 0 {
+		// "Ráfaga … superior a 6": the kind of what is compared, named
+		// within compareReach words before the comparison.
+		for j := i - n - 1; j >= 0 && j >= i-n-compareReach; j-- {
+			for _, k := range []string{kindBurst, kindAngle, kindDistance} {
+				for _, v := range sortedVocabs() {
+					if v.has("noun:"+k, words[j]) && len(words[j]) > 1 {
+						return k
+					}
+				}
+			}
+		}
+	}
+	if strings.ContainsAny(tok.val, "+-") {
+		for _, v := range sortedVocabs() {
+			if i+1 < len(words) && v.has("count", words[i+1]) {
+				return ""
+			}
+		}
+		return kindMod
+	}
+	return ""
+}
+
+// compareReach is how many words before a comparison ("superior a") the
+// name of what it compares may stand.
+const compareReach = 8
+
+// comparisonBefore returns the length in words of the comparison phrase
+// of any vocabulary words end with ("… superior a"), or 0.
+func comparisonBefore(words []string) int {
+	for _, v := range sortedVocabs() {
+		for _, p := range v.ps.compare {
+			if len(p) <= len(words) && indexWords(words[len(words)-len(p):], p) == 0 {
+				return len(p)
+			}
+		}
+	}
+	return 0
+}
+
+// perPhrase returns the per unit of the phrase of any vocabulary words
+// start with ("per game": "game") and its length in words, or "", 0.
+func perPhrase(words []string) (string, int) {
+	for _, v := range sortedVocabs() {
+		for k, ps := range v.ps.per {
+			for _, p := range ps {
+				if len(p) <= len(words) && indexWords(words[:len(p)], p) == 0 {
+					return k, len(p)
+				}
+			}
+		}
+	}
+	return "", 0
+}
+
+// isBefore reports whether a folded word, written before a number, makes
+// it of kind k in some vocabulary ("burst", "ráfaga", "b").
+func isBefore(k, w string) bool {
+	for _, v := range sortedVocabs() {
+		if v.has("before:"+k, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func allDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// asksFor returns the kind of number a numeric question's clause asks for
+// and what it asks it per: a MOD when it names a modifier ("what MOD",
+// "what Burst bonus"), a Burst, an angle ("what LoF arc") or a distance
+// ("how far", "¿cuánto puedo moverme?", "range") by v's quantity words,
+// else "" (a count or a value); per is the per unit of the clause's per
+// phrase ("per turn": "turn"), or "".
+func asksFor(clause []string, v *Vocabulary) (kind, per string) {
+	for i := range clause {
+		if per == "" {
+			per, _ = perPhrase(clause[i:])
+		}
+	}
+	has := func(list string) bool {
+		for _, w := range clause {
+			if v.has(list, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("modword"):
+		kind = kindMod
+	case has("noun:" + kindBurst):
+		kind = kindBurst
+	case has("noun:" + kindAngle):
+		kind = kindAngle
+	case has("noun:"+kindDistance) || containsAny(clause, v.ps.asks[kindDistance]):
+		kind = kindDistance
+	}
+	return kind, per
+}
+
+// statesKind reports whether a text measures the kind of number q asks
+// for, with or without a number: a unit of length for a distance ("up
+// to his first MOV Attribute value in inches"), a degree sign or word
+// for an angle. Other kinds are told by words too common to say so
+// ("Partial Cover MODs").
+func statesKind(q query, text string) bool {
+	switch q.quantity {
+	case kindDistance:
+		for _, w := range lang.Words(text) {
+			if unitWord(w) != "" {
+				return true
+			}
+		}
+	case kindAngle:
+		for _, v := range sortedVocabs() {
+			for _, a := range v.Quantities.After[kindAngle] {
+				if w := lang.Words(a); len(w) == 0 && strings.Contains(text, a) || len(w) == 1 && slices.Contains(lang.Words(text), w[0]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fits reports whether a number of a text answers q: it is of the kind q
+// asks for and, when q asks a count per something ("per turn"), the text
+// counts it per the same ("four Command Tokens per game" does not say how
+// many per turn).
+func (q query) fits(t numberToken) bool {
+	return t.kind == q.quantity && (q.per == "" || t.per == q.per)
+}
+
+// format shows the number t in the language of v, with its unit: "8
+// pulgadas", "MOD -3", "360°", "Burst 2", "4 per game".
+func format(v *Vocabulary, t numberToken) string {
+	label := func(k string) string {
+		if l := v.Quantities.Labels[k]; l != "" {
+			return l
+		}
+		return k
+	}
+	s := t.val
+	switch t.kind {
+	case kindMod:
+		s = "MOD " + t.val
+		if t.burst {
+			s = label(kindBurst) + " " + t.val
+		}
+	case kindDistance:
+		s = t.val + " " + label(t.unit)
+	case kindAngle:
+		s = t.val + label("degree")
+	case kindBurst:
+		s = label(kindBurst) + " " + t.val
+	}
+	if t.per != "" {
+		s += " " + label(t.per)
+	}
+	return s
 }
 
 // numberWord returns the value of a folded number word of any vocabulary,
@@ -357,7 +627,8 @@ func numberWord(w string) (string, bool) {
 	return "", false
 }
 
-// unitWord returns the unit a folded word names in any vocabulary, or "".
+// unitWord returns the unit of length a folded word names in any
+// vocabulary ("cm", "inch"), or "".
 func unitWord(w string) string {
 	for _, v := range sortedVocabs() {
 		for k, u := range v.Units {

@@ -35,6 +35,8 @@ type query struct {
 	total    float64
 	topics   []string
 	numNouns []string
+	quantity string // the kind of number a numeric question asks for (asksFor)
+	per      string // what it counts per ("turn"), or ""
 	neg      int
 	intents  []string        // kinds of block the question asks for ("cancellation")
 	conds    []string        // the topics that are a condition of what is asked ("while engaged")
@@ -300,6 +302,7 @@ func (e *Engine) analyze(question string) query {
 	q.v = vocabFor(q.lang)
 	q.clause = interrogative(question, q.v)
 	q.kind, q.numNouns = classify(q.clause, q.v)
+	q.quantity, q.per = asksFor(q.clause, q.v)
 	q.neg = negations(q.clause, q.v)
 	q.intents = intents(q.clause, q.v)
 	if len(q.intents) == 0 {

@@ -31,6 +31,15 @@ const (
 // about. When d entails nothing it returns Labels.SeeDeciding: an answer is
 // never more confident than its source.
 func (e *Engine) verdict(q query, d *candidate) (string, string) {
+	if d.verdictFor != q.text || q.text == "" {
+		d.verdict, d.number = e.entails(q, d)
+		d.verdictFor = q.text
+	}
+	return d.verdict, d.number
+}
+
+// entails works out verdict's answer for q and d.
+func (e *Engine) entails(q query, d *candidate) (string, string) {
 	see := q.v.Labels.SeeDeciding
 	text := ""
 	if d.faq != nil {

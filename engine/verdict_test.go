@@ -175,6 +175,44 @@ func TestNumberPassages(t *testing.T) {
 	}
 }
 
+// TestNumberKinds checks that a number answers a numeric question only
+// when it is of the kind the question asks (a distance, an angle, a MOD,
+// a Burst, a count per the same unit), read from the words next to it,
+// and that the verdict shows its unit in the question's language.
+func TestNumberKinds(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const hacking = "Measurements must always be made from the Active Trooper, checking a maximum of 8 inches from any point along their path."
+	for _, tc := range []struct{ q, text, want string }{
+		// An angle is no distance, and the reverse.
+		{"How far can a trooper with Super-Jump jump?", "During their entire trajectory, Troopers have a 360˚ LoF.", ""},
+		{"What LoF arc does a Mine have?", "Mines have a 360˚ LoF arc.", "360°"},
+		{"What LoF arc does a Mine have?", "A Mine has a LoF arc of 8 inches.", ""},
+		{"N5: checking the Hacking Area, how far do I measure from its path?", hacking, "8 inches"},
+		{"¿Cuánto puede moverse una tropa trabada que supera Esquivar?", "En tal caso, deberá romper el contacto de Silueta, moviéndose hasta 5 cm para separarse del enemigo.", "5 cm"},
+		// A count per another unit does not say how many per this one;
+		// the unit the text counts per is shown, in the question's language.
+		{"How many Command Tokens can I use per turn?", "Each player has four Command Tokens per game.", ""},
+		{"¿Cuántos Tokens de Mando tiene cada jugador por partida?", "Each player has four Command Tokens per game.", "4 por partida"},
+		{"How many Command Tokens does each player have?", "Each player has four Command Tokens per game.", "4 per game"},
+		// A MOD is signed or next to a modifier word; a plain number is not one.
+		{"What MOD do I apply to Dodge a Mine?", "A Mine imposes a -3 PH MOD to any attempt to Dodge its effects.", "MOD -3"},
+		{"What MOD do I apply to Dodge a Mine?", "A Mine has 3 uses and can be dodged.", ""},
+		{"Three-member Fireteam: what Burst bonus does the Team Leader get?", "The Team Leader can apply a +1 bonus to the Burst (B) value of their BS Weapons.", "Burst +1"},
+		// A Burst is after its word or letter, or what a comparison bounds.
+		{"What is Spotlight's Burst in N5?", "In the Active Turn, this Program's Burst of 2 allows the user to perform two WIP Rolls.", "Burst 2"},
+		{"What's the maximum Burst an attack can ever have?", "El valor máximo de Ráfaga (R) de cualquier Ataque nunca puede ser superior a 6, independientemente de la cantidad de MOD a R.", "Burst 6"},
+		{"What Burst does a Panzerfaust have?", "A Panzerfaust is a weapon with B1 and two uses.", "Burst 1"},
+		{"How many uses does a Panzerfaust have?", "A Panzerfaust is a weapon with B1 and two uses.", "2"},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
 // TestProposesFor checks that an FAQ's "yes" confirms the number its
 // question proposes only for the judge's case: IMM-B and Targeted
 // together, not IMM-B alone; and that "what is X's Burst" and "what PS"
@@ -268,7 +306,8 @@ func TestNegatedRelative(t *testing.T) {
 
 // TestNumberOtherNoun checks that a number right before another counted
 // noun is not the count asked for: "how many uses" is read from "both of
-// the weapon's uses", not from "in a single Order".
+// the weapon's uses", not from "in a single Order", and is shown per the
+// Order both count in.
 func TestNumberOtherNoun(t *testing.T) {
 	e := wikiEngine(t)
 	if err := e.init(context.Background()); err != nil {
@@ -276,8 +315,8 @@ func TestNumberOtherNoun(t *testing.T) {
 	}
 	q := e.analyze("With the bonus, a Panzerfaust (B1, 2 uses): how many uses do I spend in that Order?")
 	text := "For example, a Trooper with a Panzerfaust (a weapon with B1 and two uses) using the bonus would make an attack with B2, expending both of the weapon's uses in a single Order."
-	if got := e.number(q, text); got != "2" {
-		t.Errorf("number = %q, want 2", got)
+	if got := e.number(q, text); got != "2 per Order" {
+		t.Errorf("number = %q, want 2 per Order", got)
 	}
 }
 

@@ -48,8 +48,12 @@ type Vocabulary struct {
 	// Another are the words that count one more of what was just counted
 	// ("una Tirada de BLI y otra de PB", "one … and another").
 	Another []string `json:"another"`
-	// Units maps unit words to the unit a verdict shows ("cm", "inches").
+	// Units maps the unit words written after a number to the unit of
+	// length they name ("cm", "inch"): such a number is a distance.
 	Units map[string]string `json:"units"`
+	// Quantities are the words that tell the kind of a number: the kind a
+	// question asks and the kind of each number a text states.
+	Quantities QuantityWords `json:"quantities"`
 	// AnswerPrefixes open an FAQ answer ("A:", "R:").
 	AnswerPrefixes []string `json:"answer_prefixes"`
 	// Labels are the words of an answer card (Labels).
@@ -73,6 +77,8 @@ type Vocabulary struct {
 type phraseLists struct {
 	yesNo, wh, numeric, neg, cond, ifs, exc, contrast, restr, perm, oblig, affirm, qual, single, consec [][]string
 	intents                                                                                             map[string][][]string
+	asks, per                                                                                           map[string][][]string
+	compare                                                                                             [][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -126,6 +132,36 @@ type QuestionWords struct {
 	// this language only ("¿", "¡").
 	QuestionMarks    []string `json:"question_marks"`
 	ExclamationMarks []string `json:"exclamation_marks"`
+}
+
+// QuantityWords tell the kind of a number (a distance, an angle, a
+// Burst; a MOD is told by the modifier words) and what a count is per.
+// Kinds and per units are keyed by the same English word in every
+// language: "distance", "angle", "burst"; "turn", "order", "game".
+type QuantityWords struct {
+	// Asks are the question phrases that ask for a number of a kind
+	// ("how far", "¿a qué distancia?", "¿cuánto puedo…?": a distance).
+	Asks map[string][]string `json:"asks"`
+	// Nouns name a quantity of a kind in a question ("range", "arc",
+	// "Burst").
+	Nouns map[string][]string `json:"nouns"`
+	// After are the words or signs right after a number that make it of
+	// a kind ("360˚", "90 degrees": an angle); a unit of length (Units)
+	// makes it a distance.
+	After map[string][]string `json:"after"`
+	// Before are the words right before a number, or the letters a number
+	// is written after ("B2", "R1"), that make it of a kind ("Burst of 2").
+	Before map[string][]string `json:"before"`
+	// Comparisons bound a number ("superior a 6", "up to 2"): the number
+	// is of the kind of what is compared, named before the comparison
+	// ("el valor máximo de Ráfaga … nunca puede ser superior a 6").
+	Comparisons []string `json:"comparisons"`
+	// Per are the phrases that say what a count is per ("per game",
+	// "por turno", "in the same Order"), keyed by per unit.
+	Per map[string][]string `json:"per"`
+	// Labels are how a verdict shows a unit of length, a kind or a per
+	// unit in this language ("inch": "pulgadas", "game": "por partida").
+	Labels map[string]string `json:"labels"`
 }
 
 // PolarityWords are the phrases that give a clause its polarity: a
@@ -269,6 +305,13 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)
 	}
+	v.ps.asks, v.ps.per, v.ps.compare = map[string][][]string{}, map[string][][]string{}, phrases(v.Quantities.Comparisons)
+	for k, l := range v.Quantities.Asks {
+		v.ps.asks[k] = phrases(l)
+	}
+	for k, l := range v.Quantities.Per {
+		v.ps.per[k] = phrases(l)
+	}
 	v.sets = map[string]map[string]bool{}
 	for name, list := range map[string][]string{
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
@@ -279,6 +322,12 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"modal": append(append([]string(nil), v.Polarity.Permission...), v.Polarity.Obligation...),
 	} {
 		v.sets[name] = wordSet(list)
+	}
+	for k, l := range v.Quantities.Nouns {
+		v.sets["noun:"+k] = wordSet(l)
+	}
+	for k, l := range v.Quantities.Before {
+		v.sets["before:"+k] = wordSet(l)
 	}
 	return &v, nil
 }

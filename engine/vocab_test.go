@@ -111,8 +111,20 @@ func TestVocabularyCorpus(t *testing.T) {
 		}
 	}
 	for _, v := range sortedVocabs() {
-		for name, list := range map[string][]string{"negation": v.Polarity.Negation, "permission": v.Polarity.Permission, "obligation": v.Polarity.Obligation, "affirmation": v.Polarity.Affirmation,
-			"restriction": v.Polarity.Restriction, "exception": v.Polarity.Exception} {
+		lists := map[string][]string{"negation": v.Polarity.Negation, "permission": v.Polarity.Permission, "obligation": v.Polarity.Obligation, "affirmation": v.Polarity.Affirmation,
+			"restriction": v.Polarity.Restriction, "exception": v.Polarity.Exception, "comparison": v.Quantities.Comparisons}
+		// The words that give a number its kind and what it counts per
+		// (some per unit of the language: the English excerpts state no
+		// count per turn; every unit is checked in some language below).
+		var per []string
+		for _, l := range v.Quantities.Per {
+			per = append(per, l...)
+		}
+		lists["per"] = per
+		for k, l := range v.Quantities.Before {
+			lists["before "+k] = l
+		}
+		for name, list := range lists {
 			n := 0
 			for _, p := range phrases(list) {
 				for _, w := range byLang[v.Language] {
@@ -125,6 +137,19 @@ func TestVocabularyCorpus(t *testing.T) {
 			if n == 0 {
 				t.Errorf("%s %s phrases %q: none occurs in the %s rules of the corpus", v.Language, name, list, v.Language)
 			}
+		}
+	}
+	for _, k := range []string{"turn", "order", "game"} {
+		stated := false
+		for _, v := range sortedVocabs() {
+			for _, p := range phrases(v.Quantities.Per[k]) {
+				for _, w := range byLang[v.Language] {
+					stated = stated || indexWords(w, p) >= 0
+				}
+			}
+		}
+		if !stated {
+			t.Errorf("per %s: no phrase of any vocabulary occurs in the rules of the corpus", k)
 		}
 	}
 }
