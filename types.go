@@ -32,6 +32,16 @@ type Page struct {
 	Wiki      string `json:"wiki"`
 }
 
+// PageAlias is another title a page goes by: the title of a redirect to
+// it on its wiki (Twin false: "Isolated" for Isolated State), or the title
+// of its twin, the page of the same rule on the wiki of the other language
+// (Twin true: "Aislado" for Isolated State).
+type PageAlias struct {
+	Page  Page   `json:"page"`
+	Alias string `json:"alias"`
+	Twin  bool   `json:"twin,omitempty"`
+}
+
 // Revision is one stored state of a page's text.
 //
 // ID is the wiki's native revision id where the source has one, or an id

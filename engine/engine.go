@@ -33,6 +33,14 @@ type WordStats interface {
 	ScopedEditions() (wikirules.Editions, error)
 }
 
+// PageNamer is what a Store may know of the other titles its pages go by
+// (kb.DB does): the redirects to each page and its twin on the wiki of the
+// other language. With it a question names a page by any of them
+// ("Isolated", "Aislado" for Isolated State); without it, by its title.
+type PageNamer interface {
+	PageAliases(ctx context.Context) ([]wikirules.PageAlias, error)
+}
+
 // Engine answers questions and resolves situations from a knowledge base.
 // It is safe for concurrent use. It reads the page list the first time it
 // needs it, and the document frequency of the words of each question from
@@ -114,11 +122,31 @@ func (e *Engine) init(ctx context.Context) error {
 		}
 		e.pageLang = make(map[string]string, len(pages))
 		e.langs = map[string]bool{}
-		names := make([]string, len(pages))
+		names := make([]titledPage, len(pages))
+		at := make(map[string]int, len(pages))
 		for i, p := range pages {
-			names[i] = p.Title
+			names[i] = titledPage{title: p.Title, lang: p.Language}
+			at[lang.Fold(p.Title)] = i
 			e.pageLang[lang.Fold(p.Title)] = p.Language
 			e.langs[p.Language] = true
+		}
+		if pn, ok := e.store.(PageNamer); ok {
+			aliases, err := pn.PageAliases(ctx)
+			if err != nil {
+				e.initErr = fmt.Errorf("engine: %w", err)
+				return
+			}
+			for _, a := range aliases {
+				i, ok := at[lang.Fold(a.Page.Title)]
+				switch {
+				case !ok:
+					// A page hidden from answers.
+				case a.Twin:
+					names[i].twins = append(names[i].twins, a.Alias)
+				default:
+					names[i].aliases = append(names[i].aliases, a.Alias)
+				}
+			}
 		}
 		e.titles = newTitles(names)
 		if e.stats != nil {

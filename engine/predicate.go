@@ -160,8 +160,10 @@ func openAsk(clause []string, v *Vocabulary) string {
 // of what it counts (the MOD that stacking leaves: "what MOD do I apply
 // dodging a mine I can't see?"), not another ("what LoF arc does a Mine
 // have?"). A yes/no FAQ asks a yes/no question what its predicate says
-// (samePredicate). Any other FAQ question, one with no predicate ("¿Cómo
-// funciona…?" asks everything), or a verb of another language than q's
+// (samePredicate). An FAQ question with no predicate ("¿Cómo funciona…?")
+// asks everything of what it names, but not a kind of block the judge asks
+// for (intents: how a state is cancelled) it does not speak of. Any other
+// FAQ question, one with no predicate, or a verb of another language than q's
 // that no glossary row translates (it cannot be matched), passes.
 func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool {
 	faqQuestion := f.Question
@@ -169,6 +171,12 @@ func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool
 	fv := vocabFor(fl)
 	fclause := interrogative(faqQuestion, fv)
 	asks := openAsk(fclause, fv)
+	if len(q.intents) > 0 && !sharesIntent(q.intents, stemIntents(lang.Words(faqQuestion), fv)) {
+		// "¿Cómo funciona la Habilidad Especial Teniente y el Estado
+		// Aislado?" asks everything of how the two interact, not how
+		// Isolated is cancelled.
+		return false
+	}
 	if asks == "" && q.kind == askYesNo && startsWithAny(fclause, fv.ps.yesNo) {
 		return e.samePredicate(q, faqQuestion, fl, qk)
 	}
@@ -187,6 +195,33 @@ func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool
 		return true
 	}
 	return verb.holds(qk) || q.kind == askNumeric && e.givesNumberOf(q, f.Answer)
+}
+
+// stemIntents returns the intents whose phrases the words hold, compared
+// by stem ("activar" holds the phrase "activa").
+func stemIntents(words []string, v *Vocabulary) []string {
+	var out []string
+	for _, k := range []string{"activation", "cancellation", "requirement", "effect"} {
+		for _, p := range v.ps.intents[k] {
+			if containsWords(words, p) {
+				out = append(out, k)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sharesIntent reports whether two lists of intents share one.
+func sharesIntent(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // samePredicate reports whether a yes/no FAQ question asks what the

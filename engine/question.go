@@ -369,7 +369,18 @@ func (e *Engine) analyze(question string) query {
 		}
 	}
 	qw := lang.Words(question + " \n " + strings.Join(q.expanded, " \n "))
+	typedPages := map[string]bool{}
+	for _, p := range e.titles.in(lang.Words(question)) {
+		typedPages[p.title] = true
+	}
 	for _, p := range e.titles.in(qw) {
+		if !typedPages[p.title] && e.twinIn(p.title, q.lang) {
+			// A page of another language named only through the
+			// glossary ("Isolated" for a Spanish question on Aislado):
+			// its twin in the question's language states the rule in
+			// the judge's words, and is named in its own right.
+			continue
+		}
 		if !e.commonTitle(p, names) {
 			q.topics = append(q.topics, p.title)
 		}
@@ -386,8 +397,13 @@ func (e *Engine) analyze(question string) query {
 	q.conds = e.conditionTopics(q, question)
 	topicKeys := map[string]bool{}
 	for _, t := range q.topics {
-		for _, k := range keys(t) {
-			topicKeys[k] = true
+		for _, n := range e.titles.names(t) {
+			if n.derived && e.commonName(n.keys) {
+				continue
+			}
+			for _, k := range n.keys {
+				topicKeys[k] = true
+			}
 		}
 	}
 	for i := range q.units {
@@ -492,6 +508,9 @@ func capital(text, question string) bool {
 // that the question did not write as a name: "el estado Aturdido" does
 // not name the page State.
 func (e *Engine) commonTitle(p pageKey, names map[string]bool) bool {
+	if p.derived {
+		return e.commonName(keys(strings.Join(p.words, " ")))
+	}
 	if len(p.words) != 1 {
 		return false
 	}
@@ -500,6 +519,29 @@ func (e *Engine) commonTitle(p pageKey, names map[string]bool) bool {
 		return false
 	}
 	return e.idf(k) > 0 && e.idf(k) < commonIDF
+}
+
+// twinIn reports whether the page titled title is of another language
+// than l and has a twin of language l in the knowledge base.
+func (e *Engine) twinIn(title, l string) bool {
+	if e.pageLang[lang.Fold(title)] == l {
+		return false
+	}
+	for _, n := range e.titles.twinsOf(title) {
+		if e.pageLang[lang.Fold(n)] == l {
+			return true
+		}
+	}
+	return false
+}
+
+// commonName reports whether a name derived from a title (its keys ks)
+// is too common a word of the rules to name the page, written as a name
+// or not: "Normal" (of Normal State) stands in "Normal Roll" and a Normal
+// trooper. Without a key it names nothing either ("State" alone).
+func (e *Engine) commonName(ks []string) bool {
+	f := e.altIDF(ks)
+	return len(ks) == 0 || f > 0 && f < commonIDF
 }
 
 // named returns the named units of q (page titles, names: what a

@@ -105,7 +105,7 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	if c.rec != nil && onCondition(q, c) {
 		f[fCondition] = 1
 	}
-	if sectionNamed(c, qk) {
+	if e.sectionNamed(c, qk) {
 		f[fSection] = 1
 	}
 	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
@@ -285,16 +285,26 @@ func (e *Engine) proposesFor(q query, faqQuestion string, qk map[string]bool) bo
 	return false
 }
 
-// titleHeld reports whether keys hold every stem of title, or of one of
-// its glossary synonyms.
+// titleHeld reports whether keys hold every stem of a name of the page
+// titled title (its title, a redirect to it, its twin's title, the title
+// without its class word: titles.names), or of a glossary synonym of its
+// title. A derived name too common to name the page holds nothing.
 func (e *Engine) titleHeld(title string, qk map[string]bool) bool {
-	all := true
-	for _, k := range keys(title) {
-		if !qk[k] {
-			all = false
+	for _, n := range e.titles.names(title) {
+		if n.derived && e.commonName(n.keys) {
+			continue
+		}
+		all := len(n.keys) > 0
+		for _, k := range n.keys {
+			if !qk[k] {
+				all = false
+			}
+		}
+		if all {
+			return true
 		}
 	}
-	return all || e.synonymHeld(title, qk)
+	return e.synonymHeld(title, qk)
 }
 
 // synonymHeld reports whether qk holds every stem of a glossary synonym of
@@ -443,14 +453,20 @@ func matchesIntent(q query, r *wikirules.Record) bool {
 // the case the question sets, which a judge writes before asking (hacking
 // through the Repeater of a trooper in HoloMask: "HoloMask and
 // Repeater").
-func sectionNamed(c *candidate, qk map[string]bool) bool {
+func (e *Engine) sectionNamed(c *candidate, qk map[string]bool) bool {
 	if c.rec == nil {
 		return false
+	}
+	own := map[string]bool{}
+	for _, n := range e.titles.names(c.rec.Page) {
+		own[strings.Join(n.keys, " ")] = true
 	}
 next:
 	for _, h := range c.rec.Section {
 		hk := keys(h)
-		if len(hk) == 0 || blockHeading(h) {
+		if len(hk) == 0 || blockHeading(h) || own[strings.Join(hk, " ")] {
+			// A heading that is a name of the page ("Retreat! State"
+			// on Retreat State) names the page, not one of its sections.
 			continue
 		}
 		for _, k := range hk {

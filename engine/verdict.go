@@ -26,7 +26,9 @@ const (
 // opposite q names ("sólo en Turno Activo" for a question asked of an ARO,
 // restrictedAgainst), else the yes or no an FAQ answer opens with, else the polarity of
 // the clause of d that speaks to what is asked (a prohibition, a
-// permission, a closed list, an exception); for a numeric question the
+// permission, a closed list, an exception); the qualifier of an FAQ's yes
+// or no is quoted only in the question's language (else the verdict says
+// to see the deciding source: "Yes, see the deciding source"); for a numeric question the
 // number (with its unit or as a MOD) standing next to the quantity asked
 // about. When d entails nothing it returns Labels.SeeDeciding: an answer is
 // never more confident than its source.
@@ -61,7 +63,14 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		}
 		if d.faq != nil {
 			if yn, rest := e.openingYesNo(text); yn != "" {
-				return q.yesNo(yn == "yes", qualifier(rest)), ""
+				qual := qualifier(rest)
+				if qual != "" && sourceLang(d, text) != q.lang {
+					// The qualifier is in the other language: the
+					// verdict keeps to the judge's, and says that the
+					// source qualifies it.
+					qual = q.v.Labels.SeeDeciding
+				}
+				return q.yesNo(yn == "yes", qual), ""
 			}
 		}
 		if p := e.polarity(q, d, text); p != 0 && topicsHeld(q, d, subj) {
@@ -82,6 +91,15 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		}
 	}
 	return see, ""
+}
+
+// sourceLang returns the language of the deciding source d: its page's,
+// else the language text (its answer) reads as.
+func sourceLang(d *candidate, text string) string {
+	if d.lang != "" {
+		return d.lang
+	}
+	return detectLanguage(text)
 }
 
 // yesNo returns the yes or no label of q's language, with a qualifying

@@ -383,6 +383,10 @@ func TestVerdictNeedsEveryPageAsked(t *testing.T) {
 	}{
 		{"Can I use a Command Token to cancel the Isolated state?", []string{"command token", "token de mando"}, true, false},
 		{"Can a trooper in Retreat! State declare a BS Attack?", []string{"retreat", "retirada"}, false, true},
+		// "Retreat!" names Retreat State as its redirects and links do:
+		// an FAQ on declaring a skill's details does not decide.
+		{"Can a trooper in Retreat! declare a BS Attack?", []string{"retreat", "retirada"}, false, true},
+		{"¿Puede una tropa en Retirada! declarar un Ataque CD?", []string{"retreat", "retirada"}, false, true},
 	} {
 		a, err := e.Ask(context.Background(), tc.q, Options{})
 		if err != nil {
@@ -461,6 +465,31 @@ func TestVerdictOfTheAct(t *testing.T) {
 		}
 		if d := a.Deciding(); a.Verdict != "Yes" || d == nil || !strings.Contains(d.Text, "can still Dismount") {
 			t.Errorf("%q: verdict %q from %+v, want Yes from Pilot's \"the Pilot can still Dismount\"", q, a.Verdict, d)
+		}
+	}
+}
+
+// TestVerdictQualifierLanguage checks that the qualifier of an FAQ's yes
+// or no is quoted in the question's language only: an English question
+// decided by a Spanish FAQ gets "Yes, see the deciding source", not
+// "Yes, con la excepción de…"; a Spanish one gets the qualifier.
+func TestVerdictQualifierLanguage(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	faq := &wikirules.FAQ{
+		Question: "¿Se necesita especificar todos los detalles de una Habilidad al declararla?",
+		Answer:   "Sí, con la excepción de la posición del objetivo, el cual se elige en el paso de Resolución.",
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"Must I specify every detail of a Skill when declaring it?", "Yes, see the deciding source"},
+		{"¿Debo especificar todos los detalles de una Habilidad al declararla?", "Sí, con la excepción de la posición del objetivo, el cual se elige en el paso de Resolución"},
+	} {
+		q := e.analyze(tc.q)
+		d := &candidate{faq: faq, page: "Activación de una Tropa", lang: "es", qkeys: keySet(faq.Question), pageKeys: keySet("Activación de una Tropa")}
+		if got, _ := e.verdict(q, d); got != tc.want {
+			t.Errorf("%q: verdict %q, want %q", tc.q, got, tc.want)
 		}
 	}
 }

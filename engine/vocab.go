@@ -61,6 +61,13 @@ type Vocabulary struct {
 	// Reasons are the templates of the reasons an answer gives a source,
 	// keyed by reason name; %s stands for the values the engine fills in.
 	Reasons map[string]string `json:"reasons"`
+	// ClassWords are the words this language's wiki writes in a page title
+	// to say what kind of rule the page is, and which the wiki's own
+	// redirects and links leave out when they name it: "State" after the
+	// name ("Isolated" redirects to Isolated State), "Estado" before it
+	// ("[[Estado Despliegue Oculto|Despliegue Oculto]]"). A page is named
+	// by its title without one of them too (titles, derivedNames).
+	ClassWords ClassWords `json:"title_class_words"`
 	// Roles name the pages (by title) the situation resolver reads a fact
 	// from, keyed by role ("order-composition", "dodge", "combat-module").
 	Roles map[string][]string `json:"roles"`
@@ -209,6 +216,13 @@ type PolarityWords struct {
 	Yes         []string `json:"yes"`
 	No          []string `json:"no"`
 	Qualifiers  []string `json:"qualifiers"`
+}
+
+// ClassWords are the class words of titles: Suffixes end a title
+// ("State"), Prefixes open it ("Estado"). Compared as folded words.
+type ClassWords struct {
+	Prefixes []string `json:"prefixes"`
+	Suffixes []string `json:"suffixes"`
 }
 
 // Labels are the words of an answer card in one language.

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+
+	"github.com/wikirules/wikirules"
 )
 
 // The write generation and the stored twin pairs (migration 0012_twins.sql):
@@ -206,4 +208,50 @@ func currentPageOfKey(ctx context.Context, tx *sql.Tx, pk int64) (*CurrentPage, 
 		return nil, fmt.Errorf("aliases: %w", err)
 	}
 	return currentPage(ctx, tx, pk, links, aliases)
+}
+
+// PageAliases returns the other titles the pages go by: the titles of the
+// redirect aliases of every page, then, while the stored twin pairs are
+// of the knowledge base as it is (TwinsOf), each side's twin title; each
+// part in (page title, wiki, alias) order. Pages hidden from answers are
+// included: a reader keeps the aliases of the pages it lists.
+func (db *DB) PageAliases(ctx context.Context) ([]wikirules.PageAlias, error) {
+	var out []wikirules.PageAlias
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		scan := func(twin bool) func(rows *sql.Rows) error {
+			return func(rows *sql.Rows) error {
+				a := wikirules.PageAlias{Twin: twin}
+				if err := rows.Scan(&a.Page.Title, &a.Page.Namespace, &a.Page.Language, &a.Page.Wiki, &a.Alias); err != nil {
+					return err
+				}
+				out = append(out, a)
+				return nil
+			}
+		}
+		err := eachRow(ctx, tx, `SELECT p.title, p.namespace, p.language, p.wiki, a.title FROM redirect_aliases a
+			JOIN pages p ON p.pk = a.target ORDER BY p.title, p.wiki, a.title`, nil, scan(false))
+		if err != nil {
+			return fmt.Errorf("redirect aliases: %w", err)
+		}
+		var gen, at int64
+		if err := tx.QueryRowContext(ctx, `SELECT k.generation, COALESCE(t.generation, 0)
+			FROM kb_state k LEFT JOIN twin_state t ON t.one = 1 WHERE k.one = 1`).Scan(&gen, &at); err != nil {
+			return err
+		}
+		if gen != at {
+			return nil
+		}
+		err = eachRow(ctx, tx, `SELECT p.title, p.namespace, p.language, p.wiki, t.other FROM (
+				SELECT es_wiki AS wiki, es_title AS title, en_title AS other FROM twin_pairs
+				UNION ALL SELECT en_wiki, en_title, es_title FROM twin_pairs) t
+			JOIN pages p ON p.wiki = t.wiki AND p.title = t.title ORDER BY p.title, p.wiki, t.other`, nil, scan(true))
+		if err != nil {
+			return fmt.Errorf("twin pairs: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kb: page aliases: %w", err)
+	}
+	return out, nil
 }

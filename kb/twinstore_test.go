@@ -56,3 +56,44 @@ func TestGenerationAndTwins(t *testing.T) {
 		t.Errorf("PageOfCurrentRevision of no revision = %+v (%v), want nil", cp, err)
 	}
 }
+
+// TestPageAliases: a page's redirect aliases (a revision shown through a
+// redirect) and, while the stored twins are in step, its twin's title are
+// its aliases; a twin pair whose side is no page of the knowledge base
+// gives that side none, and twins out of step give none.
+func TestPageAliases(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	it := esquivar(t)
+	it.Rev.RedirectedFrom = "Esquivando"
+	if _, err := db.Put(ctx, []Item{it}); err != nil {
+		t.Fatal(err)
+	}
+	gen, err := db.Generation(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	twins := []StoredTwin{{ESWiki: it.Rev.Page.Wiki, ESTitle: "Esquivar", ESKey: "Esquivar", ENWiki: "infinity-en", ENTitle: "Dodge", ENKey: "Dodge", Data: `{}`}}
+	if ok, err := db.PutTwins(ctx, gen, twins); err != nil || !ok {
+		t.Fatalf("PutTwins: %v (%v)", ok, err)
+	}
+	got, err := db.PageAliases(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Alias != "Esquivando" || got[0].Twin || got[0].Page.Title != "Esquivar" ||
+		got[1].Alias != "Dodge" || !got[1].Twin || got[1].Page.Title != "Esquivar" {
+		t.Fatalf("PageAliases = %+v; want the redirect Esquivando, then the twin Dodge, of Esquivar", got)
+	}
+	if _, err := db.Put(ctx, []Item{esquivarEditNewer(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.PageAliases(ctx); err != nil || len(got) != 1 || got[0].Twin {
+		t.Errorf("PageAliases after a write = %+v (%v); want the redirect only (twins out of step)", got, err)
+	}
+}
+
+func esquivarEditNewer(t testing.TB) Item {
+	_, newer := esquivarEdit(t)
+	return newer
+}
