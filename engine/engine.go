@@ -148,7 +148,7 @@ func (e *Engine) init(ctx context.Context) error {
 				}
 			}
 		}
-		e.titles = newTitles(names)
+		e.titles = newTitles(withoutRedirects(names))
 		if e.stats != nil {
 			n, err := e.stats.Count()
 			if err != nil {
@@ -299,3 +299,23 @@ func recordText(r *wikirules.Record) string {
 
 // faqText is the text of an FAQ the engine matches against.
 func faqText(f *wikirules.FAQ) string { return f.Question + "\n" + f.Answer }
+
+// withoutRedirects drops the pages that are a redirect alias of another
+// page (a redirect page of the dump, "Isolated" → "Isolated State"): the
+// question names the target by that title, not the redirect, which holds
+// no rule.
+func withoutRedirects(names []titledPage) []titledPage {
+	alias := map[string]bool{}
+	for _, n := range names {
+		for _, a := range n.aliases {
+			alias[lang.Fold(a)] = true
+		}
+	}
+	out := names[:0:0]
+	for _, n := range names {
+		if !alias[lang.Fold(n.title)] {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
 
 // TestFocusName checks what a question is read to be about beyond the
@@ -94,5 +95,23 @@ func TestAskSubjectAbsent(t *testing.T) {
 		if d := a.Deciding(); d == nil || d.Page != tc.page || !strings.Contains(d.Text, tc.text) {
 			t.Errorf("%q: deciding %+v, want %s: %q", tc.q, d, tc.page, tc.text)
 		}
+	}
+}
+
+// TestWithoutRedirects: a page that is a redirect alias of another (the
+// redirect page of a dump) is no page a question names; its target is.
+func TestWithoutRedirects(t *testing.T) {
+	names := []titledPage{
+		{title: "Ataque CC", lang: "es", aliases: []string{"Combate Cuerpo a Cuerpo"}},
+		{title: "Combate cuerpo a cuerpo", lang: "es"},
+		{title: "Esquivar", lang: "es"},
+	}
+	got := withoutRedirects(names)
+	if len(got) != 2 || got[0].title != "Ataque CC" || got[1].title != "Esquivar" {
+		t.Fatalf("withoutRedirects = %+v; want Ataque CC and Esquivar", got)
+	}
+	ps := newTitles(got).in(lang.Words("¿Qué Ráfaga tiene un Combate Cuerpo a Cuerpo?"))
+	if len(ps) != 1 || ps[0].title != "Ataque CC" {
+		t.Errorf("pages named = %+v; want Ataque CC, by its redirect", ps)
 	}
 }

@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -211,7 +212,9 @@ func currentPageOfKey(ctx context.Context, tx *sql.Tx, pk int64) (*CurrentPage, 
 }
 
 // PageAliases returns the other titles the pages go by: the titles of the
-// redirect aliases of every page, then, while the stored twin pairs are
+// redirect aliases of every page, then the titles of the main-namespace
+// redirect pages whose current text leads to a page of their wiki
+// ("#REDIRECT [[Isolated State]]" on Isolated), then, while the stored twin pairs are
 // of the knowledge base as it is (TwinsOf), each side's twin title; each
 // part in (page title, wiki, alias) order. Pages hidden from answers are
 // included: a reader keeps the aliases of the pages it lists.
@@ -232,6 +235,9 @@ func (db *DB) PageAliases(ctx context.Context) ([]wikirules.PageAlias, error) {
 			JOIN pages p ON p.pk = a.target ORDER BY p.title, p.wiki, a.title`, nil, scan(false))
 		if err != nil {
 			return fmt.Errorf("redirect aliases: %w", err)
+		}
+		if err := redirectPageAliases(ctx, tx, &out); err != nil {
+			return fmt.Errorf("redirect pages: %w", err)
 		}
 		var gen, at int64
 		if err := tx.QueryRowContext(ctx, `SELECT k.generation, COALESCE(t.generation, 0)
@@ -254,4 +260,53 @@ func (db *DB) PageAliases(ctx context.Context) ([]wikirules.PageAlias, error) {
 		return nil, fmt.Errorf("kb: page aliases: %w", err)
 	}
 	return out, nil
+}
+
+// redirectPageAliases appends to out, as aliases of their targets, the
+// titles of the main-namespace pages whose current revision is a redirect
+// (wikirules.RedirectTarget) to a page of the same wiki; the target's
+// section ("Page#Section") is dropped, as MediaWiki follows a redirect to
+// the page. A redirect is a short text (stored as TEXT, never compressed:
+// encodeText), so only the rows whose text is TEXT starting with "#" are
+// decoded.
+func redirectPageAliases(ctx context.Context, tx *sql.Tx, out *[]wikirules.PageAlias) error {
+	type redirect struct{ title, wiki, target string }
+	var rs []redirect
+	err := eachRow(ctx, tx, `SELECT p.title, p.wiki, r.text FROM current_revisions c
+		JOIN revisions r ON r.id = c.revision JOIN pages p ON p.pk = c.page
+		WHERE p.namespace = 0 AND typeof(r.text) = 'text'
+			AND substr(ltrim(r.text, char(32, 9, 10, 13)), 1, 1) = '#'
+		ORDER BY p.title, p.wiki`, nil, func(rows *sql.Rows) error {
+		var r redirect
+		var text string
+		if err := rows.Scan(&r.title, &r.wiki, &text); err != nil {
+			return err
+		}
+		target, _, _ := strings.Cut(wikirules.RedirectTarget(text), "#")
+		if r.target = strings.TrimSpace(target); r.target != "" {
+			rs = append(rs, r)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		var a wikirules.PageAlias
+		err := tx.QueryRowContext(ctx, `SELECT title, namespace, language, wiki FROM pages
+			WHERE wiki = ? AND fold = ? ORDER BY title = ? DESC, title LIMIT 1`, r.wiki, foldTitle(r.target), r.target).
+			Scan(&a.Page.Title, &a.Page.Namespace, &a.Page.Language, &a.Page.Wiki)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			continue // a redirect to a page the knowledge base does not hold
+		case err != nil:
+			return err
+		}
+		if a.Page.Title == r.title {
+			continue // a redirect to itself
+		}
+		a.Alias = r.title
+		*out = append(*out, a)
+	}
+	return nil
 }

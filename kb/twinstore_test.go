@@ -3,6 +3,8 @@ package kb
 import (
 	"context"
 	"testing"
+
+	"github.com/wikirules/wikirules"
 )
 
 // TestGenerationAndTwins: every Writer commit raises the write
@@ -90,6 +92,36 @@ func TestPageAliases(t *testing.T) {
 	}
 	if got, err := db.PageAliases(ctx); err != nil || len(got) != 1 || got[0].Twin {
 		t.Errorf("PageAliases after a write = %+v (%v); want the redirect only (twins out of step)", got, err)
+	}
+}
+
+// TestPageAliasesRedirectPages: a main-namespace page whose current text
+// redirects to a page of its wiki ("#REDIRECCIÓN [[Esquivar#Efectos]]")
+// is an alias of that page; a redirect to a page the knowledge base does
+// not hold, and a page that only mentions a redirect, are none.
+func TestPageAliasesRedirectPages(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	items := []Item{esquivar(t)}
+	for _, r := range []struct{ title, text string }{
+		{"Esquive", "#REDIRECCIÓN [[Esquivar#Efectos]]"},
+		{"Nada", "#REDIRECT [[Página Ausente]]"},
+		{"Texto", "Una página que dice #REDIRECT [[Esquivar]] en medio."},
+	} {
+		rev := items[0].Rev
+		rev.Page.Title, rev.Text, rev.SHA1 = r.title, r.text, ""
+		rev.ID = wikirules.DeriveRevisionID(rev.Page.Title, rev.Timestamp, rev.Text)
+		items = append(items, Item{Rev: rev, X: &wikirules.Extraction{}})
+	}
+	if _, err := db.Put(ctx, items); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.PageAliases(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Alias != "Esquive" || got[0].Twin || got[0].Page.Title != "Esquivar" {
+		t.Fatalf("PageAliases = %+v; want only the redirect page Esquive, of Esquivar", got)
 	}
 }
 
