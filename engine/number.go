@@ -326,6 +326,11 @@ const (
 	kindAngle    = "angle"    // before a degree sign or word: "360˚"
 	kindMod      = "mod"      // after or before a modifier word, or signed: "MOD -3", "a -6 MOD", "(-3)"
 	kindBurst    = "burst"    // after a Burst word or letter: "Burst of 2", "Ráfaga 2", "B2"
+	// A duration ("how long", "¿hasta cuándo?") is asked but no number is
+	// read as one: the wiki states how long an effect lasts by a phase or
+	// an event ("until the end of the Order", "hasta la Fase de Estados"),
+	// so such a question gets no number for a verdict.
+	kindDuration = "duration"
 )
 
 // numberTokens returns the numbers of a sentence with their kind: digit
@@ -521,8 +526,8 @@ func allDigits(s string) bool {
 // asksFor returns the kind of number a numeric question's clause asks for
 // and what it asks it per: a MOD when it names a modifier ("what MOD",
 // "what Burst bonus"), a Burst, an angle ("what LoF arc") or a distance
-// ("how far", "¿cuánto puedo moverme?", "range") by v's quantity words,
-// else "" (a count or a value); per is the per unit of the clause's per
+// ("how far", "¿cuánto puedo moverme?", "range") or a duration ("how
+// long") by v's quantity words, else "" (a count or a value); per is the per unit of the clause's per
 // phrase ("per turn": "turn"), or "".
 func asksFor(clause []string, v *Vocabulary) (kind, per string) {
 	for i := range clause {
@@ -547,6 +552,8 @@ func asksFor(clause []string, v *Vocabulary) (kind, per string) {
 		kind = kindAngle
 	case has("noun:"+kindDistance) || containsAny(clause, v.ps.asks[kindDistance]):
 		kind = kindDistance
+	case containsAny(clause, v.ps.asks[kindDuration]):
+		kind = kindDuration
 	}
 	return kind, per
 }

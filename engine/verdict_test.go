@@ -206,6 +206,10 @@ func TestNumberKinds(t *testing.T) {
 		{"What's the maximum Burst an attack can ever have?", "El valor máximo de Ráfaga (R) de cualquier Ataque nunca puede ser superior a 6, independientemente de la cantidad de MOD a R.", "Burst 6"},
 		{"What Burst does a Panzerfaust have?", "A Panzerfaust is a weapon with B1 and two uses.", "Burst 1"},
 		{"How many uses does a Panzerfaust have?", "A Panzerfaust is a weapon with B1 and two uses.", "2"},
+		// A duration is asked, no number read as one: a trooper's label
+		// in an example ("Trooper 2") is not how long a template stays.
+		{"How long does a Smoke template stay on the table?", "The Troopers 1, 2 and 3 declare a BS Attack ARO against the Smoke Template.", ""},
+		{"¿Hasta cuándo se queda en la mesa la plantilla de humo?", "Las Tropas 1, 2 y 3 declaran la ORA Ataque CD contra la Plantilla de Humo.", ""},
 	} {
 		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
 			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
