@@ -100,6 +100,9 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 	if p == 0 {
 		return 0
 	}
+	if p > 0 && unmetCondition(q, d, text) {
+		return 0
+	}
 	if qNeg {
 		return -p
 	}
@@ -741,4 +744,32 @@ func subjectHeld(q query, d *candidate, sentence string) bool {
 		return false
 	}
 	return best == nil || best.holds(k)
+}
+
+// unmetCondition reports whether q names, outside the clause that asks, a
+// game concept (a glossary term written as a name: "Trabado" of "mi TAG
+// empieza la Orden Trabado: ¿puede el Piloto desmontar?") that neither
+// d's text, its lead-in nor its page names. A permission stated without
+// that condition does not entail a yes under it: a state or situation
+// restricts what a trooper may do on another page.
+func unmetCondition(q query, d *candidate, text string) bool {
+	k := keySet(text)
+	for key := range d.pageKeys {
+		k[key] = true
+	}
+	if d.leadIn != nil {
+		for key := range keySet(d.leadIn.Plain) {
+			k[key] = true
+		}
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		if u.inClause || u.trivial() || u.idf == 0 || !u.page && !u.topic {
+			continue
+		}
+		if !u.holds(k) {
+			return true
+		}
+	}
+	return false
 }

@@ -497,3 +497,33 @@ func TestVerdictQualifierLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestPermissionUnderUnmetCondition checks that a permission stated
+// without a condition the question names (a concept with its own page: a
+// state the trooper is in) gives no yes under it, while the same
+// permission answers the question that names no such condition.
+func TestPermissionUnderUnmetCondition(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const (
+		piloto = "Al ejecutar una Habilidad con la etiqueta Movimiento un Piloto puede Montar o Desmontar únicamente de su propio TAG o Vehículo (ver Condiciones Generales de Movimiento)."
+		pilot  = "By performing any Skill with the Movement Label, Pilots may Mount or Dismount their own Vehicle or TAG, and only their own Vehicle or TAG (see the General Movement Rules)."
+	)
+	for _, tc := range []struct {
+		q, page, text string
+		want          int
+	}{
+		{"Mi TAG está Trabado al empezar la Orden: ¿puede desmontar el Piloto?", "Piloto", piloto, 0},
+		{"¿Puede desmontar el Piloto de su TAG?", "Piloto", piloto, 1},
+		{"My TAG is Engaged: can the Pilot dismount?", "Pilot", pilot, 0},
+		{"Can the Pilot dismount from his TAG?", "Pilot", pilot, 1},
+	} {
+		q := e.analyze(tc.q)
+		d := &candidate{rec: &wikirules.Record{Plain: tc.text}, page: tc.page, lang: detectLanguage(tc.text), pageKeys: keySet(tc.page)}
+		if got := e.polarity(q, d, tc.text); got != tc.want {
+			t.Errorf("%q\n  against %q: polarity %d, want %d", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
