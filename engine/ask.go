@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -616,13 +617,14 @@ func uncoded(words []string) []string {
 
 // homelessFocus returns the concept a question asks about when no page or
 // section describes it: when the question names no page, its weightiest
-// named unit, unless another named unit about as weighty (cofocus of its
-// weight) has a page or section. Nil otherwise.
+// named unit that is not an Attribute (attribute), unless another named
+// unit about as weighty (cofocus of its weight) has a page or section.
+// Nil otherwise.
 func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
 	if len(q.topics) > 0 {
 		return nil
 	}
-	named := q.namedUnits()
+	named := slices.DeleteFunc(q.namedUnits(), attribute)
 	if len(named) == 0 || !e.homeless(named[0], cands) {
 		return nil
 	}

@@ -34,7 +34,7 @@ func (q query) focusName() ([]*unit, string) {
 		}
 	}
 	for _, u := range q.namedUnits() {
-		if u.coded() || oneLetter(u) || q.asksFor(u) {
+		if u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) {
 			continue
 		}
 		if u.topic || u.dw < top {
@@ -59,6 +59,28 @@ func (q query) asksFor(u *unit) bool {
 	}
 	for _, w := range words {
 		if !q.v.has("numnoun", w) && !q.v.has("count", w) && !stopwords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// attribute reports whether every word u is written in is the
+// abbreviation of an Attribute in some language ("PH", "BLI"): a question
+// names one for the value a rule reads of it ("a PH 12 target", "passes
+// his ARM roll"), and no page describes it; it is not what the question
+// is about.
+func attribute(u *unit) bool {
+	words := lang.Words(u.typed)
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		found := false
+		for _, v := range sortedVocabs() {
+			found = found || v.has("attribute", w)
+		}
+		if !found {
 			return false
 		}
 	}
@@ -125,7 +147,7 @@ func (q query) nameOf(u *unit) ([]*unit, string) {
 			continue
 		}
 		o := q.unitOf(stem(lang.Fold(terms[i].Text)))
-		if o == nil || o == u || o.idf == 0 || o.topic || o.coded() || oneLetter(o) || q.asksFor(o) || containsUnit(out, o) {
+		if o == nil || o == u || o.idf == 0 || o.topic || o.coded() || oneLetter(o) || q.asksFor(o) || attribute(o) || containsUnit(out, o) {
 			continue
 		}
 		out = append(out, o)
