@@ -686,7 +686,12 @@ func strayOnly(text string, u *unit) bool {
 			}
 		}
 		v := vocabFor(detectLanguage(s))
-		for _, alt := range u.alts {
+		// The longest terms first: a term standing within another's
+		// mention ("E/M" of "Munición E/M") is that mention.
+		alts := slices.Clone(u.alts)
+		slices.SortStableFunc(alts, func(a, b []string) int { return len(b) - len(a) })
+		var spans [][2]int
+		for _, alt := range alts {
 			if len(alt) == 0 {
 				continue
 			}
@@ -699,6 +704,10 @@ func strayOnly(text string, u *unit) bool {
 				}
 				found = true
 				first, last := content[j], content[j+len(alt)-1]
+				if slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] <= first && last <= sp[1] }) {
+					continue
+				}
+				spans = append(spans, [2]int{first, last})
 				if !parenthesized(s, terms[first].Start) && !listed(s, terms, first, last, v) {
 					return false
 				}

@@ -321,10 +321,18 @@ func (e *Engine) pageSpeaksOf(ctx context.Context, q query, page, l string, name
 }
 
 // absentSubject returns the name q asks about (focusName) when neither
-// the deciding candidate d nor any text of its page speaks of it, shown as
-// the question writes it; "" otherwise.
+// the deciding candidate d nor any text of its page speaks of it, or d is
+// an FAQ whose question asks of another page and names it only in
+// passing, shown as the question writes it; "" otherwise.
 func (e *Engine) absentSubject(ctx context.Context, q query, d *candidate) (string, error) {
 	name, shown := q.focusName()
+	if name != nil && d.faq != nil && strayOnly(d.faq.Question, name[0]) && e.namesOtherPage(d.faq.Question, q) {
+		// An FAQ whose question asks of a page the judge's does not name
+		// (Bioinmunidad) and names the thing only in passing, as one
+		// example among others ("por ejemplo, AP o Munición E/M o
+		// BLI=0"), rules on that page, not on the thing.
+		return shown, nil
+	}
 	if name == nil || speaksOf(q, d, name) {
 		return "", nil
 	}
@@ -333,4 +341,16 @@ func (e *Engine) absentSubject(ctx context.Context, q query, d *candidate) (stri
 		return "", err
 	}
 	return shown, nil
+}
+
+// namesOtherPage reports whether text names a page (by a name the wikis
+// give it) that q does not hold.
+func (e *Engine) namesOtherPage(text string, q query) bool {
+	qk := q.keys()
+	for _, p := range e.titles.in(lang.Words(text)) {
+		if !p.derived && !e.titleHeld(p.title, qk) {
+			return true
+		}
+	}
+	return false
 }
