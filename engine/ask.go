@@ -40,7 +40,7 @@ const (
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
 	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)
-	homelessCover    = 0.75   // relevance a source needs to decide a question about a concept no page describes
+	homelessCover    = 0.65   // relevance a source needs to decide a question about a concept no page describes
 	cofocus          = 0.7    // a named unit this weighty as the focus, with a page, makes the question about it
 )
 
@@ -491,8 +491,13 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// the concept only among others ("por ejemplo, AP o Munición E/M
 		// o BLI=0"), nor does a text that lists it or names it in passing
 		// ("(… como Médico, MediKit, Regeneración…)").
+		// Nor, for a numeric question, a text that does not give the
+		// number: that it names the concept does not say how much.
 		fits := best.faq != nil && best.faqFit
 		if !fits && (!f.holds(own) || e.coverage(q, best, own) < homelessCover) || strayOnly(text, f) {
+			return nil, q.v.reason("homeless", f.shown())
+		}
+		if v, _ := e.verdict(q, best); !fits && q.kind == askNumeric && v == q.v.Labels.SeeDeciding {
 			return nil, q.v.reason("homeless", f.shown())
 		}
 	}
