@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -39,7 +40,7 @@ const (
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
 	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)
-	homelessCover    = 0.75   // relevance a source needs to decide a question about a concept no page describes
+	homelessCover    = 0.65   // relevance a source needs to decide a question about a concept no page describes
 	cofocus          = 0.7    // a named unit this weighty as the focus, with a page, makes the question about it
 )
 
@@ -490,8 +491,13 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// the concept only among others ("por ejemplo, AP o Munición E/M
 		// o BLI=0"), nor does a text that lists it or names it in passing
 		// ("(… como Médico, MediKit, Regeneración…)").
+		// Nor, for a numeric question, a text that does not give the
+		// number: that it names the concept does not say how much.
 		fits := best.faq != nil && best.faqFit
 		if !fits && (!f.holds(own) || e.coverage(q, best, own) < homelessCover) || strayOnly(text, f) {
+			return nil, q.v.reason("homeless", f.shown())
+		}
+		if v, _ := e.verdict(q, best); !fits && q.kind == askNumeric && v == q.v.Labels.SeeDeciding {
 			return nil, q.v.reason("homeless", f.shown())
 		}
 	}
@@ -616,13 +622,14 @@ func uncoded(words []string) []string {
 
 // homelessFocus returns the concept a question asks about when no page or
 // section describes it: when the question names no page, its weightiest
-// named unit, unless another named unit about as weighty (cofocus of its
-// weight) has a page or section. Nil otherwise.
+// named unit that is not an Attribute (attribute), unless another named
+// unit about as weighty (cofocus of its weight) has a page or section.
+// Nil otherwise.
 func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
 	if len(q.topics) > 0 {
 		return nil
 	}
-	named := q.namedUnits()
+	named := slices.DeleteFunc(q.namedUnits(), attribute)
 	if len(named) == 0 || !e.homeless(named[0], cands) {
 		return nil
 	}
@@ -684,7 +691,12 @@ func strayOnly(text string, u *unit) bool {
 			}
 		}
 		v := vocabFor(detectLanguage(s))
-		for _, alt := range u.alts {
+		// The longest terms first: a term standing within another's
+		// mention ("E/M" of "Munición E/M") is that mention.
+		alts := slices.Clone(u.alts)
+		slices.SortStableFunc(alts, func(a, b []string) int { return len(b) - len(a) })
+		var spans [][2]int
+		for _, alt := range alts {
 			if len(alt) == 0 {
 				continue
 			}
@@ -697,6 +709,10 @@ func strayOnly(text string, u *unit) bool {
 				}
 				found = true
 				first, last := content[j], content[j+len(alt)-1]
+				if slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] <= first && last <= sp[1] }) {
+					continue
+				}
+				spans = append(spans, [2]int{first, last})
 				if !parenthesized(s, terms[first].Start) && !listed(s, terms, first, last, v) {
 					return false
 				}

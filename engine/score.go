@@ -667,9 +667,11 @@ func (e *Engine) reverse(faqQuestion string, qk, topic map[string]bool) float64 
 // "<script>alert(1)</script>" reads as Alertar and the number 1, which a
 // Suplantado bullet holds.
 func (e *Engine) answers(q query, c *candidate) (bool, string) {
-	if c.rec != nil && c.rec.Kind == wikirules.KindReference {
+	if c.rec != nil && c.rec.Kind == wikirules.KindReference && e.quotesHeld(c.rec) {
 		// A see-also box quotes another page: its page is not where the
-		// rule stands, so it never decides (the quoted page does).
+		// rule stands, so it does not decide (the quoted page does). When
+		// the knowledge base holds none of the pages it quotes, the quote
+		// is the only text of that rule there is.
 		return false, q.v.reason("reference")
 	}
 	if otherCount(q, c) {
@@ -745,6 +747,20 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 		return false, q.v.reason("not-what-is-asked")
 	}
 	return true, ""
+}
+
+// quotesHeld reports whether the knowledge base holds a page the see-also
+// box r quotes (a title or a redirect's), or r names none.
+func (e *Engine) quotesHeld(r *wikirules.Record) bool {
+	if len(r.Links) == 0 {
+		return true
+	}
+	for _, l := range r.Links {
+		if _, ok := e.pageLang[lang.Fold(l)]; ok || e.titles != nil && e.titles.exact[strings.Join(keys(l), " ")] {
+			return true
+		}
+	}
+	return false
 }
 
 // otherCount reports whether a heading of c's section path counts a noun

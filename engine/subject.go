@@ -34,7 +34,7 @@ func (q query) focusName() ([]*unit, string) {
 		}
 	}
 	for _, u := range q.namedUnits() {
-		if u.coded() || oneLetter(u) || q.asksFor(u) {
+		if u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) {
 			continue
 		}
 		if u.topic || u.dw < top {
@@ -59,6 +59,28 @@ func (q query) asksFor(u *unit) bool {
 	}
 	for _, w := range words {
 		if !q.v.has("numnoun", w) && !q.v.has("count", w) && !stopwords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// attribute reports whether every word u is written in is the
+// abbreviation of an Attribute in some language ("PH", "BLI"): a question
+// names one for the value a rule reads of it ("a PH 12 target", "passes
+// his ARM roll"), and no page describes it; it is not what the question
+// is about.
+func attribute(u *unit) bool {
+	words := lang.Words(u.typed)
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		found := false
+		for _, v := range sortedVocabs() {
+			found = found || v.has("attribute", w)
+		}
+		if !found {
 			return false
 		}
 	}
@@ -125,7 +147,7 @@ func (q query) nameOf(u *unit) ([]*unit, string) {
 			continue
 		}
 		o := q.unitOf(stem(lang.Fold(terms[i].Text)))
-		if o == nil || o == u || o.idf == 0 || o.topic || o.coded() || oneLetter(o) || q.asksFor(o) || containsUnit(out, o) {
+		if o == nil || o == u || o.idf == 0 || o.topic || o.coded() || oneLetter(o) || q.asksFor(o) || attribute(o) || containsUnit(out, o) {
 			continue
 		}
 		out = append(out, o)
@@ -299,10 +321,18 @@ func (e *Engine) pageSpeaksOf(ctx context.Context, q query, page, l string, name
 }
 
 // absentSubject returns the name q asks about (focusName) when neither
-// the deciding candidate d nor any text of its page speaks of it, shown as
-// the question writes it; "" otherwise.
+// the deciding candidate d nor any text of its page speaks of it, or d is
+// an FAQ whose question asks of another page and names it only in
+// passing, shown as the question writes it; "" otherwise.
 func (e *Engine) absentSubject(ctx context.Context, q query, d *candidate) (string, error) {
 	name, shown := q.focusName()
+	if name != nil && d.faq != nil && strayOnly(d.faq.Question, name[0]) && e.namesOtherPage(d.faq.Question, q) {
+		// An FAQ whose question asks of a page the judge's does not name
+		// (Bioinmunidad) and names the thing only in passing, as one
+		// example among others ("por ejemplo, AP o Munición E/M o
+		// BLI=0"), rules on that page, not on the thing.
+		return shown, nil
+	}
 	if name == nil || speaksOf(q, d, name) {
 		return "", nil
 	}
@@ -311,4 +341,16 @@ func (e *Engine) absentSubject(ctx context.Context, q query, d *candidate) (stri
 		return "", err
 	}
 	return shown, nil
+}
+
+// namesOtherPage reports whether text names a page (by a name the wikis
+// give it) that q does not hold.
+func (e *Engine) namesOtherPage(text string, q query) bool {
+	qk := q.keys()
+	for _, p := range e.titles.in(lang.Words(text)) {
+		if !p.derived && !e.titleHeld(p.title, qk) {
+			return true
+		}
+	}
+	return false
 }

@@ -29,6 +29,9 @@ func TestFocusName(t *testing.T) {
 		{"Does the Stun state stop a trooper from declaring Dodge?", ""},
 		// A level or code qualifies a name: it is no subject ("N1").
 		{"En CodeOne, ¿cómo queda el MOD de Mimetismo (-6) contra un Visor Multiespectral N1?", "Mimetismo"},
+		// An Attribute is read for its value: it is no subject ("PH 12").
+		{"Heavy Riotstopper hits a PH 12 target. What does the target need to roll to stay free?", "Heavy Riotstopper"},
+		{"Mi tropa supera la tirada de BLI. ¿Tiene que hacer una Tirada de Agallas?", ""},
 	} {
 		_, got := e.analyze(tc.q).focusName()
 		if got != tc.want {

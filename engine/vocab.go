@@ -135,6 +135,10 @@ type QuestionWords struct {
 	// CountNouns are nouns counted in the rules ("punto", "Orden",
 	// "Tirada"): an article before one is the number one.
 	CountNouns []string `json:"count_nouns"`
+	// Attributes are the abbreviations of a trooper's Attributes ("FIS",
+	// "PH", "ARM"): a column of a profile a rule reads a value of, not
+	// what a question is about ("a PH 12 target", "his ARM roll").
+	Attributes []string `json:"attributes"`
 	// QuestionMarks open a question, ExclamationMarks an exclamation, in
 	// this language only ("¿", "¡").
 	QuestionMarks    []string `json:"question_marks"`
@@ -330,7 +334,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	for name, list := range map[string][]string{
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
-		"count": v.Question.CountNouns, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
+		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
 		"modal": append(append([]string(nil), v.Polarity.Permission...), v.Polarity.Obligation...),

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -136,6 +137,18 @@ func TestVocabularyCorpus(t *testing.T) {
 			}
 			if n == 0 {
 				t.Errorf("%s %s phrases %q: none occurs in the %s rules of the corpus", v.Language, name, list, v.Language)
+			}
+		}
+	}
+	for _, v := range sortedVocabs() {
+		// Every Attribute is one the rules of its language read a value of.
+		for _, a := range v.Question.Attributes {
+			found := false
+			for _, w := range byLang[v.Language] {
+				found = found || slices.Contains(w, a)
+			}
+			if !found {
+				t.Errorf("%s attribute %q: no %s rule of the corpus holds it", v.Language, a, v.Language)
 			}
 		}
 	}

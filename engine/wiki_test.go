@@ -75,6 +75,28 @@ func TestStrayMention(t *testing.T) {
 			t.Errorf("strayOnly(%.50q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
+	// A term standing within a longer term's mention is that mention: "E/M"
+	// of "Munición E/M" listed among others is listed.
+	em := &unit{alts: [][]string{keys("E/M"), keys("Munición E/M")}}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Las Propiedades que reducen los Atributos, por ejemplo, AP o Munición E/M o BLI=0.", true},
+		{"Un impacto con Munición E/M obliga a realizar dos Tiradas.", false},
+	} {
+		if got := strayOnly(tc.text, em); got != tc.want {
+			t.Errorf("strayOnly(%.50q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+	// Nor does an FAQ asking of it only in passing answer a question about it.
+	a, err := e.Ask(context.Background(), "How many Saving Rolls does E/M Ammunition force, and against which Attribute?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d != nil && d.FAQ != nil {
+		t.Errorf("E/M Ammunition: deciding FAQ %q, want none asking of it in passing", d.FAQ.Question)
+	}
 }
 
 // TestAskConditionList checks that "can I dodge while engaged?" is
