@@ -21,6 +21,8 @@ const (
 	hitPages         = 2    // pages of the best hits whose records are all candidates
 	minRelevance     = 0.3  // below this the best candidate does not decide anything
 	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
+	numberRatio      = 0.75 // for a number, a text this relevant that states it decides over one that states none
+	caseRatio        = 0.75 // a record this relevant whose condition is the question's case rules on it (triggerShare)
 	closeRatio       = 0.9  // a verdict a text this relevant on another page contradicts is withheld (contested)
 	supportRatio     = 0.55 // candidates within this ratio of the best are quoted as supporting
 	maxSupporting    = 4
@@ -318,10 +320,10 @@ func nearestPages(cands []*candidate, n int) []string {
 // one), the newer version between FAQs asking the same question; among
 // the rest, the most relevant, except that a text of higher precedence
 // within contenderRatio of it wins (the important box over an example),
-// and of the records within contenderRatio of it and of its precedence,
+// and of the records within caseRatio of it and of its precedence,
 // on its page or a page the question names, the one whose condition holds
 // most of the case the question sets (triggerShare); for a numeric
-// question, a text within contenderRatio of the best that states the
+// question, a text within numberRatio of the best that states the
 // number over one that states none. It returns nil and why when nothing
 // answers.
 func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
@@ -405,7 +407,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// another case.
 		bt := triggerShare(q, best)
 		for _, c := range ok {
-			if c.rec == nil || c == best || c.rank() != best.rank() || lang.Fold(c.page) != lang.Fold(best.page) && !onTopic(q, c) || c.score < contenderRatio*best.score {
+			if c.rec == nil || c == best || c.rank() != best.rank() || lang.Fold(c.page) != lang.Fold(best.page) && !onTopic(q, c) || c.score < caseRatio*best.score {
 				continue
 			}
 			if t := triggerShare(q, c); t > bt {
@@ -430,7 +432,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	}
 	if q.kind == askNumeric {
 		// A question asking for a number is answered by a text that
-		// states it: of the texts within contenderRatio of the best, the
+		// states it: of the texts within numberRatio of the best, the
 		// most relevant one that gives the number decides over one that
 		// gives none (Reset's "aplicando los MOD correspondientes", for
 		// the MOD of an Isolated trooper's Reset: Aislado's "MOD de -9"),
@@ -440,7 +442,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// realizar 2 Tiradas" for EXP) is not the one asked for.
 		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding {
 			for _, c := range ok {
-				if c.score < contenderRatio*ok[0].score {
+				if c.score < numberRatio*ok[0].score {
 					break
 				}
 				if c == best || !holdsClauseNames(q, c) {

@@ -32,7 +32,9 @@
 //   - decides by precedence among them (docs/DESIGN.md, "Precedence when
 //     sources disagree"): errata > FAQ > rule text (current update >
 //     original) > example, a page's important box over its examples, a
-//     newer FAQ version over an older one; then, of the records about as
+//     newer FAQ version over an older one, an FAQ in the question's
+//     language over its translation (which asks the question when the
+//     translation does); then, of the records about as
 //     relevant, the one whose condition ("si…", "if…") is the question's
 //     case, and for a numeric question a text stating the number over one
 //     stating none; the overridden sources are listed with the reason;

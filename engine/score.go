@@ -158,7 +158,89 @@ func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
 			c.score += weights[fTranslated]
 		}
 	}
+	for foreign, own := range e.translatedFAQs(q, cands[:min(fullPass, len(cands))]) {
+		// One FAQ in two languages asks one question: the entry in the
+		// judge's language states it in the judge's words, and asks the
+		// judge's question when its translation does (the translation
+		// may pass only because its words cannot be matched).
+		if foreign.faqFit && !own.faqFit {
+			own.faqFit = true
+			own.score += weights[fFAQFit] - weights[fFAQOther]
+		}
+		if !translated[lang.Fold(foreign.page)] {
+			foreign.score += weights[fTranslated]
+		}
+	}
 	sortByScore(cands)
+}
+
+// translatedFAQs returns the FAQ candidates in another language than the
+// question, each with its translation among cands: an FAQ in the
+// question's language whose question names the same glossary terms (most
+// of the terms of either, three at least; a term matches its synonyms,
+// by stem) and whose answer opens with the same yes or no. The English
+// wiki's FAQ entries are translations of the Spanish wiki's, shown on
+// the twin page or on another page they relate to.
+func (e *Engine) translatedFAQs(q query, cands []*candidate) map[*candidate]*candidate {
+	var own, foreign []*candidate
+	for _, c := range cands {
+		switch {
+		case c.faq == nil || c.faq.Question == "" || c.lang == "":
+		case c.lang == q.lang:
+			own = append(own, c)
+		default:
+			foreign = append(foreign, c)
+		}
+	}
+	if len(own) == 0 || len(foreign) == 0 {
+		return nil
+	}
+	terms := map[*candidate][]map[string]bool{}
+	for _, c := range append(append([]*candidate{}, own...), foreign...) {
+		for _, m := range e.gloss.Segment(c.faq.Question) {
+			if len(m.Synonyms) == 0 {
+				continue
+			}
+			set := map[string]bool{strings.Join(keys(m.Text), " "): true}
+			for _, o := range m.Synonyms {
+				set[strings.Join(keys(o), " ")] = true
+			}
+			delete(set, "")
+			terms[c] = append(terms[c], set)
+		}
+	}
+	out := map[*candidate]*candidate{}
+	for _, f := range foreign {
+		fy, _ := e.openingYesNo(f.faq.Answer)
+		for _, o := range own {
+			if oy, _ := e.openingYesNo(o.faq.Answer); oy != fy {
+				continue
+			}
+			n := sharedTerms(terms[f], terms[o])
+			if most := max(len(terms[f]), len(terms[o])); n >= 3 && 4*n >= 3*most {
+				out[f] = o
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sharedTerms counts the terms of a that share a form with a term of b.
+func sharedTerms(a, b []map[string]bool) int {
+	n := 0
+	for _, x := range a {
+	next:
+		for _, y := range b {
+			for k := range x {
+				if y[k] {
+					n++
+					break next
+				}
+			}
+		}
+	}
+	return n
 }
 
 // translatedPages returns the folded titles of the candidates' pages in
