@@ -21,10 +21,10 @@ const questionsHeldOut = 5
 // at most 2 %, every not-in-corpus question abstained); these floors are
 // what the engine reaches, so that a change that loses ground fails.
 const (
-	floorFirst        = 0.67  // deciding source first, of the answerable questions (J296-J335, a reviewer's 40 written without the engine, reach 64.7 %)
-	floorTop3         = 0.80  // expected source in the top 3
-	floorVerdictRight = 0.70  // verdict right, of the yes/no and numeric questions
-	ceilVerdictWrong  = 0.014 // verdict given and contrary, of the yes/no and numeric questions
+	floorFirst        = 0.66  // deciding source first, of the answerable questions (J336-J375, a third blind reader's 40 on the less covered pages, reach 29.4 %)
+	floorTop3         = 0.79  // expected source in the top 3
+	floorVerdictRight = 0.67  // verdict right, of the yes/no and numeric questions
+	ceilVerdictWrong  = 0.023 // verdict given and contrary, of the yes/no and numeric questions
 	floorNoneAbstain  = 0.95  // not-in-corpus questions answered "not found"
 )
 
