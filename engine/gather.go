@@ -46,7 +46,11 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		// store's FTS5 search is given the synonyms.
 		text += " " + strings.Join(q.expanded, " ")
 	}
-	hits, err := e.searcher(f).SearchText(ctx, searchWords(text), sf)
+	words := searchWords(text)
+	if e.expands(f) {
+		words = e.indexWords(text)
+	}
+	hits, err := e.searcher(f).SearchText(ctx, words, sf)
 	if err != nil {
 		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
 	}
@@ -196,6 +200,34 @@ func searchWords(text string) string {
 		if !stopwords[w] && !seen[w] {
 			seen[w] = true
 			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// indexWords returns the words of text the index is asked for: those of
+// searchWords, each glossary term of several words also written whole,
+// function words included ("zona de hackeo zona hackeo"). The index
+// expands the terms it finds in the text through the glossary ("Hacking
+// Area"); without its "de" a term is plain words it expands to nothing,
+// and a question in one language misses the page in the other. The plain
+// words stay: a text may hold them apart ("la Zona" of a hacker).
+func (e *Engine) indexWords(text string) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range e.gloss.Segment(text) {
+		ws := lang.Words(m.Text)
+		if len(m.Synonyms) > 0 && len(ws) > 1 {
+			if t := strings.Join(ws, " "); !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+		for _, w := range ws {
+			if !stopwords[w] && !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
 		}
 	}
 	return strings.Join(out, " ")

@@ -20,3 +20,18 @@ func TestSearchWords(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexWords checks that the text asked of the index keeps a glossary
+// term of several words whole, its function words included, besides its
+// plain words: the index expands the term to the other language's.
+func TestIndexWords(t *testing.T) {
+	e := New(nil, nil)
+	for _, tc := range []struct{ in, want string }{
+		{"¿Su Zona de Hackeo incluye a los hackers?", "zona de hackeo zona hackeo incluye hackers"},
+		{"¿Qué pasa si no hay nada?", ""},
+	} {
+		if got := e.indexWords(tc.in); got != tc.want {
+			t.Errorf("indexWords(%q)\n = %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
