@@ -623,12 +623,13 @@ func uncoded(words []string) []string {
 }
 
 // homelessFocus returns the concept a question asks about when no page or
-// section describes it: when the question names no page, its weightiest
+// section describes it: when the question names no page (but by a
+// description, query.described), its weightiest
 // named unit that is not an Attribute (attribute), unless another named
 // unit about as weighty (cofocus of its weight) has a page or section.
 // Nil otherwise.
 func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
-	if len(q.topics) > 0 {
+	if len(q.topics) > len(q.described) {
 		return nil
 	}
 	named := slices.DeleteFunc(q.namedUnits(), attribute)

@@ -34,13 +34,17 @@ type query struct {
 	units    []unit
 	total    float64
 	topics   []string
-	numNouns []string
-	quantity string // the kind of number a numeric question asks for (asksFor)
-	per      string // what it counts per ("turn"), or ""
-	neg      int
-	intents  []string        // kinds of block the question asks for ("cancellation")
-	conds    []string        // the topics that are a condition of what is asked ("while engaged")
-	names    map[string]bool // stems of the words written as names (capitalized)
+	// described are the topics named only by a name dropping a family's
+	// head ("la plantilla de humo" for Munición Humo): the question
+	// describes the page more than it names it.
+	described []string
+	numNouns  []string
+	quantity  string // the kind of number a numeric question asks for (asksFor)
+	per       string // what it counts per ("turn"), or ""
+	neg       int
+	intents   []string        // kinds of block the question asks for ("cancellation")
+	conds     []string        // the topics that are a condition of what is asked ("while engaged")
+	names     map[string]bool // stems of the words written as names (capitalized)
 }
 
 // unit is one thing a question asks about: alternatives (each the stems
@@ -374,6 +378,15 @@ func (e *Engine) analyze(question string) query {
 		typedPages[p.title] = true
 	}
 	for _, p := range e.titles.in(qw) {
+		if p.head && (!typedPages[p.title] || !complement(lang.Words(question), p.stems, q.v)) {
+			// A name dropping a family's head ("Humo" of Munición
+			// Humo) names the page where the judge writes it as the
+			// complement of a noun ("la plantilla de humo"), not where
+			// a synonym holds it (the glossary's "close combat" for
+			// "trabado" does not name Salto de Combate) nor an
+			// adjective of another noun ("un disparo especulativo").
+			continue
+		}
 		if !typedPages[p.title] && e.twinIn(p.title, q.lang) {
 			// A page of another language named only through the
 			// glossary ("Isolated" for a Spanish question on Aislado):
@@ -383,6 +396,9 @@ func (e *Engine) analyze(question string) query {
 		}
 		if !e.commonTitle(p, names) {
 			q.topics = append(q.topics, p.title)
+			if p.head {
+				q.described = append(q.described, p.title)
+			}
 		}
 	}
 	for i := range q.units {
@@ -449,6 +465,28 @@ func (e *Engine) analyze(question string) query {
 		}
 	}
 	return q
+}
+
+// complement reports whether the stems st stand in words as the
+// complement of a noun, as the language of v writes one: after a noun and
+// a function word where its titles open with their head ("plantilla de
+// humo": class prefixes), before a noun where they close with it ("Smoke
+// template": class suffixes).
+func complement(words, st []string, v *Vocabulary) bool {
+	ws := stems(words)
+	content := func(i int) bool { return i >= 0 && i < len(words) && !stopwords[words[i]] && !isNumber(words[i]) }
+	for at := 0; at+len(st) <= len(ws); at++ {
+		if indexWords(ws[at:at+len(st)], st) != 0 {
+			continue
+		}
+		if len(v.ClassWords.Prefixes) > 0 && at >= 2 && stopwords[words[at-1]] && content(at-2) {
+			return true
+		}
+		if len(v.ClassWords.Suffixes) > 0 && content(at+len(st)) {
+			return true
+		}
+	}
+	return false
 }
 
 // capitalized returns the stems of the words of a question written with a
