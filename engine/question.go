@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -44,6 +45,7 @@ type query struct {
 	neg       int
 	intents   []string        // kinds of block the question asks for ("cancellation")
 	conds     []string        // the topics that are a condition of what is asked ("while engaged")
+	returns   []string        // the topics a cancellation question names as the state gone back to ("back to Normal State")
 	names     map[string]bool // stems of the words written as names (capitalized)
 }
 
@@ -411,6 +413,7 @@ func (e *Engine) analyze(question string) query {
 	}
 	q.topics = dropContained(q.topics)
 	q.conds = e.conditionTopics(q, question)
+	q.returns = e.returnTopics(q)
 	topicKeys := map[string]bool{}
 	for _, t := range q.topics {
 		for _, n := range e.titles.names(t) {
@@ -640,6 +643,41 @@ func (e *Engine) conditionTopics(q query, question string) []string {
 	}
 	if len(out) == len(q.topics) {
 		return nil // every page is a condition: none is
+	}
+	return out
+}
+
+// returnTopics returns the topics of a cancellation question that its
+// asking clause names right after a return phrase ("what brings an
+// Unconscious trooper back to Normal State?"): the state entered, whose
+// activation answers, while the other states it names are those
+// cancelled. None when every topic would be one.
+func (e *Engine) returnTopics(q query) []string {
+	if !slices.Contains(q.intents, "cancellation") || len(q.topics) < 2 {
+		return nil
+	}
+	clause := stems(q.clause)
+	var out []string
+	for i := range q.clause {
+		for _, p := range q.v.ps.intents["return"] {
+			if i+len(p) > len(q.clause) || indexWords(q.clause[i:i+len(p)], p) != 0 {
+				continue
+			}
+			at := i + len(p)
+			for at < len(q.clause) && stopwords[q.clause[at]] {
+				at++
+			}
+			for _, t := range q.topics {
+				for _, n := range e.titles.names(t) {
+					if len(n.keys) > 0 && at+len(n.keys) <= len(clause) && indexWords(clause[at:at+len(n.keys)], n.keys) == 0 && !slices.Contains(out, t) {
+						out = append(out, t)
+					}
+				}
+			}
+		}
+	}
+	if len(out) == len(q.topics) {
+		return nil
 	}
 	return out
 }

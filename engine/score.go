@@ -506,9 +506,17 @@ func (e *Engine) actionShare(q query, c *candidate, own map[string]bool) float64
 
 // matchesIntent reports whether a record is a block of a kind the
 // question asks for: its kind, or a heading of its section path in any
-// vocabulary ("CANCELLATION" on a rendered English page).
+// vocabulary ("CANCELLATION" on a rendered English page); on the page of
+// the state a question names as gone back to (query.returns), an
+// activation block.
 func matchesIntent(q query, r *wikirules.Record) bool {
-	for _, in := range q.intents {
+	intents := q.intents
+	if hasFold(q.returns, r.Page) {
+		// The state a trooper goes back to is entered: its activation
+		// answers, its cancellation (leaving it) does not.
+		intents = []string{"activation"}
+	}
+	for _, in := range intents {
 		if string(r.Kind) == in {
 			return true
 		}

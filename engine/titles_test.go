@@ -289,3 +289,25 @@ func TestClassWordsAgainstCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestReturnTopics checks the state a cancellation question names as the
+// one gone back to: its activation answers, the other state's
+// cancellation is what is asked.
+func TestReturnTopics(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"N5: what brings an Unconscious trooper back to Normal State?", []string{"Normal State"}},
+		{"How does an Unconscious trooper leave Prone State?", nil},
+		{"What can a trooper in Normal State do?", nil},
+	} {
+		if got := e.analyze(tc.q).returns; !slices.Equal(got, tc.want) {
+			t.Errorf("%q: states gone back to %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
