@@ -194,6 +194,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if a.EditionDefaulted {
 		cands = pagesNewest(cands)
 	}
+	q.home = e.sectionHome(q, cands)
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
 	if d != nil {

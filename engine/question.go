@@ -45,6 +45,7 @@ type query struct {
 	neg       int
 	intents   []string        // kinds of block the question asks for ("cancellation")
 	conds     []string        // the topics that are a condition of what is asked ("while engaged")
+	home      section         // the section describing the concept asked about, when no page does (sectionHome)
 	returns   []string        // the topics a cancellation question names as the state gone back to ("back to Normal State")
 	names     map[string]bool // stems of the words written as names (capitalized)
 }
@@ -680,6 +681,45 @@ func (e *Engine) returnTopics(q query) []string {
 		return nil
 	}
 	return out
+}
+
+// section is a section of a page: the folded page title and heading.
+type section struct{ page, heading string }
+
+// sectionHome returns the section of a candidate's page whose heading is
+// the name of the concept q asks about (focusName), one word of it or
+// more, when no page is titled by it: a Trait of Propiedades
+// ("Desechable"), a rule of a page's own ("Zona de Control (ZC)"). Its
+// records speak of the concept as a page's speak of the page: they are
+// on the question's topic. Not a block heading ("Efectos"), nor a name
+// of the page itself.
+func (e *Engine) sectionHome(q query, cands []*candidate) section {
+	name, _ := q.focusName()
+	if len(name) != 1 || name[0].page {
+		return section{}
+	}
+	u := name[0]
+	for _, c := range cands {
+		if c.rec == nil {
+			continue
+		}
+		own := map[string]bool{}
+		for _, n := range e.titles.names(c.rec.Page) {
+			own[strings.Join(n.keys, " ")] = true
+		}
+		for _, h := range c.rec.Section {
+			hk := strings.Join(keys(baseTitle(h)), " ")
+			if hk == "" || blockHeading(h) || own[hk] {
+				continue
+			}
+			for _, alt := range u.alts {
+				if strings.Join(alt, " ") == hk {
+					return section{page: lang.Fold(c.rec.Page), heading: lang.Fold(h)}
+				}
+			}
+		}
+	}
+	return section{}
 }
 
 // asksMore reports whether q holds a known word beyond the pages it names.

@@ -607,8 +607,16 @@ func onCondition(q query, c *candidate) bool {
 }
 
 // onTopic reports whether c stands on (an FAQ: shows on or relates to) a
-// page the question names.
+// page the question names, or under the section that is the home of the
+// concept it asks about (query.home).
 func onTopic(q query, c *candidate) bool {
+	if c.rec != nil && q.home.page != "" && lang.Fold(c.rec.Page) == q.home.page {
+		for _, h := range c.rec.Section {
+			if lang.Fold(h) == q.home.heading {
+				return true
+			}
+		}
+	}
 	for _, t := range q.topics {
 		if c.rec != nil && lang.Fold(c.rec.Page) == lang.Fold(t) || c.faq != nil && (hasFold(c.faq.Related, t) || hasFold(c.faq.Pages, t)) {
 			return true
