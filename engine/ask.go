@@ -61,6 +61,7 @@ type candidate struct {
 	qkeys    map[string]bool
 	leadIn   *wikirules.Record   // the bullet or paragraph it continues
 	children []*wikirules.Record // the bullets it introduces
+	opener   *wikirules.Record   // the paragraph opening its section, when it is a later one (openers)
 	score    float64
 	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
 	faqFit   bool    // an FAQ whose question is the judge's question
