@@ -61,6 +61,7 @@ type candidate struct {
 	qkeys    map[string]bool
 	leadIn   *wikirules.Record   // the bullet or paragraph it continues
 	children []*wikirules.Record // the bullets it introduces
+	opener   *wikirules.Record   // the paragraph opening its section, when it is a later one (openers)
 	score    float64
 	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
 	faqFit   bool    // an FAQ whose question is the judge's question
@@ -194,6 +195,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if a.EditionDefaulted {
 		cands = pagesNewest(cands)
 	}
+	q.home = e.sectionHome(q, cands)
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
 	if d != nil {
@@ -623,12 +625,13 @@ func uncoded(words []string) []string {
 }
 
 // homelessFocus returns the concept a question asks about when no page or
-// section describes it: when the question names no page, its weightiest
+// section describes it: when the question names no page (but by a
+// description, query.described), its weightiest
 // named unit that is not an Attribute (attribute), unless another named
 // unit about as weighty (cofocus of its weight) has a page or section.
 // Nil otherwise.
 func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
-	if len(q.topics) > 0 {
+	if len(q.topics) > len(q.described) {
 		return nil
 	}
 	named := slices.DeleteFunc(q.namedUnits(), attribute)

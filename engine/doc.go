@@ -17,8 +17,12 @@
 //   - reads the question: its language, the clause that asks and what it
 //     asks for (a yes or no, a number, an open answer), its units (words
 //     and glossary terms with their synonyms, weighed by how rare they are
-//     in the index), the pages it names (its subject) and which of them is
-//     a condition ("while engaged"), the kind of block it asks for (a
+//     in the index), the pages it names (its subject: by a title, a
+//     redirect, or a title without its class word or its family's head,
+//     "la plantilla de humo" for Munición Humo; for a concept no page is
+//     titled by, the section that is: a Trait of Propiedades) and which
+//     of them is a condition ("while engaged") or the state gone back to
+//     ("back to Normal State"), the kind of block it asks for (a
 //     cancellation, an activation);
 //   - gathers the index's hits and the records and FAQs of the pages named,
 //     each record with its lead-in and the bullets it introduces;

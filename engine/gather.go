@@ -125,6 +125,11 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 					c.leadIn, c.children = cx.leadIn, cx.children
 				}
 			}
+			for id, o := range openers(rs) {
+				if c := seen[id]; c != nil && c.rec != nil {
+					c.opener = o
+				}
+			}
 		}
 	}
 	if len(q.topics) > 0 {
@@ -162,6 +167,11 @@ func (e *Engine) describe(c *candidate) {
 		}
 		if c.leadIn != nil {
 			for k := range keySet(c.leadIn.Plain) {
+				c.ctx[k] = true
+			}
+		}
+		if c.opener != nil {
+			for k := range keySet(c.opener.Plain) {
 				c.ctx[k] = true
 			}
 		}

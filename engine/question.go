@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -34,13 +35,19 @@ type query struct {
 	units    []unit
 	total    float64
 	topics   []string
-	numNouns []string
-	quantity string // the kind of number a numeric question asks for (asksFor)
-	per      string // what it counts per ("turn"), or ""
-	neg      int
-	intents  []string        // kinds of block the question asks for ("cancellation")
-	conds    []string        // the topics that are a condition of what is asked ("while engaged")
-	names    map[string]bool // stems of the words written as names (capitalized)
+	// described are the topics named only by a name dropping a family's
+	// head ("la plantilla de humo" for Munición Humo): the question
+	// describes the page more than it names it.
+	described []string
+	numNouns  []string
+	quantity  string // the kind of number a numeric question asks for (asksFor)
+	per       string // what it counts per ("turn"), or ""
+	neg       int
+	intents   []string        // kinds of block the question asks for ("cancellation")
+	conds     []string        // the topics that are a condition of what is asked ("while engaged")
+	home      section         // the section describing the concept asked about, when no page does (sectionHome)
+	returns   []string        // the topics a cancellation question names as the state gone back to ("back to Normal State")
+	names     map[string]bool // stems of the words written as names (capitalized)
 }
 
 // unit is one thing a question asks about: alternatives (each the stems
@@ -374,6 +381,15 @@ func (e *Engine) analyze(question string) query {
 		typedPages[p.title] = true
 	}
 	for _, p := range e.titles.in(qw) {
+		if p.head && (!typedPages[p.title] || !complement(lang.Words(question), p.stems, q.v)) {
+			// A name dropping a family's head ("Humo" of Munición
+			// Humo) names the page where the judge writes it as the
+			// complement of a noun ("la plantilla de humo"), not where
+			// a synonym holds it (the glossary's "close combat" for
+			// "trabado" does not name Salto de Combate) nor an
+			// adjective of another noun ("un disparo especulativo").
+			continue
+		}
 		if !typedPages[p.title] && e.twinIn(p.title, q.lang) {
 			// A page of another language named only through the
 			// glossary ("Isolated" for a Spanish question on Aislado):
@@ -383,6 +399,9 @@ func (e *Engine) analyze(question string) query {
 		}
 		if !e.commonTitle(p, names) {
 			q.topics = append(q.topics, p.title)
+			if p.head {
+				q.described = append(q.described, p.title)
+			}
 		}
 	}
 	for i := range q.units {
@@ -395,6 +414,7 @@ func (e *Engine) analyze(question string) query {
 	}
 	q.topics = dropContained(q.topics)
 	q.conds = e.conditionTopics(q, question)
+	q.returns = e.returnTopics(q)
 	topicKeys := map[string]bool{}
 	for _, t := range q.topics {
 		for _, n := range e.titles.names(t) {
@@ -449,6 +469,28 @@ func (e *Engine) analyze(question string) query {
 		}
 	}
 	return q
+}
+
+// complement reports whether the stems st stand in words as the
+// complement of a noun, as the language of v writes one: after a noun and
+// a function word where its titles open with their head ("plantilla de
+// humo": class prefixes), before a noun where they close with it ("Smoke
+// template": class suffixes).
+func complement(words, st []string, v *Vocabulary) bool {
+	ws := stems(words)
+	content := func(i int) bool { return i >= 0 && i < len(words) && !stopwords[words[i]] && !isNumber(words[i]) }
+	for at := 0; at+len(st) <= len(ws); at++ {
+		if indexWords(ws[at:at+len(st)], st) != 0 {
+			continue
+		}
+		if len(v.ClassWords.Prefixes) > 0 && at >= 2 && stopwords[words[at-1]] && content(at-2) {
+			return true
+		}
+		if len(v.ClassWords.Suffixes) > 0 && content(at+len(st)) {
+			return true
+		}
+	}
+	return false
 }
 
 // capitalized returns the stems of the words of a question written with a
@@ -604,6 +646,80 @@ func (e *Engine) conditionTopics(q query, question string) []string {
 		return nil // every page is a condition: none is
 	}
 	return out
+}
+
+// returnTopics returns the topics of a cancellation question that its
+// asking clause names right after a return phrase ("what brings an
+// Unconscious trooper back to Normal State?"): the state entered, whose
+// activation answers, while the other states it names are those
+// cancelled. None when every topic would be one.
+func (e *Engine) returnTopics(q query) []string {
+	if !slices.Contains(q.intents, "cancellation") || len(q.topics) < 2 {
+		return nil
+	}
+	clause := stems(q.clause)
+	var out []string
+	for i := range q.clause {
+		for _, p := range q.v.ps.intents["return"] {
+			if i+len(p) > len(q.clause) || indexWords(q.clause[i:i+len(p)], p) != 0 {
+				continue
+			}
+			at := i + len(p)
+			for at < len(q.clause) && stopwords[q.clause[at]] {
+				at++
+			}
+			for _, t := range q.topics {
+				for _, n := range e.titles.names(t) {
+					if len(n.keys) > 0 && at+len(n.keys) <= len(clause) && indexWords(clause[at:at+len(n.keys)], n.keys) == 0 && !slices.Contains(out, t) {
+						out = append(out, t)
+					}
+				}
+			}
+		}
+	}
+	if len(out) == len(q.topics) {
+		return nil
+	}
+	return out
+}
+
+// section is a section of a page: the folded page title and heading.
+type section struct{ page, heading string }
+
+// sectionHome returns the section of a candidate's page whose heading is
+// the name of the concept q asks about (focusName), one word of it or
+// more, when no page is titled by it: a Trait of Propiedades
+// ("Desechable"), a rule of a page's own ("Zona de Control (ZC)"). Its
+// records speak of the concept as a page's speak of the page: they are
+// on the question's topic. Not a block heading ("Efectos"), nor a name
+// of the page itself.
+func (e *Engine) sectionHome(q query, cands []*candidate) section {
+	name, _ := q.focusName()
+	if len(name) != 1 || name[0].page {
+		return section{}
+	}
+	u := name[0]
+	for _, c := range cands {
+		if c.rec == nil {
+			continue
+		}
+		own := map[string]bool{}
+		for _, n := range e.titles.names(c.rec.Page) {
+			own[strings.Join(n.keys, " ")] = true
+		}
+		for _, h := range c.rec.Section {
+			hk := strings.Join(keys(baseTitle(h)), " ")
+			if hk == "" || blockHeading(h) || own[hk] {
+				continue
+			}
+			for _, alt := range u.alts {
+				if strings.Join(alt, " ") == hk {
+					return section{page: lang.Fold(c.rec.Page), heading: lang.Fold(h)}
+				}
+			}
+		}
+	}
+	return section{}
 }
 
 // asksMore reports whether q holds a known word beyond the pages it names.

@@ -66,6 +66,31 @@ func contexts(recs []*wikirules.Record) map[string]place {
 	return out
 }
 
+// openers returns, by record id, the paragraph that opens the section of
+// each later paragraph of one page's records (in source order) in a
+// named section: what the section is about ("En este Reglamento se
+// presentan tres modelos diferentes de Plantilla…: Plantilla Circular,
+// Plantilla de Lágrima…"), which the paragraphs after it speak of
+// without naming it again ("La altura de las Plantillas… es igual a su
+// radio").
+func openers(recs []*wikirules.Record) map[string]*wikirules.Record {
+	out := map[string]*wikirules.Record{}
+	var open *wikirules.Record
+	for _, r := range recs {
+		if r.Depth > 0 {
+			continue
+		}
+		if open == nil || !sameList(open, r) || open.Kind != r.Kind {
+			open = r
+			continue
+		}
+		if len(r.Section) > 0 && r.Kind == wikirules.KindRule {
+			out[r.ID] = open
+		}
+	}
+	return out
+}
+
 // leadsIn reports whether a paragraph introduces the list after it: its
 // text ends with a colon.
 func leadsIn(r *wikirules.Record) bool {

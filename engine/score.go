@@ -506,9 +506,17 @@ func (e *Engine) actionShare(q query, c *candidate, own map[string]bool) float64
 
 // matchesIntent reports whether a record is a block of a kind the
 // question asks for: its kind, or a heading of its section path in any
-// vocabulary ("CANCELLATION" on a rendered English page).
+// vocabulary ("CANCELLATION" on a rendered English page); on the page of
+// the state a question names as gone back to (query.returns), an
+// activation block.
 func matchesIntent(q query, r *wikirules.Record) bool {
-	for _, in := range q.intents {
+	intents := q.intents
+	if hasFold(q.returns, r.Page) {
+		// The state a trooper goes back to is entered: its activation
+		// answers, its cancellation (leaving it) does not.
+		intents = []string{"activation"}
+	}
+	for _, in := range intents {
 		if string(r.Kind) == in {
 			return true
 		}
@@ -599,8 +607,16 @@ func onCondition(q query, c *candidate) bool {
 }
 
 // onTopic reports whether c stands on (an FAQ: shows on or relates to) a
-// page the question names.
+// page the question names, or under the section that is the home of the
+// concept it asks about (query.home).
 func onTopic(q query, c *candidate) bool {
+	if c.rec != nil && q.home.page != "" && lang.Fold(c.rec.Page) == q.home.page {
+		for _, h := range c.rec.Section {
+			if lang.Fold(h) == q.home.heading {
+				return true
+			}
+		}
+	}
 	for _, t := range q.topics {
 		if c.rec != nil && lang.Fold(c.rec.Page) == lang.Fold(t) || c.faq != nil && (hasFold(c.faq.Related, t) || hasFold(c.faq.Pages, t)) {
 			return true

@@ -118,3 +118,30 @@ func TestWithoutRedirects(t *testing.T) {
 		t.Errorf("pages named = %+v; want Ataque CC, by its redirect", ps)
 	}
 }
+
+// TestSectionHome checks the section that describes a concept no page is
+// titled by: the Trait "Desechable" of Propiedades, not a block heading
+// nor a page a question names.
+func TestSectionHome(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	if err := e.init(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q    string
+		want section
+	}{
+		{"Declaro un arma Desechable y fallo la tirada: ¿gasto el uso igualmente?", section{"propiedades", "desechable"}},
+		{"¿Se puede declarar Berserk estando trabado?", section{}},
+	} {
+		q := e.analyze(tc.q)
+		cands, err := e.gather(ctx, q, wikirules.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.sectionHome(q, cands); got != tc.want {
+			t.Errorf("%q: home %v, want %v", tc.q, got, tc.want)
+		}
+	}
+}

@@ -16,6 +16,7 @@ type pageKey struct {
 	words   []string
 	stems   []string
 	derived bool
+	head    bool // derived by dropping a class head (sharedHeads), not a class word
 }
 
 // titles finds the pages a text names, by every own name of each page (a
@@ -93,17 +94,61 @@ func newTitles(pages []titledPage) *titles {
 			given[k][i] = true
 		}
 	}
+	// givenWith indexes the wiki-given names by each of their stems.
+	type givenName struct {
+		page  int
+		stems []string
+	}
+	givenWith := map[string][]givenName{}
+	for i, p := range pages {
+		for _, n := range append([]string{p.title}, p.aliases...) {
+			st := stems(lang.Words(n))
+			once := map[string]bool{}
+			for _, s := range st {
+				if !once[s] {
+					once[s] = true
+					givenWith[s] = append(givenWith[s], givenName{i, st})
+				}
+			}
+		}
+	}
+	// inOther reports whether the stems st stand, consecutively, in a
+	// wiki-given name of a page of another rule than page i's.
+	inOther := func(i int, st []string) bool {
+		rarest := st[0]
+		for _, s := range st[1:] {
+			if len(givenWith[s]) < len(givenWith[rarest]) {
+				rarest = s
+			}
+		}
+		for _, g := range givenWith[rarest] {
+			if !sameRule(i, g.page) && indexWords(g.stems, st) >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	shared := sharedHeads(pages)
 	// derived returns the derived names of page j's title that name no
-	// page of another rule than page i's.
-	derived := func(i, j int) []string {
-		var out []string
-		for _, n := range derivedNames(pages[j].title, pages[j].lang) {
+	// page of another rule than page i's; a name derived by dropping a
+	// class head (sharedHeads) must besides be the title's own words,
+	// standing in no name of another rule's page: "Humo" names Munición
+	// Humo, "Combate" (of Salto de Combate and Módulo de Combate) names
+	// neither.
+	derived := func(i, j int) []pageKey {
+		var out []pageKey
+		byVocab := derivedNames(pages[j].title, pages[j].lang)
+		for _, n := range derivedNamesWith(pages[j].title, pages[j].lang, shared[pages[j].lang]) {
+			st := stems(lang.Words(n))
 			other := false
-			for o := range given[strings.Join(stems(lang.Words(n)), " ")] {
+			for o := range given[strings.Join(st, " ")] {
 				other = other || !sameRule(i, o)
 			}
+			if !other && !slices.Contains(byVocab, n) {
+				other = len(st) == 0 || inOther(i, st)
+			}
 			if !other {
-				out = append(out, n)
+				out = append(out, pageKey{words: lang.Words(n), derived: true, head: !slices.Contains(byVocab, n)})
 			}
 		}
 		return out
@@ -115,7 +160,7 @@ func newTitles(pages []titledPage) *titles {
 			t.exact[strings.Join(keys(n), " ")] = true
 		}
 		for _, n := range derived(i, i) {
-			t.add(p.title, n, true, true, seen)
+			t.addKey(p.title, n, true, seen)
 		}
 		for _, w := range p.twins {
 			t.add(p.title, w, false, false, seen) // a twin the knowledge base lacks still names the rule
@@ -127,7 +172,7 @@ func newTitles(pages []titledPage) *titles {
 				t.add(p.title, a, false, false, seen)
 			}
 			for _, n := range derived(i, j) {
-				t.add(p.title, n, true, false, seen)
+				t.addKey(p.title, n, false, seen)
 			}
 		}
 	}
@@ -139,18 +184,24 @@ func newTitles(pages []titledPage) *titles {
 // (names) and, when it is one of the page's own (own), in the index of the
 // names that stand in a text (in).
 func (t *titles) add(title, n string, derived, own bool, seen map[string]bool) {
-	w := lang.Words(n)
+	t.addKey(title, pageKey{words: lang.Words(n), derived: derived}, own, seen)
+}
+
+// addKey is add for the name whose words (and whether it is derived) p
+// gives.
+func (t *titles) addKey(title string, p pageKey, own bool, seen map[string]bool) {
+	w := p.words
 	if len(w) == 0 {
 		return
 	}
-	p := pageKey{title: title, words: w, stems: stems(w), derived: derived}
+	p.title, p.stems = title, stems(w)
 	sk := strings.Join(p.stems, " ")
 	if seen[sk] {
 		return
 	}
 	seen[sk] = true
 	ft := lang.Fold(title)
-	t.keysOf[ft] = append(t.keysOf[ft], nameKeys{keys: keys(n), derived: derived})
+	t.keysOf[ft] = append(t.keysOf[ft], nameKeys{keys: keys(strings.Join(w, " ")), derived: p.derived})
 	if !own {
 		return
 	}
@@ -173,11 +224,87 @@ func (t *titles) add(title, n string, derived, own bool, seen map[string]bool) {
 // for "Estado Retirada"). A name left with no word, or only a class word,
 // is none.
 func derivedNames(title, l string) []string {
+	return derivedNamesWith(title, l, classHeads{})
+}
+
+// classHeads are the words that open (pre) or close (suf) the titles of
+// several pages of one language, none of them a title alone: the head of
+// a family of rules ("Munición" of Munición Humo, Munición Shock…;
+// "Ammunition" of Eclipse Ammunition…), which the rules and the judges
+// drop when the family is clear ("la plantilla de humo", "a Shock hit").
+type classHeads struct{ pre, suf map[string]bool }
+
+// sharedHeads returns, by language, the class heads of the titles of
+// pages: a word opening (or closing) at least two titles of two words or
+// more of that language, and that no page is titled by alone ("Trepar"
+// of Trepar Plus is a rule of its own, not a family's head). A language
+// has heads where its class words stand: at the start of its titles when
+// its vocabulary has class prefixes (Spanish: "Estado"), at the end when
+// it has suffixes (English: "State"); the word at the other end
+// qualifies the head ("Módulo de Combate", "Salto de Combate").
+func sharedHeads(pages []titledPage) map[string]classHeads {
+	single := map[string]bool{}
+	first, last := map[[2]string]int{}, map[[2]string]int{}
+	for _, p := range pages {
+		f := strings.Fields(baseTitle(p.title))
+		if len(f) == 1 {
+			for _, w := range lang.Words(f[0]) {
+				single[w] = true
+			}
+			continue
+		}
+		if w := lang.Words(f[0]); len(w) == 1 {
+			first[[2]string{p.lang, w[0]}]++
+		}
+		if w := lang.Words(f[len(f)-1]); len(w) == 1 {
+			last[[2]string{p.lang, w[0]}]++
+		}
+	}
+	out := map[string]classHeads{}
+	add := func(counts map[[2]string]int, prefix bool) {
+		for k, n := range counts {
+			cw := vocabFor(k[0]).ClassWords
+			if n < 2 || single[k[1]] || stopwords[k[1]] || prefix && len(cw.Prefixes) == 0 || !prefix && len(cw.Suffixes) == 0 {
+				continue
+			}
+			h := out[k[0]]
+			if h.pre == nil {
+				h = classHeads{pre: map[string]bool{}, suf: map[string]bool{}}
+			}
+			if prefix {
+				h.pre[k[1]] = true
+			} else {
+				h.suf[k[1]] = true
+			}
+			out[k[0]] = h
+		}
+	}
+	add(first, true)
+	add(last, false)
+	return out
+}
+
+// baseTitle returns title without its disambiguator ("Retreat!" of
+// "Retreat! (State)").
+func baseTitle(title string) string {
+	if i := strings.LastIndex(title, " ("); i > 0 && strings.HasSuffix(title, ")") {
+		return title[:i]
+	}
+	return title
+}
+
+// derivedNamesWith is derivedNames with the class heads heads of the
+// titles of l's pages as class words too. A name derived by dropping a
+// class head drops the function words it leaves at its edge ("Agallas"
+// of Tirada de Agallas), and is none when it is a code of two letters or
+// fewer ("CC" of Ataque CC, "B" of Inmovilizado-B: a code qualifies many
+// names).
+func derivedNamesWith(title, l string, heads classHeads) []string {
 	var out []string
 	base := []string{title}
-	if i := strings.LastIndex(title, " ("); i > 0 && strings.HasSuffix(title, ")") {
-		out = append(out, title[:i])
-		base = append(base, title[:i])
+	if b := baseTitle(title); b != title {
+		out = append(out, b)
+		base = append(base, b)
 	}
 	v := vocabFor(l)
 	pre, suf := wordSet(v.ClassWords.Prefixes), wordSet(v.ClassWords.Suffixes)
@@ -188,9 +315,17 @@ func derivedNames(title, l string) []string {
 		}
 		if w := lang.Words(f[0]); len(w) == 1 && pre[w[0]] && !allClass(f[1:], pre, suf) {
 			out = append(out, strings.Join(f[1:], " "))
+		} else if len(w) == 1 && heads.pre[w[0]] {
+			if n := trimFunction(f[1:]); n != "" {
+				out = append(out, n)
+			}
 		}
 		if w := lang.Words(f[len(f)-1]); len(w) == 1 && suf[w[0]] && !allClass(f[:len(f)-1], pre, suf) {
 			out = append(out, strings.Join(f[:len(f)-1], " "))
+		} else if len(w) == 1 && heads.suf[w[0]] {
+			if n := trimFunction(f[:len(f)-1]); n != "" {
+				out = append(out, n)
+			}
 		}
 	}
 	seen := map[string]bool{}
@@ -199,6 +334,28 @@ func derivedNames(title, l string) []string {
 		seen[n] = true
 		return dup
 	})
+}
+
+// trimFunction joins fields without the stop words at their edges; "" when
+// nothing is left or what is left is a code of two letters or fewer.
+func trimFunction(fields []string) string {
+	for len(fields) > 0 && isStop(fields[0]) {
+		fields = fields[1:]
+	}
+	for len(fields) > 0 && isStop(fields[len(fields)-1]) {
+		fields = fields[:len(fields)-1]
+	}
+	n := strings.Join(fields, " ")
+	if len([]rune(strings.Join(lang.Words(n), ""))) <= 2 {
+		return ""
+	}
+	return n
+}
+
+// isStop reports whether field is one stop word.
+func isStop(field string) bool {
+	w := lang.Words(field)
+	return len(w) == 1 && stopwords[w[0]]
 }
 
 // allClass reports whether fields hold no word but class words.
@@ -228,8 +385,9 @@ type match struct {
 
 // in returns the pages a name of which stands in words (compared by stem,
 // consecutively), each once by its first name found, in the order of the
-// index. A derived name standing inside a longer name of another page
-// names nothing there ("Normal" in "Normal Roll").
+// index (a wiki-given name of a page over a derived one). A derived name
+// standing inside a longer name of another page names nothing there
+// ("Normal" in "Normal Roll").
 func (t *titles) in(words []string) []pageKey {
 	if t == nil {
 		return nil
@@ -245,14 +403,26 @@ func (t *titles) in(words []string) []pageKey {
 			ms = append(ms, match{p, at, at + len(p.stems)})
 		}
 	}
-	seen := map[string]bool{}
-	var out []pageKey
-	for _, m := range ms {
-		if seen[m.title] || m.derived && inside(m, ms) {
+	// Of the names of one page standing in words, a wiki-given one is
+	// its name there over a derived one ("Salto de Combate" over the
+	// "Combate" it ends with), else the first.
+	best := map[string]int{}
+	var order []string
+	for i, m := range ms {
+		if m.derived && inside(m, ms) {
 			continue
 		}
-		seen[m.title] = true
-		out = append(out, m.pageKey)
+		j, ok := best[m.title]
+		if !ok {
+			order = append(order, m.title)
+		}
+		if !ok || ms[j].derived && !m.derived {
+			best[m.title] = i
+		}
+	}
+	out := make([]pageKey, 0, len(order))
+	for _, t := range order {
+		out = append(out, ms[best[t]].pageKey)
 	}
 	return out
 }

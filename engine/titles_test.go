@@ -105,6 +105,71 @@ func TestTitlesNames(t *testing.T) {
 	}
 }
 
+// TestClassHeadNames checks the names a title goes by without the head it
+// shares with other titles of its language ("Munición" of Munición Humo
+// and Munición Shock): its own words ("Humo"), without the function words
+// at their edge ("Agallas" of Tirada de Agallas); not a word another
+// title holds too ("Combate" of Salto de Combate and Módulo de Combate),
+// not a code ("CC" of Ataque CC), not the variant of a rule titled by the
+// head alone ("Plus" of Trepar Plus), and no head at the end of a Spanish
+// title.
+func TestClassHeadNames(t *testing.T) {
+	ti := newTitles([]titledPage{
+		{title: "Munición Humo", lang: "es"},
+		{title: "Munición Shock", lang: "es"},
+		{title: "Tirada de Agallas", lang: "es"},
+		{title: "Tirada de Salvación", lang: "es"},
+		{title: "Salto de Combate", lang: "es"},
+		{title: "Salto Controlado", lang: "es"},
+		{title: "Módulo de Combate", lang: "es"},
+		{title: "Ataque CC", lang: "es"},
+		{title: "Ataque Intuitivo", lang: "es"},
+		{title: "Trepar", lang: "es"},
+		{title: "Trepar Plus", lang: "es"},
+		{title: "Eclipse Ammunition", lang: "en"},
+		{title: "Paralysis Ammunition", lang: "en"},
+	})
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"la plantilla de humo", []string{"Munición Humo"}},
+		{"un impacto de Shock", []string{"Munición Shock"}},
+		{"un chequeo de agallas", []string{"Tirada de Agallas"}},
+		{"un Eclipse grenade", []string{"Eclipse Ammunition"}},
+		{"en combate", nil},
+		{"un ataque en CC", nil},
+		{"con el plus", nil},
+		{"Salto de Combate", []string{"Salto de Combate"}}, // by its title, not the derived "Combate"
+	} {
+		var got []string
+		for _, p := range ti.in(lang.Words(tc.text)) {
+			got = append(got, p.title)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q names %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestComplement checks where a name dropping its family's head names the
+// page: as the complement of a noun, as each language writes one.
+func TestComplement(t *testing.T) {
+	for _, tc := range []struct {
+		text, name, lang string
+		want             bool
+	}{
+		{"¿Cuándo se quita la plantilla de humo?", "humo", "es", true},
+		{"¿Puedo hacer un disparo especulativo?", "especulativo", "es", false},
+		{"How long does a Smoke template stay?", "smoke", "en", true},
+		{"Speculative shot through smoke: do I add the MOD?", "smoke", "en", false},
+	} {
+		if got := complement(lang.Words(tc.text), stems(lang.Words(tc.name)), vocabFor(tc.lang)); got != tc.want {
+			t.Errorf("complement(%q, %q) = %v, want %v", tc.text, tc.name, got, tc.want)
+		}
+	}
+}
+
 // TestNamedPagesOnWiki checks, on the knowledge base of the seeds and the
 // wiki pages, the pages questions name through redirects and class words,
 // and that common words name none: "State" (a redirect to States and a
@@ -221,6 +286,28 @@ func TestClassWordsAgainstCorpus(t *testing.T) {
 			if !attested[l+" "+w] {
 				t.Errorf("class word %q (%s): no redirect or link of the corpus names a page without it", w, l)
 			}
+		}
+	}
+}
+
+// TestReturnTopics checks the state a cancellation question names as the
+// one gone back to: its activation answers, the other state's
+// cancellation is what is asked.
+func TestReturnTopics(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"N5: what brings an Unconscious trooper back to Normal State?", []string{"Normal State"}},
+		{"How does an Unconscious trooper leave Prone State?", nil},
+		{"What can a trooper in Normal State do?", nil},
+	} {
+		if got := e.analyze(tc.q).returns; !slices.Equal(got, tc.want) {
+			t.Errorf("%q: states gone back to %q, want %q", tc.q, got, tc.want)
 		}
 	}
 }

@@ -35,7 +35,10 @@ type Vocabulary struct {
 	// Intents name what a question asks of its subject by the kind of
 	// block that answers it: "activation" (when is it entered:
 	// "entran", "enter"), "cancellation" ("se cancela", "get rid of"),
-	// "requirement", "effect"; Headings are the block headings of those
+	// "requirement", "effect"; "return" holds the phrases after which a
+	// question names the state a trooper goes back to ("back to Normal
+	// State"), which it enters while the other state it names is
+	// cancelled; Headings are the block headings of those
 	// kinds in this language ("Activación", "Cancellation").
 	Intents map[string][]string `json:"intents"`
 	// Opposites are pairs of conditions that exclude each other ("Turno
