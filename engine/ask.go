@@ -64,6 +64,7 @@ type candidate struct {
 	opener   *wikirules.Record   // the paragraph opening its section, when it is a later one (openers)
 	score    float64
 	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
+	partial  bool    // a hit of the glossary terms alone, the question's words finding none
 	faqFit   bool    // an FAQ whose question is the judge's question
 
 	// The verdict it entails for the question it was asked for (verdict),
@@ -247,6 +248,14 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if c := e.contested(q, d, cands, a.Verdict); c != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
+	}
+	if d.partial && a.Verdict != q.v.Labels.SeeDeciding && !hasFold(q.topics, d.page) {
+		// Found by fewer words than the question's, on a page the
+		// question does not name, the deciding text holds less of the
+		// case than a hit does: what it entails is left to the judge
+		// reading it.
+		a.Verdict = q.v.Labels.SeeDeciding
+		a.Notes = append(a.Notes, q.v.reason("partial-search"))
 	}
 	return a, nil
 }

@@ -14,7 +14,12 @@ import (
 // FAQs shown on or related to them. Every record candidate on a page whose
 // records are read (the pages named, and those of the best hits) gets its
 // context: the lead-in it continues, the bullets it introduces.
+//
+// When the question's words find nothing, it searches again with its
+// glossary terms alone; the candidates those hits give are partial: they
+// hold less of the question than the Searcher asks of a hit.
 func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*candidate, error) {
+	partial := false
 	seen := map[string]*candidate{}
 	var out []*candidate
 	addRec := func(r *wikirules.Record) {
@@ -54,6 +59,19 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	if err != nil {
 		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
 	}
+	if len(hits) == 0 && e.expands(f) {
+		// Words of one language do not match the texts of another (a
+		// Spanish question on an edition only the English wiki holds):
+		// the question's glossary terms, which the index expands into
+		// both, are asked alone; two at least, one term alone matches
+		// too much of the wiki to say what the question is about.
+		if terms := e.termsOnly(text); len(terms) >= 2 && strings.Join(terms, " ") != words {
+			if hits, err = e.searcher(f).SearchText(ctx, strings.Join(terms, " "), sf); err != nil {
+				return nil, fmt.Errorf("engine: search %q: %w", terms, err)
+			}
+			partial = len(hits) > 0
+		}
+	}
 	// A hit's search score is taken over the best hit's; with f.Unscoped,
 	// that of a text of the edition asked for over the best of that
 	// edition's: a text scoped to none that the index ranks first does not
@@ -81,6 +99,9 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		}
 		if c != nil && best > 0 && c.searched == 0 {
 			c.searched = h.Score / best
+		}
+		if c != nil && partial {
+			c.partial = true
 		}
 	}
 	// The pages whose records are read: those the question names, then
@@ -197,6 +218,22 @@ func (e *Engine) knownWords(text string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// termsOnly returns the glossary terms of text, each written whole.
+func (e *Engine) termsOnly(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range e.gloss.Segment(text) {
+		if len(m.Synonyms) == 0 {
+			continue
+		}
+		if t := strings.Join(lang.Words(m.Text), " "); t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // searchWords returns the words of text the Searcher is asked for: its
