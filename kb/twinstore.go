@@ -268,14 +268,17 @@ func (db *DB) PageAliases(ctx context.Context) ([]wikirules.PageAlias, error) {
 // section ("Page#Section") is dropped, as MediaWiki follows a redirect to
 // the page. A redirect is a short text (stored as TEXT, never compressed:
 // encodeText), so only the rows whose text is TEXT starting with "#" are
-// decoded.
+// read, through their partial index.
 func redirectPageAliases(ctx context.Context, tx *sql.Tx, out *[]wikirules.PageAlias) error {
 	type redirect struct{ title, wiki, target string }
 	var rs []redirect
-	err := eachRow(ctx, tx, `SELECT p.title, p.wiki, r.text FROM current_revisions c
-		JOIN revisions r ON r.id = c.revision JOIN pages p ON p.pk = c.page
-		WHERE p.namespace = 0 AND typeof(r.text) = 'text'
-			AND substr(ltrim(r.text, char(32, 9, 10, 13)), 1, 1) = '#'
+	// Driven by the partial index revisions_redirect (migration 0013,
+	// same expression): the redirect rows only, then their pages.
+	err := eachRow(ctx, tx, `SELECT p.title, p.wiki, r.text FROM revisions r
+		CROSS JOIN current_revisions c ON c.page = r.page AND c.revision = r.id
+		CROSS JOIN pages p ON p.pk = r.page
+		WHERE typeof(text) = 'text' AND substr(ltrim(text, char(32, 9, 10, 13)), 1, 1) = '#'
+			AND p.namespace = 0
 		ORDER BY p.title, p.wiki`, nil, func(rows *sql.Rows) error {
 		var r redirect
 		var text string
