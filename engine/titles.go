@@ -29,6 +29,16 @@ type titles struct {
 	exact  map[string]bool       // the keys of every title and wiki-given name, space-joined
 	keysOf map[string][]nameKeys // folded title → the keys of each name of the page, its title first
 	twins  map[string][]string   // folded title → the titles of its twins
+	// stemOf memoizes stem while the index is built: a title's words
+	// are stemmed for each of its names, its twins' and its derived
+	// names, and pages share words ("Munición", "State").
+	stemOf map[string]string
+	// keyOf memoizes the key of a word as written (keys: "" for a
+	// stopword) while the index is built.
+	keyOf map[string]string
+	// wordsOf memoizes lang.Words of a name while the index is built (its
+	// slices are shared: not to be changed).
+	wordsOf map[string][]string
 }
 
 // nameKeys are the keys of a name of a page, and whether it is derived.
@@ -57,7 +67,9 @@ type titledPage struct {
 // name it: the twin's page is named in its own right, so that a question
 // reads the pages and FAQs of its own language's wiki first.
 func newTitles(pages []titledPage) *titles {
-	t := &titles{byStem: map[string][]int{}, exact: map[string]bool{}, keysOf: map[string][]nameKeys{}, twins: map[string][]string{}}
+	t := &titles{byStem: map[string][]int{}, exact: map[string]bool{}, keysOf: map[string][]nameKeys{}, twins: map[string][]string{}, stemOf: map[string]string{}, keyOf: map[string]string{}, wordsOf: map[string][]string{}}
+	defer func() { t.stemOf, t.keyOf, t.wordsOf = nil, nil, nil }()
+	stems := t.stems
 	byTitle := map[string]int{}
 	for i, p := range pages {
 		byTitle[lang.Fold(p.title)] = i
@@ -87,7 +99,7 @@ func newTitles(pages []titledPage) *titles {
 	given := map[string]map[int]bool{} // space-joined stems of a wiki-given name → the pages it names
 	for i, p := range pages {
 		for _, n := range append([]string{p.title}, p.aliases...) {
-			k := strings.Join(stems(lang.Words(n)), " ")
+			k := strings.Join(stems(t.words(n)), " ")
 			if given[k] == nil {
 				given[k] = map[int]bool{}
 			}
@@ -102,7 +114,7 @@ func newTitles(pages []titledPage) *titles {
 	givenWith := map[string][]givenName{}
 	for i, p := range pages {
 		for _, n := range append([]string{p.title}, p.aliases...) {
-			st := stems(lang.Words(n))
+			st := stems(t.words(n))
 			once := map[string]bool{}
 			for _, s := range st {
 				if !once[s] {
@@ -135,11 +147,25 @@ func newTitles(pages []titledPage) *titles {
 	// standing in no name of another rule's page: "Humo" names Munición
 	// Humo, "Combate" (of Salto de Combate and Módulo de Combate) names
 	// neither.
+	// candidates returns the names derived from page j's title, and
+	// those of them its vocabulary's class words give, once per page.
+	type derivation struct{ all, byVocab []string }
+	derivations := make([]*derivation, len(pages))
+	candidates := func(j int) *derivation {
+		if derivations[j] == nil {
+			derivations[j] = &derivation{
+				all:     derivedNamesWith(pages[j].title, pages[j].lang, shared[pages[j].lang]),
+				byVocab: derivedNames(pages[j].title, pages[j].lang),
+			}
+		}
+		return derivations[j]
+	}
 	derived := func(i, j int) []pageKey {
 		var out []pageKey
-		byVocab := derivedNames(pages[j].title, pages[j].lang)
-		for _, n := range derivedNamesWith(pages[j].title, pages[j].lang, shared[pages[j].lang]) {
-			st := stems(lang.Words(n))
+		c := candidates(j)
+		byVocab := c.byVocab
+		for _, n := range c.all {
+			st := stems(t.words(n))
 			other := false
 			for o := range given[strings.Join(st, " ")] {
 				other = other || !sameRule(i, o)
@@ -148,7 +174,7 @@ func newTitles(pages []titledPage) *titles {
 				other = len(st) == 0 || inOther(i, st)
 			}
 			if !other {
-				out = append(out, pageKey{words: lang.Words(n), derived: true, head: !slices.Contains(byVocab, n)})
+				out = append(out, pageKey{words: t.words(n), derived: true, head: !slices.Contains(byVocab, n)})
 			}
 		}
 		return out
@@ -157,7 +183,7 @@ func newTitles(pages []titledPage) *titles {
 		seen := map[string]bool{}
 		for _, n := range append([]string{p.title}, p.aliases...) {
 			t.add(p.title, n, false, true, seen)
-			t.exact[strings.Join(keys(n), " ")] = true
+			t.exact[strings.Join(t.keys(n), " ")] = true
 		}
 		for _, n := range derived(i, i) {
 			t.addKey(p.title, n, true, seen)
@@ -184,7 +210,7 @@ func newTitles(pages []titledPage) *titles {
 // (names) and, when it is one of the page's own (own), in the index of the
 // names that stand in a text (in).
 func (t *titles) add(title, n string, derived, own bool, seen map[string]bool) {
-	t.addKey(title, pageKey{words: lang.Words(n), derived: derived}, own, seen)
+	t.addKey(title, pageKey{words: t.words(n), derived: derived}, own, seen)
 }
 
 // addKey is add for the name whose words (and whether it is derived) p
@@ -194,14 +220,14 @@ func (t *titles) addKey(title string, p pageKey, own bool, seen map[string]bool)
 	if len(w) == 0 {
 		return
 	}
-	p.title, p.stems = title, stems(w)
+	p.title, p.stems = title, t.stems(w)
 	sk := strings.Join(p.stems, " ")
 	if seen[sk] {
 		return
 	}
 	seen[sk] = true
 	ft := lang.Fold(title)
-	t.keysOf[ft] = append(t.keysOf[ft], nameKeys{keys: keys(strings.Join(w, " ")), derived: p.derived})
+	t.keysOf[ft] = append(t.keysOf[ft], nameKeys{keys: t.keys(strings.Join(w, " ")), derived: p.derived})
 	if !own {
 		return
 	}
@@ -307,7 +333,7 @@ func derivedNamesWith(title, l string, heads classHeads) []string {
 		base = append(base, b)
 	}
 	v := vocabFor(l)
-	pre, suf := wordSet(v.ClassWords.Prefixes), wordSet(v.ClassWords.Suffixes)
+	pre, suf := v.sets["classpre"], v.sets["classsuf"]
 	for _, b := range base {
 		f := strings.Fields(b)
 		if len(f) < 2 {
@@ -372,6 +398,58 @@ func stems(words []string) []string {
 	out := make([]string, len(words))
 	for i, w := range words {
 		out[i] = stem(w)
+	}
+	return out
+}
+
+// keys is keys, through t.keyOf while the index is built: the same
+// terms (analyzer.Terms), each word's key worked out once.
+func (t *titles) keys(s string) []string {
+	if t.keyOf == nil {
+		return keys(s)
+	}
+	var out []string
+	for _, tok := range lang.Split(s) {
+		k, ok := t.keyOf[tok.Text]
+		if !ok {
+			if ts := analyzer.Terms(tok.Text); len(ts) == 1 {
+				k = ts[0].Text
+			}
+			t.keyOf[tok.Text] = k
+		}
+		if k != "" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// words is lang.Words, through t.wordsOf while the index is built.
+func (t *titles) words(n string) []string {
+	if t.wordsOf == nil {
+		return lang.Words(n)
+	}
+	w, ok := t.wordsOf[n]
+	if !ok {
+		w = lang.Words(n)
+		t.wordsOf[n] = w
+	}
+	return w
+}
+
+// stems is stems, through t.stemOf while the index is built.
+func (t *titles) stems(words []string) []string {
+	if t.stemOf == nil {
+		return stems(words)
+	}
+	out := make([]string, len(words))
+	for i, w := range words {
+		s, ok := t.stemOf[w]
+		if !ok {
+			s = stem(w)
+			t.stemOf[w] = s
+		}
+		out[i] = s
 	}
 	return out
 }

@@ -340,6 +340,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
+		"classpre": v.ClassWords.Prefixes, "classsuf": v.ClassWords.Suffixes,
 		"modal": append(append([]string(nil), v.Polarity.Permission...), v.Polarity.Obligation...),
 	} {
 		v.sets[name] = wordSet(list)
