@@ -238,9 +238,12 @@ func (sp span) holdsAny(ps [][]string) bool { return containsAny(sp.words, ps) }
 // v that does not open a relative clause ("las ORA que no requieren LDT
 // pueden ser declaradas": the "no" qualifies the ORA), also with a
 // negation adverb between them ("al que todavía no he llegado").
-func (c clause) negated(v *Vocabulary) bool {
+func (c clause) negated(v *Vocabulary) bool { return c.negatedBy(v, v.ps.neg) }
+
+// negatedBy is negated with the phrases ps.
+func (c clause) negatedBy(v *Vocabulary, ps [][]string) bool {
 	for i := range c.words {
-		if !startsWithAny(c.words[i:], v.ps.neg) {
+		if !startsWithAny(c.words[i:], ps) {
 			continue
 		}
 		j := i - 1
@@ -335,9 +338,18 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 0
 	}
 	restr := v.ps.restr
+	// A blocking verb is an act of its own: in a sentence that does not
+	// name the question's act, it denies that act only when the sentence
+	// holds most of what is asked ("Troopers with … Courage … ignore all
+	// effects of Retreat!" for "¿una tropa con Coraje sufre los efectos
+	// de Retirada?"). "La Munición Shock anula el estado Inconsciente de
+	// las Tropas con esta Habilidad" says what Shock cancels, not whether
+	// it kills them ("¿se carga a …?": the heaviest of what is asked).
+	otherAct := verb != nil && !verb.holds(d.pageKeys) && !verb.holds(newSpan(sentence).keys()) &&
+		m.match(newSpan(sentence)) <= blockShare*m.weight
 	for _, c := range main {
 		if c.negated(v) {
-			if !acts {
+			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) {
 				return 0
 			}
 			return -1
