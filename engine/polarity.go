@@ -358,8 +358,9 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// A restriction to one ("una única pieza", "a single") against a
 	// question about more ("dos piezas"): a no.
 	if n := q.count(); n > 1 {
+		counted := q.countedNoun()
 		for _, c := range main {
-			if c.holdsAny(restr) && c.holdsAny(v.ps.single) {
+			if c.holdsAny(restr) && c.holdsAny(v.ps.single) || counted != nil && singleOf(c, counted, v) {
 				return -1
 			}
 		}
@@ -722,6 +723,51 @@ func (q query) count() int {
 	}
 	return 0
 }
+
+// countedNoun returns the unit of the first word after the number q's
+// asking clause states (count): what it counts ("rolls" of "two
+// successful rolls", adjectives between), or nil.
+func (q query) countedNoun() *unit {
+	for i, w := range q.clause {
+		if _, ok := numberWord(w); !ok && !(w != "" && w[0] >= '0' && w[0] <= '9' && len(w) <= 2) {
+			continue
+		}
+		for _, x := range q.clause[i+1 : min(len(q.clause), i+1+singleReach)] {
+			k := stem(x)
+			for j := range q.units {
+				if u := &q.units[j]; len(u.alts[0]) == 1 && u.alts[0][0] == k && q.v.has("count", x) {
+					return u
+				}
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// singleOf reports whether a clause says there is a single one of what
+// u counts: a single phrase of v ("a single", "una única") with u within
+// singleReach words after it ("with a single successful WIP Roll").
+func singleOf(c clause, u *unit, v *Vocabulary) bool {
+	for i := range c.words {
+		for _, p := range v.ps.single {
+			if !startsWithAny(c.words[i:], [][]string{p}) {
+				continue
+			}
+			end := min(len(c.stems), i+len(p)+singleReach)
+			for _, st := range c.stems[i+len(p) : end] {
+				if u.holds(map[string]bool{st: true}) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// singleReach is how many words after a number or a single phrase the
+// noun it counts may stand ("a single successful WIP Roll").
+const singleReach = 3
 
 // subjectHeld reports whether the sentence giving a verdict, with d's page
 // and section, holds q's subject: a unit of a page q names, or (when it

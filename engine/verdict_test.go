@@ -370,6 +370,11 @@ func TestPolarityEntailed(t *testing.T) {
 		// when it holds most of what is asked: what Shock cancels is no
 		// answer to whether it kills; what Courage ignores is one to
 		// whether a trooper with it suffers the effects.
+		// A single one of what a question counts two of: a no.
+		{"My remote with Remote Presence is at its second Unconscious level. Does my Engineer need two successful rolls to bring it back?", "Remote Presence", "en",
+			"Regardless of which level of Unconscious State the Trooper is in, with a single successful WIP Roll with the Engineer Special Skill, or PH Roll with a GizmoKit, the Trooper will recover lost STR until they have 1 point of STR and will cancel their Unconscious State.", -1},
+		{"Does my Engineer need two successful rolls to bring it back?", "Remote Presence", "en",
+			"With a single Order, the Engineer may make a WIP Roll to bring the Trooper back.", 0},
 		{"¿La Munición Shock se carga a una tropa con Sin Incapacidad por Herida?", "Sin Incapacidad por Herida", "es",
 			"La Munición Shock anula el estado Inconsciente de las Tropas con esta Habilidad Especial, que pasan a estado Muerto.", 0},
 		{"¿Una tropa con Coraje sufre los efectos de ¡¡¡Retirada!!!?", "Retreat State", "en",
