@@ -399,6 +399,12 @@ func numberTokens(s string) []numberToken {
 		if tok.kind == "" {
 			tok.kind = kindOf(s, terms, words, i, tok)
 		}
+		if tok.kind == kindMod && !unicode.IsDigit(rune(w[0])) {
+			// A number word before a MOD counts modifiers ("sólo se
+			// aplicaría un único MOD de -6"): the wiki writes a
+			// modifier's value in digits.
+			tok.kind, tok.show = "", val
+		}
 		if tok.kind == kindMod {
 			for j := i + 1; j < len(words) && j <= i+4; j++ {
 				tok.burst = tok.burst || isBefore(kindBurst, words[j]) && len(words[j]) > 1
@@ -544,7 +550,9 @@ func asksFor(clause []string, v *Vocabulary) (kind, per string) {
 		return false
 	}
 	switch {
-	case has("modword"):
+	case has("modword") || containsAny(clause, v.ps.asks[kindMod]):
+		// "what MOD", or what is taken off or added ("¿cuánto se resta
+		// al Daño…?"): a modifier.
 		kind = kindMod
 	case has("noun:" + kindBurst):
 		kind = kindBurst

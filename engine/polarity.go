@@ -241,9 +241,12 @@ func (sp span) holdsAny(ps [][]string) bool { return containsAny(sp.words, ps) }
 // v that does not open a relative clause ("las ORA que no requieren LDT
 // pueden ser declaradas": the "no" qualifies the ORA), also with a
 // negation adverb between them ("al que todavía no he llegado").
-func (c clause) negated(v *Vocabulary) bool {
+func (c clause) negated(v *Vocabulary) bool { return c.negatedBy(v, v.ps.neg) }
+
+// negatedBy is negated with the phrases ps.
+func (c clause) negatedBy(v *Vocabulary, ps [][]string) bool {
 	for i := range c.words {
-		if !startsWithAny(c.words[i:], v.ps.neg) {
+		if !startsWithAny(c.words[i:], ps) {
 			continue
 		}
 		j := i - 1
@@ -338,9 +341,18 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 0
 	}
 	restr := v.ps.restr
+	// A blocking verb is an act of its own: in a sentence that does not
+	// name the question's act, it denies that act only when the sentence
+	// holds most of what is asked ("Troopers with … Courage … ignore all
+	// effects of Retreat!" for "¿una tropa con Coraje sufre los efectos
+	// de Retirada?"). "La Munición Shock anula el estado Inconsciente de
+	// las Tropas con esta Habilidad" says what Shock cancels, not whether
+	// it kills them ("¿se carga a …?": the heaviest of what is asked).
+	otherAct := verb != nil && !verb.holds(d.pageKeys) && !verb.holds(newSpan(sentence).keys()) &&
+		m.match(newSpan(sentence)) <= blockShare*m.weight
 	for _, c := range main {
 		if c.negated(v) {
-			if !acts {
+			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) {
 				return 0
 			}
 			return -1
@@ -349,8 +361,9 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// A restriction to one ("una única pieza", "a single") against a
 	// question about more ("dos piezas"): a no.
 	if n := q.count(); n > 1 {
+		counted := q.countedNoun()
 		for _, c := range main {
-			if c.holdsAny(restr) && c.holdsAny(v.ps.single) {
+			if c.holdsAny(restr) && c.holdsAny(v.ps.single) || counted != nil && singleOf(c, counted, v) {
 				return -1
 			}
 		}
@@ -713,6 +726,51 @@ func (q query) count() int {
 	}
 	return 0
 }
+
+// countedNoun returns the unit of the first word after the number q's
+// asking clause states (count): what it counts ("rolls" of "two
+// successful rolls", adjectives between), or nil.
+func (q query) countedNoun() *unit {
+	for i, w := range q.clause {
+		if _, ok := numberWord(w); !ok && !(w != "" && w[0] >= '0' && w[0] <= '9' && len(w) <= 2) {
+			continue
+		}
+		for _, x := range q.clause[i+1 : min(len(q.clause), i+1+singleReach)] {
+			k := stem(x)
+			for j := range q.units {
+				if u := &q.units[j]; len(u.alts[0]) == 1 && u.alts[0][0] == k && q.v.has("count", x) {
+					return u
+				}
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// singleOf reports whether a clause says there is a single one of what
+// u counts: a single phrase of v ("a single", "una única") with u within
+// singleReach words after it ("with a single successful WIP Roll").
+func singleOf(c clause, u *unit, v *Vocabulary) bool {
+	for i := range c.words {
+		for _, p := range v.ps.single {
+			if !startsWithAny(c.words[i:], [][]string{p}) {
+				continue
+			}
+			end := min(len(c.stems), i+len(p)+singleReach)
+			for _, st := range c.stems[i+len(p) : end] {
+				if u.holds(map[string]bool{st: true}) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// singleReach is how many words after a number or a single phrase the
+// noun it counts may stand ("a single successful WIP Roll").
+const singleReach = 3
 
 // subjectHeld reports whether the sentence giving a verdict, with d's page
 // and section, holds q's subject: a unit of a page q names, or (when it

@@ -18,6 +18,9 @@ const (
 	// yesShare is the share of what the asking clause asks that the clause
 	// giving a yes must hold.
 	yesShare = 0.8
+	// blockShare is the share of what is asked a sentence must hold
+	// beyond which a blocking verb in it denies an act it does not name.
+	blockShare = 0.5
 )
 
 // verdict returns the short answer the deciding source d entails for q, in
@@ -88,6 +91,14 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		}
 		if n := e.number(q, text); n != "" {
 			return n, reNumber.FindString(n)
+		}
+		if d.leadIn != nil && d.faq == nil {
+			// A bullet is read with the lead-in that says what it is
+			// ("… el jugador debe restar al Daño del Arma:" "(-3) MOD
+			// por Cobertura Parcial").
+			if n := e.number(q, d.leadIn.Plain+" "+text); n != "" {
+				return n, reNumber.FindString(n)
+			}
 		}
 	}
 	return see, ""
@@ -235,7 +246,19 @@ func topicsHeld(q query, d *candidate, text string) bool {
 	}
 	cross := d.lang != "" && d.lang != q.lang
 	for i := range q.units {
-		if u := &q.units[i]; u.topic && (u.inClause || cross) && u.idf > 0 && !u.holds(k) {
+		if u := &q.units[i]; u.topic && (u.inClause || cross) && u.idf > 0 && !unholdable(u) && !u.holds(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// unholdable reports whether no text can hold u: each of its
+// alternatives is one letter ("G" of "G: Jumper"), which holds reads as a
+// letter of something else.
+func unholdable(u *unit) bool {
+	for _, alt := range u.alts {
+		if len(alt) != 1 || len([]rune(alt[0])) != 1 || unicode.IsDigit([]rune(alt[0])[0]) {
 			return false
 		}
 	}

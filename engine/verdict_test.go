@@ -210,6 +210,13 @@ func TestNumberKinds(t *testing.T) {
 		// in an example ("Trooper 2") is not how long a template stays.
 		{"How long does a Smoke template stay on the table?", "The Troopers 1, 2 and 3 declare a BS Attack ARO against the Smoke Template.", ""},
 		{"¿Hasta cuándo se queda en la mesa la plantilla de humo?", "Las Tropas 1, 2 y 3 declaran la ORA Ataque CD contra la Plantilla de Humo.", ""},
+		// A number word before a MOD counts modifiers; the modifier is
+		// the signed number.
+		{"Me disparan a través de una Zona de Baja Visibilidad y otra de Mala Visibilidad a la vez: ¿qué MOD aplico?",
+			"En caso de que fueran dos Zonas de Mala Visibilidad las que coincidieran, sólo se aplicaría un único MOD de -6.", "MOD -6"},
+		// What is taken off or added is a modifier.
+		{"¿Cuánto se resta al Daño por Cobertura Parcial en la Tirada de Salvación?",
+			"Para calcular el Daño del Ataque el jugador debe restar al Daño del Arma: (-3) MOD por Cobertura Parcial si la hubiera.", "MOD -3"},
 	} {
 		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
 			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
@@ -359,6 +366,19 @@ func TestPolarityEntailed(t *testing.T) {
 			"The Main Target must be in LoF at the moment the Attack is declared.", 1},
 		{"Si el piloto sale expulsado ya Muerto, ¿pongo igualmente la plantilla de humo?", "Escape System", "en",
 			"Always place the Smoke Circular Template, even if the Pilot lost all his Wounds and was ejected Dead.", 1},
+		// A blocking verb denies an act the sentence does not name only
+		// when it holds most of what is asked: what Shock cancels is no
+		// answer to whether it kills; what Courage ignores is one to
+		// whether a trooper with it suffers the effects.
+		// A single one of what a question counts two of: a no.
+		{"My remote with Remote Presence is at its second Unconscious level. Does my Engineer need two successful rolls to bring it back?", "Remote Presence", "en",
+			"Regardless of which level of Unconscious State the Trooper is in, with a single successful WIP Roll with the Engineer Special Skill, or PH Roll with a GizmoKit, the Trooper will recover lost STR until they have 1 point of STR and will cancel their Unconscious State.", -1},
+		{"Does my Engineer need two successful rolls to bring it back?", "Remote Presence", "en",
+			"With a single Order, the Engineer may make a WIP Roll to bring the Trooper back.", 0},
+		{"¿La Munición Shock se carga a una tropa con Sin Incapacidad por Herida?", "Sin Incapacidad por Herida", "es",
+			"La Munición Shock anula el estado Inconsciente de las Tropas con esta Habilidad Especial, que pasan a estado Muerto.", 0},
+		{"¿Una tropa con Coraje sufre los efectos de ¡¡¡Retirada!!!?", "Retreat State", "en",
+			"Troopers with the Special Skills Courage, Religious Troop, Veteran or any other Special Skill that protects them from the effects of Retreat! State ignore all effects of Retreat! State.", -1},
 	} {
 		q := e.analyze(prose(tc.q))
 		d := &candidate{rec: &wikirules.Record{Page: tc.page, Plain: tc.text}, page: tc.page, lang: tc.lang, pageKeys: keySet(tc.page)}
@@ -524,6 +544,34 @@ func TestPermissionUnderUnmetCondition(t *testing.T) {
 		d := &candidate{rec: &wikirules.Record{Plain: tc.text}, page: tc.page, lang: detectLanguage(tc.text), pageKeys: keySet(tc.page)}
 		if got := e.polarity(q, d, tc.text); got != tc.want {
 			t.Errorf("%q\n  against %q: polarity %d, want %d", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestVerdictReadings checks verdicts read from real quotes as Ask's
+// deciding sources give them: a name of one letter and a word ("G:
+// Jumper") is held by a text naming it (the letter alone is held by no
+// text); a bullet's number is read with its lead-in.
+func TestVerdictReadings(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q, page, lang, lead, text, want string
+	}{
+		{"All of my G: Jumper's Proxies are Null. Does he count as a casualty?", "G: Jumper", "es", "",
+			"Si todos los Proxies de un G: Jumper se encuentran en estado Nulo o Aislado, el G: Jumper se considerará una baja hasta que al menos uno de sus Proxies se recupere de dicho estado.", "Yes"},
+		{"¿Cuánto se resta al Daño por Cobertura Parcial en la Tirada de Salvación?", "Tirada de Salvación", "es",
+			"Para calcular el Daño del Ataque el jugador debe restar al Daño del Arma:", "(-3) MOD por Cobertura Parcial si la hubiera.", "MOD -3"},
+	} {
+		q := e.analyze(prose(tc.q))
+		d := &candidate{rec: &wikirules.Record{Page: tc.page, Plain: tc.text}, page: tc.page, lang: tc.lang, pageKeys: keySet(tc.page)}
+		if tc.lead != "" {
+			d.leadIn = &wikirules.Record{Page: tc.page, Plain: tc.lead}
+		}
+		if got, _ := e.entails(q, d); got != tc.want {
+			t.Errorf("entails(%.50q, %.50q) = %q, want %q", tc.q, tc.text, got, tc.want)
 		}
 	}
 }

@@ -89,6 +89,8 @@ type phraseLists struct {
 	intents                                                                                             map[string][][]string
 	asks, per                                                                                           map[string][][]string
 	compare                                                                                             [][]string
+	// notNeg is the negation phrases alone, without the blocking verbs.
+	notNeg [][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -322,6 +324,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
 		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
+		notNeg: phrases(v.Polarity.Negation),
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)
