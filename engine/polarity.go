@@ -822,7 +822,7 @@ func unmetCondition(q query, d *candidate, text string) bool {
 	}
 	for i := range q.units {
 		u := &q.units[i]
-		if u.inClause || u.trivial() || u.idf == 0 || !u.page && !u.topic {
+		if u.inClause || u.trivial() || u.idf == 0 || unholdable(u) || !u.page && !u.topic {
 			continue
 		}
 		if !u.holds(k) {
