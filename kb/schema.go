@@ -25,7 +25,9 @@ import (
 //	          page_editions, links, layout, diagnostics)
 //	    One row per stored revision; text is the revision text verbatim
 //	    (TEXT), or its DEFLATE compression (BLOB) when that pays
-//	    (textcodec.go).
+//	    (textcodec.go). The partial index revisions_redirect (migration
+//	    0013) holds the rows whose text is a TEXT opening with "#", the
+//	    redirects (redirectPageAliases).
 //	    timestamp is UTC in the fixed-width form of timeLayout, so that text
 //	    order is time order. extracted is 1 when the revision came with an
 //	    Extraction; page_editions, links (JSON array of titles), layout
