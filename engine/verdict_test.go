@@ -282,7 +282,8 @@ func TestInterrogativeClause(t *testing.T) {
 }
 
 // TestNegatedRelative checks that a negation in a relative clause, also
-// after a negation adverb, is not the clause's polarity, and that
+// after a negation adverb or a possessive relative's subject, is not the
+// clause's polarity, that one after a relative clause's verb is, and that
 // "cease to" blocks.
 func TestNegatedRelative(t *testing.T) {
 	for _, tc := range []struct {
@@ -294,6 +295,10 @@ func TestNegatedRelative(t *testing.T) {
 		{"es", "la Tropa Activa no puede declarar una Habilidad", true},
 		{"en", "troopers in this state cease to generate Orders", true},
 		{"es", "es automática y obligatoria por lo que no puede desconectarse", true},
+		{"es", "Una Lista de Ejército en Infinity CodeOne forma un Grupo de Combate de Tropas cuyo número de integrantes no supera un total de 10", false},
+		{"en", "a Combat Group whose number of members does not exceed 10", false},
+		{"es", "Las Tropas que disparan no pueden declarar Esquivar", true},
+		{"es", "Las Tropas cuyo Token esté descubierto no pueden declarar Esquivar", true},
 	} {
 		v := vocabFor(tc.lang)
 		got := false
