@@ -175,6 +175,29 @@ func TestNumberPassages(t *testing.T) {
 	}
 }
 
+// TestNumberCases checks that a sentence giving values of the kind asked
+// for to different cases answers only a question whose asking clause
+// names one case and no other, and that a value and what it becomes are
+// no cases.
+func TestNumberCases(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	jump := "Mientras Salto Controlado esté activo, impone un MOD de +3 a todas las Tropas Aliadas y un MOD de -3 a todas las Tropas Enemigas, al declarar la Habilidad Salto de Combate."
+	for _, tc := range []struct{ q, text, want string }{
+		{"Enemy hacker has Controlled Jump running. My Combat Jumper comes down now: what MOD goes on my PH roll?", jump, ""},
+		{"Con Salto Controlado activo, ¿qué MOD tiene un enemigo que hace Salto de Combate?", jump, "MOD -3"},
+		{"Con Salto Controlado activo, ¿qué MOD tiene una Tropa Aliada que hace Salto de Combate?", jump, "MOD +3"},
+		{"En CodeOne, ¿cómo queda el MOD de Mimetismo (-6) contra un Visor Multiespectral N1?",
+			"Además, reduce de -6 a -3 el MOD de Mimetismo (-6).", "MOD -3"},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
 // TestNumberKinds checks that a number answers a numeric question only
 // when it is of the kind the question asks (a distance, an angle, a MOD,
 // a Burst, a count per the same unit), read from the words next to it,
