@@ -555,3 +555,28 @@ func TestPermissionUnderUnmetCondition(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleNumber checks that a number of an example answers a
+// question only about the example's page: "sólo deberá realizar una
+// Tirada de Salvación" is the count of a trooper with Immunity, not of
+// every critical hit with EXP Ammunition.
+func TestExampleNumber(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	text := "Ejemplo 1: Un Dog-Warrior recibe un impacto de Lanzamisiles. Gracias a su Inmunidad (Total), en vez de realizar 3 Tiradas de Salvación por la Munición EXP, sólo deberá realizar una Tirada de Salvación."
+	ex := func() *candidate {
+		return &candidate{rec: &wikirules.Record{Page: "Inmunidad", Kind: wikirules.KindExample, Plain: text}, page: "Inmunidad", lang: "es",
+			keys: keySet(text), ctx: map[string]bool{}, pageKeys: keySet("Inmunidad")}
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"Un crítico con munición EXP: ¿cuántas Tiradas de Salvación en total tiene que hacer mi objetivo por ese impacto?", ""},
+		{"A Dog-Warrior with Total Immunity is hit by a Missile Launcher (EXP). How many Saving Rolls does he make?", "1"},
+	} {
+		q := e.analyze(prose(tc.q))
+		if _, n := e.verdict(q, ex()); n != tc.want {
+			t.Errorf("verdict(%.50q) number = %q, want %q", tc.q, n, tc.want)
+		}
+	}
+}
