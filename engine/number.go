@@ -42,6 +42,10 @@ func (e *Engine) number(q query, text string) string {
 		near    int     // distance to the nearest other word of the question
 		pw      float64 // the weight its passage holds
 		article bool
+		tok     numberToken
+		s       string
+		sp      span
+		rivals  []numberToken // the other numbers of its sentence that could answer
 	}
 	counted := q.countedUnit()
 	var best *pick
@@ -88,6 +92,8 @@ func (e *Engine) number(q query, text string) string {
 				}
 			}
 			sv := vocabFor(detectLanguage(s))
+			var fitting []numberToken
+			var picked *pick
 			for _, t := range toks {
 				if t.of != "" && !nouns[stem(t.of)] {
 					// The value of another name ("La Propiedad BLI=0" for
@@ -112,6 +118,7 @@ func (e *Engine) number(q query, text string) string {
 				if d > numberReach {
 					continue
 				}
+				fitting = append(fitting, t)
 				near := len(sp.words)
 				for _, a := range clauseAt {
 					if !slices.Contains(anchors, a) {
@@ -131,15 +138,149 @@ func (e *Engine) number(q query, text string) string {
 						best.article == t.article && (w > best.w || w == best.w && (d < best.dist || d == best.dist && near < best.near))
 				}
 				if better {
-					best = &pick{format(q.v, t), d, w, near, pw, t.article}
+					best = &pick{text: format(q.v, t), dist: d, w: w, near: near, pw: pw, article: t.article, tok: t, s: s, sp: sp}
+					picked = best
 				}
+			}
+			if picked != nil {
+				picked.rivals = fitting
 			}
 		}
 	}
 	if best == nil {
 		return ""
 	}
+	t, ok := selectCase(q, best.s, best.sp, best.tok, best.rivals, vocabFor(detectLanguage(best.s)))
+	if !ok {
+		return ""
+	}
+	if t.word != best.tok.word {
+		return format(q.v, t)
+	}
 	return best.text
+}
+
+// selectCase returns the number of a sentence q asks for, of t (the one
+// picked) and the other values of its kind the sentence gives (rivals),
+// when they are for different cases ("un MOD de +3 a todas las Tropas Aliadas y un MOD de -3 a
+// todas las Tropas Enemigas"): each value's case is the words after it up
+// to the next number or list conjunction, else those before it back to
+// the previous one, and the number is the one whose case q's asking
+// clause names when it names no other ("what MOD does an enemy trooper
+// get?"); values no words of
+// their own tell apart are one value and what it becomes, no cases
+// ("reduce de -6 a -3 el MOD"). A question that names
+// neither ("what MOD goes on my PH roll?", the enemy named only as the
+// hacker) gets none (false): which side it is on is not read.
+func selectCase(q query, s string, sp span, t numberToken, rivals []numberToken, v *Vocabulary) (numberToken, bool) {
+	var others []numberToken
+	for _, r := range rivals {
+		if r.word != t.word && r.val != t.val && r.kind == t.kind {
+			others = append(others, r)
+		}
+	}
+	if len(others) == 0 {
+		return t, true
+	}
+	all := append([]numberToken{t}, others...)
+	at := make([]int, len(all))
+	for i, x := range all {
+		at[i] = x.word
+	}
+	slices.Sort(at)
+	// A case ends where its clause does: at a comma, a semicolon, a
+	// colon or a parenthesis after word i.
+	terms := lang.Split(s)
+	ends := func(i int) bool {
+		return i+1 < len(terms) && strings.ContainsAny(s[terms[i].End:terms[i+1].Start], ",;:()")
+	}
+	// The case of the number at word i: its words up to (after) or back
+	// to (before) the next number, list conjunction or end of clause.
+	caseOf := func(i int, after bool) map[string]bool {
+		k := map[string]bool{}
+		step := 1
+		if !after {
+			step = -1
+		}
+		for j := i + step; j >= 0 && j < len(sp.words) && abs(j-i) <= numberReach; j += step {
+			if slices.Contains(at, j) || v.has("conj", sp.words[j]) || !after && ends(j) {
+				break
+			}
+			if !stopwords[sp.words[j]] && !v.has("function", sp.words[j]) {
+				k[sp.stems[j]] = true
+			}
+			if after && ends(j) {
+				break
+			}
+		}
+		return k
+	}
+	// The cases, when each has words no other has.
+	distinct := func(after bool) []map[string]bool {
+		cs := make([]map[string]bool, len(all))
+		for i, x := range all {
+			cs[i] = caseOf(x.word, after)
+		}
+		for i := range cs {
+			own := false
+			for k := range cs[i] {
+				shared := false
+				for j := range cs {
+					shared = shared || j != i && cs[j][k]
+				}
+				own = own || !shared
+			}
+			if !own {
+				return nil
+			}
+		}
+		return cs
+	}
+	cs := distinct(true)
+	if cs == nil {
+		cs = distinct(false)
+	}
+	if cs == nil {
+		// No words of their own tell the values apart: not cases, but
+		// one value and what it becomes ("reduce de -6 a -3 el MOD").
+		return t, true
+	}
+	// A unit of the asking clause names a case when it holds it and no
+	// other ("Tropa Aliada", not "Tropa").
+	named := map[int]bool{}
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.inClause || u.idf == 0 {
+			continue
+		}
+		held := -1
+		for j, k := range cs {
+			if u.holds(k) {
+				if held >= 0 {
+					held = -2
+					break
+				}
+				held = j
+			}
+		}
+		if held >= 0 {
+			named[held] = true
+		}
+	}
+	chosen := -1
+	for i := range cs {
+		if !named[i] {
+			continue
+		}
+		if chosen >= 0 {
+			return t, false
+		}
+		chosen = i
+	}
+	if chosen < 0 {
+		return t, false
+	}
+	return all[chosen], true
 }
 
 // countedUnit returns the unit of what a "how many" question counts (the

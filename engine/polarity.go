@@ -240,7 +240,10 @@ func (sp span) holdsAny(ps [][]string) bool { return containsAny(sp.words, ps) }
 // negated reports whether a clause holds a negation or blocking phrase of
 // v that does not open a relative clause ("las ORA que no requieren LDT
 // pueden ser declaradas": the "no" qualifies the ORA), also with a
-// negation adverb between them ("al que todavía no he llegado").
+// negation adverb between them ("al que todavía no he llegado"), or
+// with the subject of a possessive relative between them ("un Grupo …
+// cuyo número de integrantes no supera un total de 10": the "no" limits
+// the group's size).
 func (c clause) negated(v *Vocabulary) bool { return c.negatedBy(v, v.ps.neg) }
 
 // negatedBy is negated with the phrases ps.
@@ -253,11 +256,46 @@ func (c clause) negatedBy(v *Vocabulary, ps [][]string) bool {
 		if j > 0 && v.has("negadv", c.words[j]) {
 			j--
 		}
-		if !(j >= 0 && v.has("relative", c.words[j])) || endsWithAny(c.words[:j+1], v.ps.consec) {
-			return true
+		if j >= 0 && v.has("relative", c.words[j]) && !endsWithAny(c.words[:j+1], v.ps.consec) {
+			continue
 		}
+		if possessiveSubject(c.words[:j+1], v) {
+			continue
+		}
+		return true
 	}
 	return false
+}
+
+// possessiveSubject reports whether words end with a possessive relative
+// and its subject: a noun, optionally with one complement opened by a
+// genitive ("cuyo número", "cuyo número de integrantes", "whose number of
+// the members"), and the auxiliary carrying the negation ("does"). Anything else between them ("cuyo Token esté
+// descubierto no pueden…") may be the relative clause's verb, the
+// negation after it the main clause's.
+func possessiveSubject(words []string, v *Vocabulary) bool {
+	noun := func(w string) bool {
+		return !v.has("function", w) && !v.has("relative", w) && !v.has("det", w) && !v.has("modal", w)
+	}
+	n := len(words)
+	if n > 0 && v.has("opener", words[n-1]) {
+		// An auxiliary carries the negation ("whose number … does
+		// not"): it is the relative clause's verb.
+		n--
+		words = words[:n]
+	}
+	if n >= 2 && noun(words[n-1]) && v.has("possrel", words[n-2]) {
+		return true
+	}
+	k := n - 1
+	if k < 0 || !noun(words[k]) {
+		return false
+	}
+	k--
+	if k >= 0 && v.has("det", words[k]) {
+		k--
+	}
+	return k >= 2 && v.has("genitive", words[k]) && noun(words[k-1]) && v.has("possrel", words[k-2])
 }
 
 // keys returns the stems of a span as a set.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
 )
 
@@ -89,6 +90,12 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 				}
 			}
 		}
+		if d.rec != nil && d.rec.Kind == wikirules.KindExample && !namesPageOf(q, d) {
+			// A number of an example is that example's case ("sólo
+			// deberá realizar una Tirada de Salvación" of a trooper with
+			// Immunity): it answers only of the page the question names.
+			return see, ""
+		}
 		if n := e.number(q, text); n != "" {
 			return n, reNumber.FindString(n)
 		}
@@ -102,6 +109,26 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		}
 	}
 	return see, ""
+}
+
+// namesPageOf reports whether q names the concept of d's page: a unit of
+// q names a page or a game concept and a word of it is one of the
+// title's ("Total Immunity" of the page Inmunidad).
+func namesPageOf(q query, d *candidate) bool {
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.topic && !u.page && !u.named || u.idf == 0 {
+			continue
+		}
+		for _, alt := range u.alts {
+			for _, k := range alt {
+				if d.pageKeys[k] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // sourceLang returns the language of the deciding source d: its page's,

@@ -175,6 +175,29 @@ func TestNumberPassages(t *testing.T) {
 	}
 }
 
+// TestNumberCases checks that a sentence giving values of the kind asked
+// for to different cases answers only a question whose asking clause
+// names one case and no other, and that a value and what it becomes are
+// no cases.
+func TestNumberCases(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	jump := "Mientras Salto Controlado esté activo, impone un MOD de +3 a todas las Tropas Aliadas y un MOD de -3 a todas las Tropas Enemigas, al declarar la Habilidad Salto de Combate."
+	for _, tc := range []struct{ q, text, want string }{
+		{"Enemy hacker has Controlled Jump running. My Combat Jumper comes down now: what MOD goes on my PH roll?", jump, ""},
+		{"Con Salto Controlado activo, ¿qué MOD tiene un enemigo que hace Salto de Combate?", jump, "MOD -3"},
+		{"Con Salto Controlado activo, ¿qué MOD tiene una Tropa Aliada que hace Salto de Combate?", jump, "MOD +3"},
+		{"En CodeOne, ¿cómo queda el MOD de Mimetismo (-6) contra un Visor Multiespectral N1?",
+			"Además, reduce de -6 a -3 el MOD de Mimetismo (-6).", "MOD -3"},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
 // TestNumberKinds checks that a number answers a numeric question only
 // when it is of the kind the question asks (a distance, an angle, a MOD,
 // a Burst, a count per the same unit), read from the words next to it,
@@ -289,7 +312,8 @@ func TestInterrogativeClause(t *testing.T) {
 }
 
 // TestNegatedRelative checks that a negation in a relative clause, also
-// after a negation adverb, is not the clause's polarity, and that
+// after a negation adverb or a possessive relative's subject, is not the
+// clause's polarity, that one after a relative clause's verb is, and that
 // "cease to" blocks.
 func TestNegatedRelative(t *testing.T) {
 	for _, tc := range []struct {
@@ -301,6 +325,10 @@ func TestNegatedRelative(t *testing.T) {
 		{"es", "la Tropa Activa no puede declarar una Habilidad", true},
 		{"en", "troopers in this state cease to generate Orders", true},
 		{"es", "es automática y obligatoria por lo que no puede desconectarse", true},
+		{"es", "Una Lista de Ejército en Infinity CodeOne forma un Grupo de Combate de Tropas cuyo número de integrantes no supera un total de 10", false},
+		{"en", "a Combat Group whose number of members does not exceed 10", false},
+		{"es", "Las Tropas que disparan no pueden declarar Esquivar", true},
+		{"es", "Las Tropas cuyo Token esté descubierto no pueden declarar Esquivar", true},
 	} {
 		v := vocabFor(tc.lang)
 		got := false
@@ -572,6 +600,31 @@ func TestVerdictReadings(t *testing.T) {
 		}
 		if got, _ := e.entails(q, d); got != tc.want {
 			t.Errorf("entails(%.50q, %.50q) = %q, want %q", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestExampleNumber checks that a number of an example answers a
+// question only about the example's page: "sólo deberá realizar una
+// Tirada de Salvación" is the count of a trooper with Immunity, not of
+// every critical hit with EXP Ammunition.
+func TestExampleNumber(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	text := "Ejemplo 1: Un Dog-Warrior recibe un impacto de Lanzamisiles. Gracias a su Inmunidad (Total), en vez de realizar 3 Tiradas de Salvación por la Munición EXP, sólo deberá realizar una Tirada de Salvación."
+	ex := func() *candidate {
+		return &candidate{rec: &wikirules.Record{Page: "Inmunidad", Kind: wikirules.KindExample, Plain: text}, page: "Inmunidad", lang: "es",
+			keys: keySet(text), ctx: map[string]bool{}, pageKeys: keySet("Inmunidad")}
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"Un crítico con munición EXP: ¿cuántas Tiradas de Salvación en total tiene que hacer mi objetivo por ese impacto?", ""},
+		{"A Dog-Warrior with Total Immunity is hit by a Missile Launcher (EXP). How many Saving Rolls does he make?", "1"},
+	} {
+		q := e.analyze(prose(tc.q))
+		if _, n := e.verdict(q, ex()); n != tc.want {
+			t.Errorf("verdict(%.50q) number = %q, want %q", tc.q, n, tc.want)
 		}
 	}
 }

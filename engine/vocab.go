@@ -212,6 +212,13 @@ type PolarityWords struct {
 	// Consecutives end in a relative word but open a main clause ("por
 	// lo que", "so that"): a negation after one is the clause's own.
 	Consecutives []string `json:"consecutives"`
+	// PossessiveRelatives open a relative clause with its own subject
+	// ("cuyo número de integrantes no supera 10", "whose number … does
+	// not exceed"): a negation after that subject (a noun, with a
+	// complement opened by a Genitive) is the relative clause's.
+	PossessiveRelatives []string `json:"possessive_relatives"`
+	// Genitives open a noun's complement ("número de integrantes").
+	Genitives []string `json:"genitives"`
 	// Permission says a clause allows what it names ("puede", "may").
 	Permission []string `json:"permission"`
 	// Obligation says a clause requires what it names ("debe", "tiene
@@ -341,6 +348,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
+		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
 		"classpre": v.ClassWords.Prefixes, "classsuf": v.ClassWords.Suffixes,
