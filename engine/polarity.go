@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
 )
 
@@ -386,11 +387,14 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// de Retirada?"). "La Munición Shock anula el estado Inconsciente de
 	// las Tropas con esta Habilidad" says what Shock cancels, not whether
 	// it kills them ("¿se carga a …?": the heaviest of what is asked).
-	otherAct := verb != nil && !verb.holds(d.pageKeys) && !verb.holds(newSpan(sentence).keys()) &&
-		m.match(newSpan(sentence)) <= blockShare*m.weight
+	// So is a negation in a see-also entry's label (terse): "Restrictions
+	// Chart (TAGs cannot be Prone.)" denies being Prone, not shooting
+	// while Prone; a label does not word the question's act otherwise.
+	actAbsent := verb != nil && !verb.holds(d.pageKeys) && !verb.holds(newSpan(sentence).keys())
+	otherAct := actAbsent && m.match(newSpan(sentence)) <= blockShare*m.weight
 	for _, c := range main {
 		if c.negated(v) {
-			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) {
+			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) || actAbsent && terse(d) {
 				return 0
 			}
 			return -1
@@ -868,4 +872,10 @@ func unmetCondition(q query, d *candidate, text string) bool {
 		}
 	}
 	return false
+}
+
+// terse reports whether d is a see-also entry: a link's label, which
+// names what it points to in a few words.
+func terse(d *candidate) bool {
+	return d.faq == nil && d.rec != nil && d.rec.Kind == wikirules.KindReference
 }

@@ -628,3 +628,28 @@ func TestExampleNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestTerseLabel checks that a negation in a see-also entry's label
+// denies only what the label names: "TAGs cannot be Prone" answers
+// whether a TAG can be Prone, not whether a trooper can shoot while
+// Prone.
+func TestTerseLabel(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const label = "Restrictions Chart (TAGs cannot be Prone.)"
+	for _, tc := range []struct {
+		q    string
+		want int
+	}{
+		{"Can I shoot while Prone?", 0},
+		{"Can a TAG be Prone?", -1},
+	} {
+		q := e.analyze(tc.q)
+		d := &candidate{rec: &wikirules.Record{Kind: wikirules.KindReference, Plain: label}, page: "Unconscious State", lang: "en", pageKeys: keySet("Unconscious State")}
+		if got := e.polarity(q, d, label); got != tc.want {
+			t.Errorf("%q against %q: polarity %d, want %d", tc.q, label, got, tc.want)
+		}
+	}
+}
