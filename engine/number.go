@@ -111,6 +111,11 @@ func (e *Engine) number(q query, text string) string {
 					// it ("in a single Order" for "how many uses").
 					continue
 				}
+				if counted != nil && !t.counts && countsAnother(sp, t.word, counted, nouns, sv) {
+					// "Command Tokens have three different gaming use
+					// modes" for "how many Command Tokens": three modes.
+					continue
+				}
 				d := numberReach + 1
 				for _, a := range anchors {
 					d = min(d, contentDistance(sp, a, t.word))
@@ -942,3 +947,25 @@ func opensUnit(u *unit, st string) bool {
 	}
 	return false
 }
+
+// countsAnother reports whether the number at word i of sp counts a
+// noun phrase of its own: a content word follows it, and none of the
+// countReach words after it is what the question counts (counted, or
+// one of nouns). A number with nothing after it, or a function word
+// ("four per game", "3 por Orden"), is left to the other checks.
+func countsAnother(sp span, i int, counted *unit, nouns map[string]bool, v *Vocabulary) bool {
+	n := i + 1
+	if n >= len(sp.words) || v.has("function", sp.words[n]) || v.has("stop", sp.words[n]) || unitWord(sp.words[n]) != "" {
+		return false
+	}
+	for k := n; k < len(sp.words) && k <= i+countReach; k++ {
+		if nouns[sp.stems[k]] || opensUnit(counted, sp.stems[k]) || counted.holds(map[string]bool{sp.stems[k]: true}) {
+			return false
+		}
+	}
+	return true
+}
+
+// countReach is how many words after a number the noun it counts may
+// stand ("four Command Tokens", "tres modos de uso distintos").
+const countReach = 4

@@ -346,7 +346,8 @@ func TestNegatedRelative(t *testing.T) {
 // TestNumberOtherNoun checks that a number right before another counted
 // noun is not the count asked for: "how many uses" is read from "both of
 // the weapon's uses", not from "in a single Order", and is shown per the
-// Order both count in.
+// Order both count in; "three … use modes" counts modes, not Command
+// Tokens.
 func TestNumberOtherNoun(t *testing.T) {
 	e := wikiEngine(t)
 	if err := e.init(context.Background()); err != nil {
@@ -356,6 +357,16 @@ func TestNumberOtherNoun(t *testing.T) {
 	text := "For example, a Trooper with a Panzerfaust (a weapon with B1 and two uses) using the bonus would make an attack with B2, expending both of the weapon's uses in a single Order."
 	if got := e.number(q, text); got != "2 per Order" {
 		t.Errorf("number = %q, want 2 per Order", got)
+	}
+	// A number with a noun phrase of its own after it counts that.
+	for _, tc := range []struct{ q, text, want string }{
+		{"How many Command Tokens do I get in N5?", "Command Tokens have three different gaming use modes:", ""},
+		{"How many Command Tokens do I get in N5?", "Each player has four Command Tokens per game.", "4 per game"},
+		{"¿Cuántas Tiradas de Salvación obliga a hacer la Munición DA?", "La Munición DA obliga a realizar 2 Tiradas de Salvación por cada impacto.", "2"},
+	} {
+		if got := e.number(e.analyze(tc.q), tc.text); got != tc.want {
+			t.Errorf("number(%q, %q) = %q, want %q", tc.q, tc.text, got, tc.want)
+		}
 	}
 }
 
