@@ -100,6 +100,11 @@ func (e *Engine) number(q query, text string) string {
 					// "how many Saving Rolls"): not a number of what is asked.
 					continue
 				}
+				if t.header != nil && !q.asksHeader(t.header, nouns) {
+					// The value of another column of a row ("Attack MOD:
+					// +3" for "what Burst MOD").
+					continue
+				}
 				if !q.fits(t) {
 					// A number of another kind ("360˚ LoF" for "how far",
 					// "four … per game" for "how many per turn").
@@ -461,6 +466,10 @@ type numberToken struct {
 	article  bool   // an article read as one (articleOnes)
 	counts   bool   // known to count what is asked (articleOnes)
 	of       string // the folded name it is the value of ("bli" of "BLI=0"), or ""
+	// header holds the folded words of the column header a table row's
+	// cell names before its value ("attack", "mod" of "Attack MOD: +3"
+	// in "Level: 5; Attack MOD: +3; …"), or nil.
+	header []string
 }
 
 // Kinds of number, read from the words next to it (numberTokens) and from
@@ -510,6 +519,10 @@ func numberTokens(s string) []numberToken {
 		val, kind := "", ""
 		if unicode.IsDigit(rune(w[0])) {
 			val = w
+			if d := strings.TrimRightFunc(w, unicode.IsLetter); d != w && allDigits(d) && isBefore(kindBurst, w[len(d):]) {
+				// "+1B": a Burst written before its letter.
+				val, kind = d, kindBurst
+			}
 			if t.Start > 0 {
 				switch prev := s[:t.Start]; {
 				case strings.HasSuffix(prev, "-"), strings.HasSuffix(prev, "−"):
@@ -542,6 +555,7 @@ func numberTokens(s string) []numberToken {
 			// before the sign, written as part of its name or of a profile.
 			tok.of = words[i-1]
 		}
+		tok.header = cellHeader(s[:t.Start])
 		if tok.kind == "" {
 			tok.kind = kindOf(s, terms, words, i, tok)
 		}
@@ -551,7 +565,13 @@ func numberTokens(s string) []numberToken {
 			// modifier's value in digits.
 			tok.kind, tok.show = "", val
 		}
-		if tok.kind == kindMod {
+		if tok.kind == kindMod && tok.header != nil {
+			// A cell's value is of its header alone ("Attack MOD: +3;
+			// …; Burst MOD: +1B": +3 is no Burst).
+			for _, w := range tok.header {
+				tok.burst = tok.burst || isBefore(kindBurst, w) && len(w) > 1
+			}
+		} else if tok.kind == kindMod {
 			for j := i + 1; j < len(words) && j <= i+4; j++ {
 				tok.burst = tok.burst || isBefore(kindBurst, words[j]) && len(words[j]) > 1
 			}
@@ -969,3 +989,51 @@ func countsAnother(sp span, i int, counted *unit, nouns map[string]bool, v *Voca
 // countReach is how many words after a number the noun it counts may
 // stand ("four Command Tokens", "tres modos de uso distintos").
 const countReach = 4
+
+// cellHeader returns the folded words of the header of the table cell
+// that before ends in, as extract writes a row with its column headers
+// ("Level: 5; Attack MOD: +3; Burst MOD: +1B"): the words between the
+// cell's start (the row's start or the last "; ") and its ": ", when the
+// value follows that colon directly; nil for a number that is not a
+// cell's value.
+func cellHeader(before string) []string {
+	cell := before[strings.LastIndex(before, "; ")+1:]
+	h, v, ok := strings.Cut(cell, ": ")
+	if !ok || strings.ContainsAny(h, ".;") || strings.TrimLeft(v, "+-−( ") != "" {
+		return nil
+	}
+	if w := lang.Words(h); len(w) > 0 && len(w) <= 4 {
+		return w
+	}
+	return nil
+}
+
+// asksHeader reports whether q asks for the column header h: every
+// content word of h (words of two letters or fewer, "No." of "No. of
+// Rolls", left out) is a quantity noun of q (nouns, by stem) or a word of
+// the question, and, when q names quantity nouns, one of them is in h
+// ("Level: 5" does not answer "what Attack MOD").
+func (q query) asksHeader(h []string, nouns map[string]bool) bool {
+	quantity := len(nouns) == 0
+	for _, w := range h {
+		if q.v.has("function", w) || q.v.has("stop", w) || len([]rune(w)) <= 2 {
+			continue
+		}
+		st := stem(w)
+		if nouns[st] {
+			quantity = true
+			continue
+		}
+		held := false
+		for i := range q.units {
+			if q.units[i].holds(map[string]bool{st: true}) {
+				held = true
+				break
+			}
+		}
+		if !held {
+			return false
+		}
+	}
+	return quantity
+}

@@ -358,6 +358,16 @@ func TestNumberOtherNoun(t *testing.T) {
 	if got := e.number(q, text); got != "2 per Order" {
 		t.Errorf("number = %q, want 2 per Order", got)
 	}
+	// A table row's cell answers for its own column header only.
+	const row = "Level: 5; Attack MOD: +3; Opponent MOD: -3; Burst MOD: +1B, +1 SD"
+	for _, tc := range []struct{ q, want string }{
+		{"What Attack MOD does Martial Arts level 5 give?", "MOD +3"},
+		{"What is the Burst MOD of Martial Arts level 5?", "MOD +1"},
+	} {
+		if got := e.number(e.analyze(tc.q), row); got != tc.want {
+			t.Errorf("number(%q, row) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
 	// A number with a noun phrase of its own after it counts that.
 	for _, tc := range []struct{ q, text, want string }{
 		{"How many Command Tokens do I get in N5?", "Command Tokens have three different gaming use modes:", ""},
