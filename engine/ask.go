@@ -72,6 +72,9 @@ type candidate struct {
 	// check all ask it.
 	verdictFor      string // the question's text; "" before the first verdict
 	verdict, number string
+	// stateList: the closed list of what a state allows for the act the
+	// question asks of a trooper in it (markStateLists).
+	stateList bool
 }
 
 func (c *candidate) id() string {
@@ -197,6 +200,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		cands = pagesNewest(cands)
 	}
 	q.home = e.sectionHome(q, cands)
+	e.markStateLists(q, cands)
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
 	if d != nil {
@@ -206,7 +210,10 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		if err != nil {
 			return nil, err
 		}
-		if name != "" {
+		if name != "" && !d.stateList {
+			// The closed list of the state the trooper is in rules on
+			// what it leaves out: that it does not name it is its
+			// answer.
 			d, why = nil, q.v.reason("subject-absent", name)
 		}
 	}
@@ -405,7 +412,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			if c.score < contenderRatio*ok[0].score {
 				break
 			}
-			if c.faq == nil && (c.rank() > best.rank() || c.rank() == best.rank() && conditionList(q, c) && !conditionList(q, best)) {
+			if c.faq == nil && (c.rank() > best.rank() || c.rank() == best.rank() && listRules(q, c) && !listRules(q, best)) {
 				best = c
 			}
 		}
@@ -423,6 +430,19 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 			if t := triggerShare(q, c); t > bt {
 				best, bt = c, t
+			}
+		}
+	}
+	if best.rec != nil && best.faq == nil && !best.stateList && !permits(best) {
+		// The state's own list of what a trooper in it may declare rules
+		// on the act over a text of its page, of its precedence, that
+		// allows nothing ("Al declarar Ataque CD sobre una Tropa en
+		// estado Trabado se deberá aplicar…" speaks of an attack on the
+		// trooper, not of what it may declare).
+		for _, c := range ok {
+			if c.stateList && c.rank() >= best.rank() && lang.Fold(c.page) == lang.Fold(best.page) {
+				best = c
+				break
 			}
 		}
 	}
@@ -541,6 +561,18 @@ func holdsClauseNames(q query, c *candidate) bool {
 // declarar Esquivar?"): among texts as relevant, the one that rules on it.
 func conditionList(q query, c *candidate) bool {
 	return q.kind == askYesNo && c.rec != nil && onCondition(q, c) && closedList(c.rec.Plain, vocabFor(c.lang))
+}
+
+// listRules reports whether c is a closed list that rules on q: the
+// list of what the state q names as a condition allows, naming what is
+// asked (conditionList), or the state's own list for the act q asks of a
+// trooper in it (stateList).
+func listRules(q query, c *candidate) bool { return conditionList(q, c) || c.stateList }
+
+// permits reports whether the text of c holds a permission phrase of its
+// language ("puede", "may").
+func permits(c *candidate) bool {
+	return c.rec != nil && containsAny(lang.Words(c.rec.Plain), vocabFor(c.lang).ps.perm)
 }
 
 // pagesNamed returns how many units of q name a page (a page and its
@@ -848,4 +880,130 @@ func editionNamed(question string) wikirules.Edition {
 // breaks ties).
 func sortByScore(cands []*candidate) {
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+}
+
+// markStateLists sets stateList on the candidates that are the closed
+// list of what a state allows for the act q asks of a trooper in it
+// (stateList).
+func (e *Engine) markStateLists(q query, cands []*candidate) {
+	for _, c := range cands {
+		c.stateList = e.stateList(q, c, cands)
+	}
+}
+
+// stateList reports whether c, for a yes/no question asking whether a
+// trooper in a state may use or declare something ("Can a trooper in
+// Retreat! declare a BS Attack?", "¿puede una tropa trabada declarar
+// Esquivar?"), is that state's own closed list of what it allows for
+// that act: a record of the page of a state the asking clause names as
+// the trooper's (before its use verb, or after a state word: "while
+// engaged"), a sentence of it a closed list whose restricted clause
+// holds a use verb ("can only use Short Movement Skills, …", "sólo
+// pueden declarar Ataque CC, Esquivar, …"), and what the question asks
+// about, after its verb, of the kind such a list enumerates: a thing
+// some text gathered declares or uses ("declare un Ataque CD"), not a
+// MOD, a weapon or an effect. Such a list rules on what it leaves out
+// as on what it names.
+func (e *Engine) stateList(q query, c *candidate, cands []*candidate) bool {
+	if q.kind != askYesNo || c.rec == nil || c.faq != nil {
+		return false
+	}
+	act := -1
+	for i, w := range q.clause {
+		if q.v.has("useverb", w) {
+			act = i
+			break
+		}
+	}
+	if act < 0 {
+		return false
+	}
+	st := stems(q.clause)
+	state := false
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.topic || !u.holds(c.pageKeys) {
+			continue
+		}
+		if at := unitAt(u, st); at >= 0 && (at < act || at > 0 && q.v.has("state", q.clause[at-1])) {
+			state = true
+		}
+	}
+	if !state {
+		return false
+	}
+	asked := false
+	for _, u := range q.objects(c) {
+		if at := unitAt(u, st); at > act {
+			if !declaredIn(u, cands) {
+				return false
+			}
+			asked = true
+		}
+	}
+	if !asked {
+		return false
+	}
+	v := vocabFor(c.lang)
+	for _, s := range sentences(c.rec.Plain) {
+		if !closedList(s, v) {
+			continue
+		}
+		cs := clauses(s, v)
+		for _, cl := range cs {
+			if cl.sub || cl.exception || !cl.holdsAny(v.ps.restr) || !enumerates(cs, cl, v) {
+				continue
+			}
+			for _, w := range cl.words {
+				if v.has("useverb", w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// unitAt returns the index in the stems st where one of u's alternatives
+// starts, or -1.
+func unitAt(u *unit, st []string) int {
+	for i := range st {
+		for _, alt := range u.alts {
+			if len(alt) > 0 && i+len(alt) <= len(st) && slices.Equal(st[i:i+len(alt)], alt) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// declaredIn reports whether a text of cands declares or uses u: a use
+// verb of its language right before it, or before a determiner and it
+// ("declara Ataque CD", "declare un Ataque CD").
+func declaredIn(u *unit, cands []*candidate) bool {
+	for _, c := range cands {
+		text := ""
+		switch {
+		case c.rec != nil:
+			text = c.rec.Plain
+		case c.faq != nil:
+			text = c.faq.Question + " " + c.faq.Answer
+		}
+		v := vocabFor(c.lang)
+		w := lang.Words(text)
+		st := stems(w)
+		for i := range w {
+			if !v.has("useverb", w[i]) {
+				continue
+			}
+			j := i + 1
+			if j < len(w) && v.has("det", w[j]) {
+				j++
+			}
+			if j < len(st) && unitAt(u, st[j:]) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

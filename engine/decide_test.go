@@ -175,3 +175,41 @@ func TestFAQAsksTheAct(t *testing.T) {
 		}
 	}
 }
+
+// TestAskStateList checks that a state's own closed list of what a
+// trooper in it may declare or use rules on the act: yes for what it
+// names, no for a skill it leaves out, in either language of the
+// question; and that it gives no No for what is not of the kind it lists
+// (a weapon, a skill no text declares).
+func TestAskStateList(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ q, page, verdict string }{
+		{"Can a trooper in Retreat! declare a BS Attack?", "Retreat State", "No"},
+		{"¿Puede una tropa en Retirada! declarar Ataque CD?", "Retreat State", "No"},
+		{"Can a trooper in Retreat! use Cautious Movement?", "Retreat State", "Yes"},
+		{"¿Puede una tropa trabada declarar Ataque CD?", "Trabado", "No"},
+		{"Can an Engaged trooper declare Dodge?", "Trabado", "Yes"},
+		{"Can an Engaged trooper declare a BS Attack?", "Trabado", "No"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Page != tc.page || a.Verdict != tc.verdict {
+			t.Errorf("%q: %q deciding %+v, want %q on %s", tc.q, a.Verdict, d, tc.verdict, tc.page)
+		}
+	}
+	for _, q := range []string{
+		"Can a trooper in Retreat! use a Combi Rifle?",
+		"¿Puede una tropa trabada usar Mimetismo?",
+	} {
+		a, err := e.Ask(ctx, q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Verdict == "No" {
+			t.Errorf("%q: No from %+v: the list does not enumerate what is asked", q, a.Deciding())
+		}
+	}
+}
