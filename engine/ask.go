@@ -533,6 +533,11 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		if v, _ := e.verdict(q, best); !fits && q.kind == askNumeric && v == q.v.Labels.SeeDeciding {
 			return nil, q.v.reason("homeless", f.shown())
 		}
+		// Nor an example: it shows the concept used ("el Orco Hacker
+		// declara Oblivion"), not what it is or does.
+		if best.rec != nil && best.rec.Kind == wikirules.KindExample {
+			return nil, q.v.reason("homeless", f.shown())
+		}
 	}
 	return best, ""
 }

@@ -59,6 +59,15 @@ func TestStrayMention(t *testing.T) {
 			t.Errorf("%q: deciding %+v, want not found", q, a.Deciding())
 		}
 	}
+	// Nor from an example that shows it used ("el Orco Hacker declara
+	// Oblivion", where the question asks about Carbonita).
+	a, err := e.Ask(context.Background(), "¿Qué hace el programa de hackeo Carbonita?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Found {
+		t.Errorf("Carbonita: deciding %+v, want not found", a.Deciding())
+	}
 	u := &unit{alts: [][]string{keys("Alertar")}}
 	for _, tc := range []struct {
 		text string
@@ -90,7 +99,7 @@ func TestStrayMention(t *testing.T) {
 		}
 	}
 	// Nor does an FAQ asking of it only in passing answer a question about it.
-	a, err := e.Ask(context.Background(), "How many Saving Rolls does E/M Ammunition force, and against which Attribute?", Options{Edition: wikirules.N4})
+	a, err = e.Ask(context.Background(), "How many Saving Rolls does E/M Ammunition force, and against which Attribute?", Options{Edition: wikirules.N4})
 	if err != nil {
 		t.Fatal(err)
 	}
