@@ -78,6 +78,9 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 			}
 		}
 		if p := e.polarity(q, d, text); p != 0 && topicsHeld(q, d, subj) {
+			if noteContests(e, q, d, p) {
+				return see, ""
+			}
 			return q.yesNo(p > 0, ""), ""
 		}
 	case askNumeric:
@@ -290,4 +293,22 @@ func unholdable(u *unit) bool {
 		}
 	}
 	return true
+}
+
+// noteContests reports whether a note attached to d's record (an errata
+// or a remark the wiki sets under the text: "Inconsciente no se puede
+// cancelar al mismo tiempo que otros Estados" under Ingeniero's "puede
+// anular todos aquellos estados … (Inconsciente, …)") reads, on its own,
+// the other way than p, the polarity of the text with its notes: the
+// verdict then depends on the case, which the quote shows.
+func noteContests(e *Engine, q query, d *candidate, p int) bool {
+	if d.faq != nil || d.rec == nil {
+		return false
+	}
+	for _, n := range d.rec.Notes {
+		if np := e.polarity(q, d, n); np != 0 && np != p {
+			return true
+		}
+	}
+	return false
 }

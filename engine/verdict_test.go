@@ -674,3 +674,21 @@ func TestTerseLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestNoteContests checks that a note under a record that reads the
+// other way than the record (Ingeniero's "Inconsciente no se puede
+// cancelar al mismo tiempo que otros Estados" under "puede anular todos
+// aquellos estados … (Inconsciente, …)") leaves the verdict to the quote.
+func TestNoteContests(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const text = "Alternativamente, al superar una única Tirada Normal de VOL, una Tropa con Ingeniero puede anular todos aquellos estados de su objetivo que sean cancelables por esta Habilidad Especial (Inconsciente, Inmovilizado-A y B, Marcado...), retirando los correspondientes Tokens de Estado."
+	q := e.analyze("Can an Engineer cancel the Unconscious state with the option that cancels all states?")
+	rec := &wikirules.Record{Page: "Ingeniero", Plain: text, Notes: []string{"Inconsciente no se puede cancelar al mismo tiempo que otros Estados."}}
+	d := &candidate{rec: rec, page: "Ingeniero", lang: "es", pageKeys: keySet("Ingeniero")}
+	if got, _ := e.entails(q, d); got != q.v.Labels.SeeDeciding {
+		t.Errorf("with the note: verdict %q, want %q", got, q.v.Labels.SeeDeciding)
+	}
+}
