@@ -63,9 +63,10 @@ type candidate struct {
 	children []*wikirules.Record // the bullets it introduces
 	opener   *wikirules.Record   // the paragraph opening its section, when it is a later one (openers)
 	score    float64
-	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
-	partial  bool    // a hit of the glossary terms alone, the question's words finding none
-	faqFit   bool    // an FAQ whose question is the judge's question
+	searched float64    // the Searcher's score of it, over the best hit's (0: not a hit)
+	partial  bool       // a hit of the glossary terms alone, the question's words finding none
+	faqFit   bool       // an FAQ whose question is the judge's question
+	ownLang  *candidate // for an FAQ in another language, its translation in the question's language (translatedFAQs)
 
 	// The verdict it entails for the question it was asked for (verdict),
 	// worked out once: scoring, deciding, building and the contested
@@ -405,6 +406,11 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		if best == nil || c.rank() > best.rank() && holdsTerms(q, c, best) {
 			best = c
 		}
+	}
+	if best != nil && best.ownLang != nil && best.ownLang.rank() >= best.rank() && slices.Contains(ok, best.ownLang) {
+		// One FAQ in two languages: the entry in the judge's language
+		// states its answer in the judge's words.
+		best = best.ownLang
 	}
 	if best == nil {
 		best = ok[0]

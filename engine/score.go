@@ -163,6 +163,7 @@ func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
 		// judge's language states it in the judge's words, and asks the
 		// judge's question when its translation does (the translation
 		// may pass only because its words cannot be matched).
+		foreign.ownLang = own
 		if foreign.faqFit && !own.faqFit {
 			own.faqFit = true
 			own.score += weights[fFAQFit] - weights[fFAQOther]
