@@ -21,11 +21,11 @@ const questionsHeldOut = 5
 // at most 2 %, every not-in-corpus question abstained); these floors are
 // what the engine reaches, so that a change that loses ground fails.
 const (
-	floorFirst        = 0.66  // deciding source first, of the answerable questions (J336-J375, a third blind reader's 40 on the less covered pages, reach 29.4 %)
-	floorTop3         = 0.79  // expected source in the top 3
-	floorVerdictRight = 0.66  // verdict right, of the yes/no and numeric questions
-	ceilVerdictWrong  = 0.023 // verdict given and contrary, of the yes/no and numeric questions
-	floorNoneAbstain  = 0.95  // not-in-corpus questions answered "not found"
+	floorFirst        = 0.70  // deciding source first, of the answerable questions (J336-J375, a third blind reader's 40 on the less covered pages, reach 29.4 % before this round's changes, 52.9 % after)
+	floorTop3         = 0.83  // expected source in the top 3
+	floorVerdictRight = 0.68  // verdict right, of the yes/no and numeric questions
+	ceilVerdictWrong  = 0.008 // verdict given and contrary, of the yes/no and numeric questions
+	floorNoneAbstain  = 0.97  // not-in-corpus questions answered "not found"
 )
 
 // Floors on testdata/questions-unseen.json, questions written by a reader
@@ -33,10 +33,10 @@ const (
 // questions it was not tuned on (F001-F045 and a second reader's R001-R040).
 // Not to be tuned on.
 const (
-	unseenFirst        = 0.53
-	unseenTop3         = 0.60
-	unseenVerdictRight = 0.44
-	unseenVerdictWrong = 0.053
+	unseenFirst        = 0.57
+	unseenTop3         = 0.64
+	unseenVerdictRight = 0.46
+	unseenVerdictWrong = 0.018
 	unseenNoneAbstain  = 0.92
 )
 
