@@ -414,6 +414,12 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		if c.sub || c.exception || !c.holdsAny(restr) || len(objs) == 0 {
 			continue
 		}
+		if !grants(cs, v) {
+			// "acts as a Zero Visibility Zone, but only for Troopers
+			// with … a Multispectral Visor": a restriction of whom a
+			// rule applies to, no list of what is allowed.
+			continue
+		}
 		// A closed list: does it name what is asked about? Its items may
 		// run on into the clauses after it ("Ataque CC, Esquivar, …").
 		rest := restAfter(cs, c)
@@ -878,4 +884,25 @@ func unmetCondition(q query, d *candidate, text string) bool {
 // names what it points to in a few words.
 func terse(d *candidate) bool {
 	return d.faq == nil && d.rec != nil && d.rec.Kind == wikirules.KindReference
+}
+
+// grants reports whether a sentence's main clauses hold a permission
+// phrase or a use verb ("sólo pueden declarar …", "can only use …"): what
+// a closed list of allowed things needs, where "only for Troopers with …"
+// restricts whom a rule applies to.
+func grants(cs []clause, v *Vocabulary) bool {
+	for _, c := range cs {
+		if c.sub || c.exception {
+			continue
+		}
+		if c.holdsAny(v.ps.perm) {
+			return true
+		}
+		for _, w := range c.words {
+			if v.has("useverb", w) || v.has("modal", w) {
+				return true
+			}
+		}
+	}
+	return false
 }

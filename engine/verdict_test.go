@@ -692,3 +692,30 @@ func TestNoteContests(t *testing.T) {
 		t.Errorf("with the note: verdict %q, want %q", got, q.v.Labels.SeeDeciding)
 	}
 }
+
+// TestOnlyForWhom checks that a restriction of whom a rule applies to
+// ("acts as a Zero Visibility Zone, but only for Troopers with … a
+// Multispectral Visor") is read as no closed list of what is allowed: it
+// gives no yes to "can a trooper with a Multispectral Visor shoot through
+// it?", while a list of what may be used still answers.
+func TestOnlyForWhom(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const wnz = "A White Noise Zone acts as a Zero Visibility Zone, but only for Troopers with the Marksmanship Special Skill or equipped with a Multispectral Visor of any Level, or any other piece of Equipment that specifies the same."
+	const retreat = "Troops with a Retreat! Token can only use Short Movement Skills, Cautious Movement, Dodge or Reset."
+	for _, tc := range []struct {
+		q, page, text string
+		want          int
+	}{
+		{"Can a trooper with a Multispectral Visor shoot through a White Noise Zone?", "White Noise Zone", wnz, 0},
+		{"Can a trooper in Retreat! declare Dodge?", "Retreat State", retreat, 1},
+	} {
+		q := e.analyze(tc.q)
+		d := &candidate{rec: &wikirules.Record{Plain: tc.text}, page: tc.page, lang: "en", pageKeys: keySet(tc.page)}
+		if got := e.polarity(q, d, tc.text); got != tc.want {
+			t.Errorf("%q against %.40q: polarity %d, want %d", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
