@@ -93,6 +93,12 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 				}
 			}
 		}
+		if terse(d) {
+			// A see-also entry's number is of the page it points to
+			// ("… recover one or two Wounds" under Inconsciencia y
+			// Muerte): a link's label, not this rule's number.
+			return see, ""
+		}
 		if d.rec != nil && d.rec.Kind == wikirules.KindExample && !namesPageOf(q, d) {
 			// A number of an example is that example's case ("sólo
 			// deberá realizar una Tirada de Salvación" of a trooper with

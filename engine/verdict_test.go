@@ -653,7 +653,7 @@ func TestExampleNumber(t *testing.T) {
 // TestTerseLabel checks that a negation in a see-also entry's label
 // denies only what the label names: "TAGs cannot be Prone" answers
 // whether a TAG can be Prone, not whether a trooper can shoot while
-// Prone.
+// Prone; nor does a number in a label answer a numeric question.
 func TestTerseLabel(t *testing.T) {
 	e := wikiEngine(t)
 	if err := e.init(context.Background()); err != nil {
@@ -672,6 +672,12 @@ func TestTerseLabel(t *testing.T) {
 		if got := e.polarity(q, d, label); got != tc.want {
 			t.Errorf("%q against %q: polarity %d, want %d", tc.q, label, got, tc.want)
 		}
+	}
+	// Nor is a label's number the rule's.
+	q := e.analyze("How many wounds does it take for a trooper to enter Dead State in N5?")
+	d := &candidate{rec: &wikirules.Record{Kind: wikirules.KindReference, Plain: "AutoRepair (the Trooper recovers one or two Wounds)"}, page: "Heridas", lang: "en", pageKeys: keySet("Heridas")}
+	if got, _ := e.entails(q, d); got != q.v.Labels.SeeDeciding {
+		t.Errorf("a see-also label's number: verdict %q, want %q", got, q.v.Labels.SeeDeciding)
 	}
 }
 
