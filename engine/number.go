@@ -979,7 +979,7 @@ func countsAnother(sp span, i int, counted *unit, nouns map[string]bool, v *Voca
 		return false
 	}
 	for k := n; k < len(sp.words) && k <= i+countReach; k++ {
-		if nouns[sp.stems[k]] || opensUnit(counted, sp.stems[k]) || counted.holds(map[string]bool{sp.stems[k]: true}) {
+		if nouns[sp.stems[k]] || opensUnit(counted, sp.stems[k]) {
 			return false
 		}
 	}

@@ -825,10 +825,7 @@ const singleReach = 3
 // names none) its weightiest named concept. A sentence about something
 // else, however close its words, does not answer for the subject.
 func subjectHeld(q query, d *candidate, sentence string) bool {
-	k := keySet(sentence)
-	for key := range d.pageKeys {
-		k[key] = true
-	}
+	k := keysOnPage(sentence, d)
 	var best *unit
 	any := false
 	for i := range q.units {
@@ -859,10 +856,7 @@ func subjectHeld(q query, d *candidate, sentence string) bool {
 // that condition does not entail a yes under it: a state or situation
 // restricts what a trooper may do on another page.
 func unmetCondition(q query, d *candidate, text string) bool {
-	k := keySet(text)
-	for key := range d.pageKeys {
-		k[key] = true
-	}
+	k := keysOnPage(text, d)
 	if d.leadIn != nil {
 		for key := range keySet(d.leadIn.Plain) {
 			k[key] = true
@@ -905,4 +899,15 @@ func grants(cs []clause, v *Vocabulary) bool {
 		}
 	}
 	return false
+}
+
+// keysOnPage returns the keys of text with those of d's page and section:
+// what a sentence of d says, read on its page (the Trabado page's "sólo
+// pueden declarar…" speaks of engaged troopers).
+func keysOnPage(text string, d *candidate) map[string]bool {
+	k := keySet(text)
+	for key := range d.pageKeys {
+		k[key] = true
+	}
+	return k
 }

@@ -29,16 +29,9 @@ type titles struct {
 	exact  map[string]bool       // the keys of every title and wiki-given name, space-joined
 	keysOf map[string][]nameKeys // folded title → the keys of each name of the page, its title first
 	twins  map[string][]string   // folded title → the titles of its twins
-	// stemOf memoizes stem while the index is built: a title's words
-	// are stemmed for each of its names, its twins' and its derived
-	// names, and pages share words ("Munición", "State").
-	stemOf map[string]string
-	// keyOf memoizes the key of a word as written (keys: "" for a
-	// stopword) while the index is built.
-	keyOf map[string]string
-	// wordsOf memoizes lang.Words of a name while the index is built (its
-	// slices are shared: not to be changed).
-	wordsOf map[string][]string
+	// memo is the words, stems and keys worked out while newTitles
+	// builds the index (nil after).
+	memo *nameMemo
 }
 
 // nameKeys are the keys of a name of a page, and whether it is derived.
@@ -67,9 +60,10 @@ type titledPage struct {
 // name it: the twin's page is named in its own right, so that a question
 // reads the pages and FAQs of its own language's wiki first.
 func newTitles(pages []titledPage) *titles {
-	t := &titles{byStem: map[string][]int{}, exact: map[string]bool{}, keysOf: map[string][]nameKeys{}, twins: map[string][]string{}, stemOf: map[string]string{}, keyOf: map[string]string{}, wordsOf: map[string][]string{}}
-	defer func() { t.stemOf, t.keyOf, t.wordsOf = nil, nil, nil }()
-	stems := t.stems
+	t := &titles{byStem: map[string][]int{}, exact: map[string]bool{}, keysOf: map[string][]nameKeys{}, twins: map[string][]string{}}
+	t.memo = &nameMemo{stemOf: map[string]string{}, keyOf: map[string]string{}, wordsOf: map[string][]string{}}
+	defer func() { t.memo = nil }()
+	m := t.memo
 	byTitle := map[string]int{}
 	for i, p := range pages {
 		byTitle[lang.Fold(p.title)] = i
@@ -99,7 +93,7 @@ func newTitles(pages []titledPage) *titles {
 	given := map[string]map[int]bool{} // space-joined stems of a wiki-given name → the pages it names
 	for i, p := range pages {
 		for _, n := range append([]string{p.title}, p.aliases...) {
-			k := strings.Join(stems(t.words(n)), " ")
+			k := strings.Join(m.stems(m.words(n)), " ")
 			if given[k] == nil {
 				given[k] = map[int]bool{}
 			}
@@ -114,7 +108,7 @@ func newTitles(pages []titledPage) *titles {
 	givenWith := map[string][]givenName{}
 	for i, p := range pages {
 		for _, n := range append([]string{p.title}, p.aliases...) {
-			st := stems(t.words(n))
+			st := m.stems(m.words(n))
 			once := map[string]bool{}
 			for _, s := range st {
 				if !once[s] {
@@ -165,7 +159,7 @@ func newTitles(pages []titledPage) *titles {
 		c := candidates(j)
 		byVocab := c.byVocab
 		for _, n := range c.all {
-			st := stems(t.words(n))
+			st := m.stems(m.words(n))
 			other := false
 			for o := range given[strings.Join(st, " ")] {
 				other = other || !sameRule(i, o)
@@ -174,7 +168,7 @@ func newTitles(pages []titledPage) *titles {
 				other = len(st) == 0 || inOther(i, st)
 			}
 			if !other {
-				out = append(out, pageKey{words: t.words(n), derived: true, head: !slices.Contains(byVocab, n)})
+				out = append(out, pageKey{words: m.words(n), derived: true, head: !slices.Contains(byVocab, n)})
 			}
 		}
 		return out
@@ -183,7 +177,7 @@ func newTitles(pages []titledPage) *titles {
 		seen := map[string]bool{}
 		for _, n := range append([]string{p.title}, p.aliases...) {
 			t.add(p.title, n, false, true, seen)
-			t.exact[strings.Join(t.keys(n), " ")] = true
+			t.exact[strings.Join(m.keys(n), " ")] = true
 		}
 		for _, n := range derived(i, i) {
 			t.addKey(p.title, n, true, seen)
@@ -210,7 +204,7 @@ func newTitles(pages []titledPage) *titles {
 // (names) and, when it is one of the page's own (own), in the index of the
 // names that stand in a text (in).
 func (t *titles) add(title, n string, derived, own bool, seen map[string]bool) {
-	t.addKey(title, pageKey{words: t.words(n), derived: derived}, own, seen)
+	t.addKey(title, pageKey{words: t.memo.words(n), derived: derived}, own, seen)
 }
 
 // addKey is add for the name whose words (and whether it is derived) p
@@ -220,14 +214,14 @@ func (t *titles) addKey(title string, p pageKey, own bool, seen map[string]bool)
 	if len(w) == 0 {
 		return
 	}
-	p.title, p.stems = title, t.stems(w)
+	p.title, p.stems = title, t.memo.stems(w)
 	sk := strings.Join(p.stems, " ")
 	if seen[sk] {
 		return
 	}
 	seen[sk] = true
 	ft := lang.Fold(title)
-	t.keysOf[ft] = append(t.keysOf[ft], nameKeys{keys: t.keys(strings.Join(w, " ")), derived: p.derived})
+	t.keysOf[ft] = append(t.keysOf[ft], nameKeys{keys: t.memo.keys(strings.Join(w, " ")), derived: p.derived})
 	if !own {
 		return
 	}
@@ -402,20 +396,26 @@ func stems(words []string) []string {
 	return out
 }
 
-// keys is keys, through t.keyOf while the index is built: the same
-// terms (analyzer.Terms), each word's key worked out once.
-func (t *titles) keys(s string) []string {
-	if t.keyOf == nil {
-		return keys(s)
-	}
+// nameMemo memoizes, while newTitles builds the index, what it works
+// out again for every name, twin and derived name of a page: pages share
+// words ("Munición", "State").
+type nameMemo struct {
+	stemOf  map[string]string   // word → stem
+	keyOf   map[string]string   // word as written → its key (keys), "" for a stopword
+	wordsOf map[string][]string // name → lang.Words (shared slices: not to be changed)
+}
+
+// keys is keys(s): the same terms (analyzer.Terms), each word's key worked
+// out once.
+func (m *nameMemo) keys(s string) []string {
 	var out []string
 	for _, tok := range lang.Split(s) {
-		k, ok := t.keyOf[tok.Text]
+		k, ok := m.keyOf[tok.Text]
 		if !ok {
 			if ts := analyzer.Terms(tok.Text); len(ts) == 1 {
 				k = ts[0].Text
 			}
-			t.keyOf[tok.Text] = k
+			m.keyOf[tok.Text] = k
 		}
 		if k != "" && !slices.Contains(out, k) {
 			out = append(out, k)
@@ -424,32 +424,26 @@ func (t *titles) keys(s string) []string {
 	return out
 }
 
-// words is lang.Words, through t.wordsOf while the index is built.
-func (t *titles) words(n string) []string {
-	if t.wordsOf == nil {
-		return lang.Words(n)
-	}
-	w, ok := t.wordsOf[n]
+// words is lang.Words(n).
+func (m *nameMemo) words(n string) []string {
+	w, ok := m.wordsOf[n]
 	if !ok {
 		w = lang.Words(n)
-		t.wordsOf[n] = w
+		m.wordsOf[n] = w
 	}
 	return w
 }
 
-// stems is stems, through t.stemOf while the index is built.
-func (t *titles) stems(words []string) []string {
-	if t.stemOf == nil {
-		return stems(words)
-	}
+// stems is stems(words).
+func (m *nameMemo) stems(words []string) []string {
 	out := make([]string, len(words))
 	for i, w := range words {
-		s, ok := t.stemOf[w]
+		st, ok := m.stemOf[w]
 		if !ok {
-			s = stem(w)
-			t.stemOf[w] = s
+			st = stem(w)
+			m.stemOf[w] = st
 		}
-		out[i] = s
+		out[i] = st
 	}
 	return out
 }

@@ -56,13 +56,6 @@ func TestTitlesNames(t *testing.T) {
 		{title: "Prone Roll", lang: "en"},
 		{title: "States", lang: "en", aliases: []string{"State"}},
 	})
-	named := func(text string) []string {
-		var out []string
-		for _, p := range ti.in(lang.Words(text)) {
-			out = append(out, p.title)
-		}
-		return out
-	}
 	for _, tc := range []struct {
 		text string
 		want []string
@@ -75,7 +68,7 @@ func TestTitlesNames(t *testing.T) {
 		{"Can a Prone trooper dodge?", []string{"Prone State"}},
 		{"¿Puede una tropa Aislada recibir Órdenes?", []string{"Aislado"}}, // not its twin
 	} {
-		if got := named(tc.text); !slices.Equal(got, tc.want) {
+		if got := namedIn(ti, tc.text); !slices.Equal(got, tc.want) {
 			t.Errorf("%q names %q, want %q", tc.text, got, tc.want)
 		}
 	}
@@ -142,11 +135,7 @@ func TestClassHeadNames(t *testing.T) {
 		{"con el plus", nil},
 		{"Salto de Combate", []string{"Salto de Combate"}}, // by its title, not the derived "Combate"
 	} {
-		var got []string
-		for _, p := range ti.in(lang.Words(tc.text)) {
-			got = append(got, p.title)
-		}
-		if !slices.Equal(got, tc.want) {
+		if got := namedIn(ti, tc.text); !slices.Equal(got, tc.want) {
 			t.Errorf("%q names %q, want %q", tc.text, got, tc.want)
 		}
 	}
@@ -310,4 +299,13 @@ func TestReturnTopics(t *testing.T) {
 			t.Errorf("%q: states gone back to %q, want %q", tc.q, got, tc.want)
 		}
 	}
+}
+
+// namedIn returns the titles of the pages ti finds named in text.
+func namedIn(ti *titles, text string) []string {
+	var out []string
+	for _, p := range ti.in(lang.Words(text)) {
+		out = append(out, p.title)
+	}
+	return out
 }

@@ -276,10 +276,7 @@ func sentences(text string) []string {
 // question can be read in it, and a Spanish rule on declaring a BS Attack
 // against an engaged trooper says nothing of "a trooper in Retreat!".
 func topicsHeld(q query, d *candidate, text string) bool {
-	k := keySet(text)
-	for key := range d.pageKeys {
-		k[key] = true
-	}
+	k := keysOnPage(text, d)
 	cross := d.lang != "" && d.lang != q.lang
 	for i := range q.units {
 		if u := &q.units[i]; u.topic && (u.inClause || cross) && u.idf > 0 && !unholdable(u) && !u.holds(k) {
