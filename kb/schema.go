@@ -122,21 +122,32 @@ func (db *DB) migrate(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY)`); err != nil {
 		return fmt.Errorf("kb: create migrations table: %w", err)
 	}
-	applied := 0
+	applied, rows := 0, false
 	for _, name := range names {
-		ok, err := migrateFile(ctx, tx, name)
+		ok, changed, err := migrateFile(ctx, tx, name)
 		if err != nil {
 			return err
 		}
 		if ok {
 			applied++
 		}
+		rows = rows || changed
 	}
 	if applied == 0 {
 		return nil // nothing written but, at most, an empty table that exists already
 	}
 	if err := foreignKeyCheck(ctx, tx); err != nil {
 		return err
+	}
+	// The write generation says whether what is derived from the rows
+	// (the search index's stamp, the stored twin pairs) is in step; a
+	// migration that changes no row (one adding an index) leaves it so,
+	// and raising the generation would make every reader re-derive it.
+	if !rows {
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("kb: migrations: commit: %w", err)
+		}
+		return nil
 	}
 	if err := bumpGeneration(ctx, tx); err != nil {
 		return fmt.Errorf("kb: migrations: %w", err)
@@ -178,25 +189,34 @@ func migrationNames() ([]string, error) {
 }
 
 // migrateFile applies one migration in tx unless it is recorded as
-// applied; it reports whether it applied it.
-func migrateFile(ctx context.Context, tx *sql.Tx, name string) (bool, error) {
+// applied; it reports whether it applied it and whether it changed rows.
+func migrateFile(ctx context.Context, tx *sql.Tx, name string) (applied, changed bool, err error) {
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM migrations WHERE name = ?`, name).Scan(&n); err != nil {
-		return false, fmt.Errorf("kb: migration %s: %w", name, err)
+		return false, false, fmt.Errorf("kb: migration %s: %w", name, err)
 	} else if n != 0 {
-		return false, nil
+		return false, false, nil
 	}
 	buf, err := fs.ReadFile(migrationFS, name)
 	if err != nil {
-		return false, fmt.Errorf("kb: migration %s: %w", name, err)
+		return false, false, fmt.Errorf("kb: migration %s: %w", name, err)
+	}
+	// total_changes() counts the rows inserted, updated or deleted on the
+	// connection; schema statements (CREATE INDEX) count none.
+	var before, after int64
+	if err := tx.QueryRowContext(ctx, `SELECT total_changes()`).Scan(&before); err != nil {
+		return false, false, fmt.Errorf("kb: migration %s: %w", name, err)
 	}
 	if _, err := tx.ExecContext(ctx, string(buf)); err != nil {
-		return false, fmt.Errorf("kb: migration %s: %w", name, err)
+		return false, false, fmt.Errorf("kb: migration %s: %w", name, err)
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT total_changes()`).Scan(&after); err != nil {
+		return false, false, fmt.Errorf("kb: migration %s: %w", name, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
-		return false, fmt.Errorf("kb: migration %s: %w", name, err)
+		return false, false, fmt.Errorf("kb: migration %s: %w", name, err)
 	}
-	return true, nil
+	return true, after != before, nil
 }
 
 // ErrNotMigrated is returned (wrapped) by OpenReadOnly for a database made

@@ -15,7 +15,8 @@ import (
 //	kb_state(one = 1, generation)
 //	    One row. generation is raised by every write transaction: a
 //	    Writer's commit (every ingest, sync, deletion or move) and the
-//	    migrations. What is derived from the whole knowledge base and
+//	    migrations that change rows (not those that only add an index).
+//	    What is derived from the whole knowledge base and
 //	    stored with the generation it was computed at is in step with it
 //	    while the generation is unchanged.
 //	twin_state(one = 1, generation)

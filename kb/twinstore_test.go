@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 
 	"github.com/wikirules/wikirules"
@@ -128,4 +129,48 @@ func TestPageAliasesRedirectPages(t *testing.T) {
 func esquivarEditNewer(t testing.TB) Item {
 	_, newer := esquivarEdit(t)
 	return newer
+}
+
+// TestMigrationGeneration: a migration that changes no row (0013 adds an
+// index) leaves the write generation, so the stored twin pairs and the
+// index's recorded generation stay in step after an upgrade; one that
+// changes rows (0007 recomputes title folds) raises it.
+func TestMigrationGeneration(t *testing.T) {
+	ctx := context.Background()
+	path := newFile(t, esquivar(t))
+	generation := func() int64 {
+		t.Helper()
+		db, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		g, err := db.Generation(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	unapply := func(qs ...string) {
+		t.Helper()
+		raw, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer raw.Close()
+		for _, q := range qs {
+			if _, err := raw.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+	}
+	gen := generation()
+	unapply(`DROP INDEX revisions_redirect`, `DELETE FROM migrations WHERE name = 'migrations/0013_redirect_texts.sql'`)
+	if g := generation(); g != gen {
+		t.Errorf("generation after re-applying 0013 (an index) = %d, want %d", g, gen)
+	}
+	unapply(`UPDATE pages SET fold = 'x'`, `DELETE FROM migrations WHERE name = 'migrations/0007_title_fold.sql'`)
+	if g := generation(); g != gen+1 {
+		t.Errorf("generation after re-applying 0007 (rows) = %d, want %d", g, gen+1)
+	}
 }
