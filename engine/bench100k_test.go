@@ -172,3 +172,19 @@ func BenchmarkResolve100k(b *testing.B) {
 	benchResolve(b, bigEngine(b, false), loadBenchSet(b))
 	b.ReportMetric(float64(bigCurrent), "current-records")
 }
+
+// BenchmarkInit100k measures what an engine does once per process before
+// its first answer, at more than 100,000 current records: reading the
+// page titles, languages and aliases, indexing the page names and
+// reading the index's counts (the part of a cold query ask that is the
+// engine's).
+func BenchmarkInit100k(b *testing.B) {
+	bigEngine(b, false)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if err := New(bigDB, bigIdx).init(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
