@@ -897,8 +897,19 @@ func sortByScore(cands []*candidate) {
 // list of what a state allows for the act q asks of a trooper in it
 // (stateList).
 func (e *Engine) markStateLists(q query, cands []*candidate) {
+	// Whether a unit is declared in some candidate depends on the unit
+	// alone: worked out once per unit, not once per candidate.
+	memo := map[*unit]bool{}
+	declared := func(u *unit) bool {
+		d, ok := memo[u]
+		if !ok {
+			d = declaredIn(u, cands)
+			memo[u] = d
+		}
+		return d
+	}
 	for _, c := range cands {
-		c.stateList = e.stateList(q, c, cands)
+		c.stateList = e.stateList(q, c, declared)
 	}
 }
 
@@ -915,7 +926,10 @@ func (e *Engine) markStateLists(q query, cands []*candidate) {
 // some text gathered declares or uses ("declare un Ataque CD"), not a
 // MOD, a weapon or an effect. Such a list rules on what it leaves out
 // as on what it names.
-func (e *Engine) stateList(q query, c *candidate, cands []*candidate) bool {
+//
+// declared reports whether a unit is a thing some candidate declares or
+// uses (declaredIn over the candidates).
+func (e *Engine) stateList(q query, c *candidate, declared func(*unit) bool) bool {
 	if q.kind != askYesNo || c.rec == nil || c.faq != nil {
 		return false
 	}
@@ -946,7 +960,7 @@ func (e *Engine) stateList(q query, c *candidate, cands []*candidate) bool {
 	asked := false
 	for _, u := range q.objects(c) {
 		if at := unitAt(u, st); at > act {
-			if !declaredIn(u, cands) {
+			if !declared(u) {
 				return false
 			}
 			asked = true
