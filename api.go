@@ -18,7 +18,10 @@ var ErrNotFound = errors.New("not found")
 // of each page with Timestamp <= AsOf) and FAQs first seen by then.
 // History includes superseded records. Kinds keeps only those kinds.
 // Pages keeps only those page titles. Limit caps the number of results
-// (0 = store default).
+// (0 = store default). NoSnippets asks a Searcher for hits without
+// snippets (Hit.Snippet empty, same hits and scores): a caller that reads
+// the records, not their snippets, spares the search finding the matched
+// words in each hit; a Searcher may give snippets anyway.
 //
 // Wiki keeps only the pages of that wiki ("infinity-en"). A page is known
 // by its wiki and title, so a title can name pages of several wikis (the
@@ -34,6 +37,8 @@ type Filter struct {
 	Kinds    []Kind
 	Pages    []string
 	Limit    int
+	// NoSnippets: see above.
+	NoSnippets bool
 }
 
 // Hit is one search result: a record or an FAQ (exactly one is set), its

@@ -43,6 +43,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	}
 	sf := f
 	sf.Limit = searchLimit
+	sf.NoSnippets = true // candidates are read from their records and FAQs
 	// An edition the question names ("En N5, …") is the filter's, not a
 	// word a text holds: the index would count it as a unit to match.
 	text := reEditionNamed.ReplaceAllString(q.text, " ")

@@ -27,7 +27,10 @@ import (
 // hits returned (0 = 10, at most 1000); Total counts every match. Facets
 // asks for the facet counts (they cost a pass over every match, so the
 // hot path of the engine and the web search leaves them off). History
-// includes superseded records, ranked below current text.
+// includes superseded records, ranked below current text. NoSnippets
+// leaves Hit.Snippet and the highlights empty (the hits and their scores
+// are the same): the hits' stored documents are then loaded by id alone,
+// without matching the text again for its locations.
 type Query struct {
 	Text       string            `json:"text"`
 	Edition    wikirules.Edition `json:"edition,omitempty"`
@@ -38,6 +41,7 @@ type Query struct {
 	Limit      int               `json:"limit,omitempty"`
 	History    bool              `json:"history,omitempty"`
 	Facets     bool              `json:"facets,omitempty"`
+	NoSnippets bool              `json:"no_snippets,omitempty"`
 }
 
 // Result is the answer to a Query. Hits are best first; Highlights[i] holds
@@ -205,7 +209,11 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if len(cands) > limit {
 		cands = cands[:limit]
 	}
-	kept, err := x.stored(ctx, text, cands2ids(len(cands), func(i int) string { return cands[i].dm.ID }))
+	matched := text
+	if q.NoSnippets {
+		matched = nil
+	}
+	kept, err := x.stored(ctx, matched, cands2ids(len(cands), func(i int) string { return cands[i].dm.ID }))
 	if err != nil {
 		return nil, fmt.Errorf("index: load hits of %q: %w", q.Text, err)
 	}
@@ -218,8 +226,10 @@ func (x *Index) Search(ctx context.Context, q Query) (*Result, error) {
 			return nil, err
 		}
 		c.hit.Score = c.score
-		snip, spans := snippet(c.body, bodyRanges(dm.Locations))
-		c.hit.Snippet = snip
+		var spans []wikirules.Span
+		if !q.NoSnippets {
+			c.hit.Snippet, spans = snippet(c.body, bodyRanges(dm.Locations))
+		}
 		res.Hits = append(res.Hits, c.hit)
 		res.Highlights = append(res.Highlights, spans)
 	}
@@ -251,15 +261,19 @@ func cands2ids(n int, id func(int) string) []string {
 // stored returns the documents ids as matched by text, by id, with their
 // term locations (for highlights) and stored JSON and type: a second
 // search restricted to those documents, so that the main one (over every
-// match) gathers no locations and loads no stored document.
+// match) gathers no locations and loads no stored document. A nil text
+// loads the documents without locations.
 func (x *Index) stored(ctx context.Context, text query.Query, ids []string) (map[string]*search.DocumentMatch, error) {
 	out := make(map[string]*search.DocumentMatch, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
-	q := query.NewConjunctionQuery([]query.Query{query.NewDocIDQuery(ids), text})
+	var q query.Query = query.NewDocIDQuery(ids)
+	if text != nil {
+		q = query.NewConjunctionQuery([]query.Query{q, text})
+	}
 	req := bleve.NewSearchRequestOptions(q, len(ids), 0, false)
-	req.IncludeLocations = true
+	req.IncludeLocations = text != nil
 	req.Fields = []string{fieldJSON, fieldType}
 	sr, err := x.bi.SearchInContext(ctx, req)
 	if err != nil {

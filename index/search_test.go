@@ -101,3 +101,46 @@ func TestSearchCapitalStopWord(t *testing.T) {
 		t.Errorf("hits %q, want para-1 first", got)
 	}
 }
+
+// TestSearchNoSnippets: a search with NoSnippets gives the same hits, in
+// the same order with the same scores and citations, as the same search
+// with snippets, and no snippet or highlight (on the seed corpus, over
+// questions that take both the conjunction and the disjunction).
+func TestSearchNoSnippets(t *testing.T) {
+	idx := buildSeed(t)
+	ctx := context.Background()
+	for _, text := range []string{
+		"esquivar plantilla",
+		"¿Se puede declarar Berserk estando trabado?",
+		"Can I dodge while engaged?",
+		"¿Qué MOD aplico al esquivar una mina sin LDT?",
+	} {
+		with, err := idx.Search(ctx, Query{Text: text, Limit: 25})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bare, err := idx.Search(ctx, Query{Text: text, Limit: 25, NoSnippets: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(with.Hits) == 0 || len(bare.Hits) != len(with.Hits) {
+			t.Fatalf("%q: %d hits without snippets, %d with", text, len(bare.Hits), len(with.Hits))
+		}
+		snippets := 0
+		for i, h := range bare.Hits {
+			w := with.Hits[i]
+			if hitKey(h) != hitKey(w) || h.Score != w.Score || h.Citation != w.Citation {
+				t.Errorf("%q: hit %d without snippets %s (%g), with %s (%g)", text, i, hitKey(h), h.Score, hitKey(w), w.Score)
+			}
+			if h.Snippet != "" || len(bare.Highlights[i]) > 0 {
+				t.Errorf("%q: hit %d has snippet %q", text, i, h.Snippet)
+			}
+			if w.Snippet != "" {
+				snippets++
+			}
+		}
+		if snippets == 0 {
+			t.Errorf("%q: the search with snippets gave none", text)
+		}
+	}
+}

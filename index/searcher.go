@@ -16,14 +16,14 @@ var ErrAsOf = errors.New("index: as-of searches are not indexed (use the knowled
 
 // SearchText is Search in the shape of wikirules.Searcher: free text with
 // f.Edition, f.Unscoped, f.Kinds, f.Pages, f.History and f.Limit, hits
-// best first with snippets marking matched words with « », no facets.
-// f.AsOf set gives ErrAsOf.
+// best first with snippets marking matched words with « » (none with
+// f.NoSnippets), no facets. f.AsOf set gives ErrAsOf.
 func (x *Index) SearchText(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.Hit, error) {
 	if !f.AsOf.IsZero() {
 		return nil, ErrAsOf
 	}
 	res, err := x.Search(ctx, Query{Text: text, Edition: f.Edition, Unscoped: f.Unscoped, Kinds: f.Kinds, Pages: f.Pages,
-		Limit: f.Limit, History: f.History})
+		Limit: f.Limit, History: f.History, NoSnippets: f.NoSnippets})
 	if err != nil {
 		return nil, err
 	}
