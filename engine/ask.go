@@ -570,8 +570,21 @@ func holdsClauseNames(q query, c *candidate) bool {
 // that state's page, naming what is asked about ("Las Tropas en este
 // estado sólo pueden declarar Ataque CC, Esquivar…" for "trabada, ¿puede
 // declarar Esquivar?"): among texts as relevant, the one that rules on it.
+// The list is one sentence of it, as for stateList: the commas of a later
+// sentence list nothing its restriction restricts ("responder ante
+// Ataques, y sólo Ataques, que se declaren contra él… El poseedor … y
+// podrá trazar LDT…" restricts to one thing).
 func conditionList(q query, c *candidate) bool {
-	return q.kind == askYesNo && c.rec != nil && onCondition(q, c) && closedList(c.rec.Plain, vocabFor(c.lang))
+	if q.kind != askYesNo || c.rec == nil || !onCondition(q, c) {
+		return false
+	}
+	v := vocabFor(c.lang)
+	for _, s := range sentences(c.rec.Plain) {
+		if closedList(s, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // listRules reports whether c is a closed list that rules on q: the

@@ -213,3 +213,29 @@ func TestAskStateList(t *testing.T) {
 		}
 	}
 }
+
+// TestConditionListOneSentence checks that a closed list of what the
+// condition a question names allows is read in one sentence: "y sólo
+// Ataques, que…" restricts to one thing, and the commas and "y" of the
+// next sentence list nothing it restricts; a sentence that does list
+// ("sólo puede declarar Esquivar, Reset o Ataque CC") is one.
+func TestConditionListOneSentence(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze("Tengo Sexto Sentido y estoy trabado; me atacan desde fuera de mi LDT. ¿Puedo declarar Esquivar?")
+	rec := func(text string) *candidate {
+		return &candidate{rec: &wikirules.Record{Page: "Sexto Sentido", Plain: text}, page: "Sexto Sentido", lang: "es",
+			keys: keySet(text), ctx: map[string]bool{}, pageKeys: keySet("Sexto Sentido")}
+	}
+	one := rec("Sexto Sentido permite a su poseedor responder ante Ataques, y sólo Ataques, que se declaren contra él desde fuera de su LDT. " +
+		"El poseedor de esta Habilidad Especial dispone de una LDT de 360˚ hacia sus atacantes y podrá trazar LDT hacia ellos aunque se halle en estado Trabado.")
+	if conditionList(q, one) {
+		t.Errorf("conditionList: a restriction to one thing read as a closed list through the next sentence's separators")
+	}
+	list := rec("Una Tropa con Sexto Sentido en estado Trabado sólo puede declarar Esquivar, Reset o Ataque CC contra Ataques desde fuera de su LDT.")
+	if !conditionList(q, list) {
+		t.Errorf("conditionList: the closed list of one sentence not read as one")
+	}
+}
