@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
 	_ "modernc.org/sqlite"
@@ -279,4 +280,21 @@ func TestOlderSchemaUpgraded(t *testing.T) {
 		t.Fatalf("after the upgrade: %v", err)
 	}
 	ro.Close()
+}
+
+// TestPageIdentity: show's second line names the wiki and language, the
+// one a page has, or says neither is known (not a blank line).
+func TestPageIdentity(t *testing.T) {
+	for _, tt := range []struct {
+		p    wikirules.Page
+		want string
+	}{
+		{wikirules.Page{Wiki: "infinity-es", Language: "es"}, "infinity-es, es"},
+		{wikirules.Page{Language: "en"}, "en"},
+		{wikirules.Page{}, "wiki and language unknown"},
+	} {
+		if got := pageIdentity(tt.p); got != tt.want {
+			t.Errorf("pageIdentity(%+v) = %q, want %q", tt.p, got, tt.want)
+		}
+	}
 }

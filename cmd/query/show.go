@@ -132,7 +132,7 @@ func printPage(e *env, v *wikirules.PageView) {
 	if v.Revision.User != "" {
 		fmt.Fprintf(w, " by %s", v.Revision.User)
 	}
-	fmt.Fprintf(w, "\n%s, %s\n", v.Page.Wiki, v.Page.Language)
+	fmt.Fprintf(w, "\n%s\n", pageIdentity(v.Page))
 	alsoIn(w, v.AlsoIn)
 	fmt.Fprint(w, "\n")
 	if to := wikirules.RedirectTarget(v.Revision.Text); to != "" {
@@ -205,4 +205,20 @@ func skillLine(h *wikirules.SkillHeader) string {
 		return "[skill] " + h.Type + labels // {{skillbox |black| | TIRADA DE AGALLAS}} fills only the type
 	}
 	return "[skill] " + h.Name + " — " + h.Type + labels
+}
+
+// pageIdentity names the wiki and language of a page ("infinity-es, es");
+// a page read from a file that says neither (a bare wikitext file) is
+// said to be of no known wiki rather than shown as a blank line.
+func pageIdentity(p wikirules.Page) string {
+	var parts []string
+	for _, s := range []string{p.Wiki, p.Language} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if len(parts) == 0 {
+		return "wiki and language unknown"
+	}
+	return strings.Join(parts, ", ")
 }
