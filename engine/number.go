@@ -76,10 +76,11 @@ func (e *Engine) number(q query, text string) string {
 			}
 			if len(anchors) == 0 {
 				if len(nouns) > 0 {
-					// "B1" names the Burst it gives: its own anchor.
+					// "B1" names the Burst it gives, "8 inches" a distance
+					// by its unit of length: its own anchor.
 					var own []numberToken
 					for _, t := range toks {
-						if t.lettered && q.quantity == kindBurst {
+						if t.lettered && q.quantity == kindBurst || t.kind == kindDistance && q.quantity == kindDistance {
 							own = append(own, t)
 							anchors = append(anchors, t.word)
 						}

@@ -880,20 +880,22 @@ func terse(d *candidate) bool {
 	return d.faq == nil && d.rec != nil && d.rec.Kind == wikirules.KindReference
 }
 
-// grants reports whether a sentence's main clauses hold a permission
-// phrase or a use verb ("sólo pueden declarar …", "can only use …"): what
-// a closed list of allowed things needs, where "only for Troopers with …"
-// restricts whom a rule applies to.
+// grants reports whether a sentence's main clauses hold a permission or
+// obligation phrase or a use verb ("sólo pueden declarar …", "can only
+// use …"): what a closed list of allowed things needs, where "only for
+// Troopers with …" restricts whom a rule applies to.
 func grants(cs []clause, v *Vocabulary) bool {
 	for _, c := range cs {
 		if c.sub || c.exception {
 			continue
 		}
-		if c.holdsAny(v.ps.perm) {
+		// A permission or obligation phrase is read whole: the "se" of
+		// "se permite" grants nothing in "se aplican sólo a los enemigos".
+		if c.holdsAny(v.ps.perm) || c.holdsAny(v.ps.oblig) {
 			return true
 		}
 		for _, w := range c.words {
-			if v.has("useverb", w) || v.has("modal", w) {
+			if v.has("useverb", w) {
 				return true
 			}
 		}

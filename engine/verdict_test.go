@@ -725,3 +725,53 @@ func TestOnlyForWhom(t *testing.T) {
 		}
 	}
 }
+
+// TestRestrictionOfWhomGrantsNothing checks that a restriction of whom
+// a modifier applies to ("Los MOD negativos se aplican únicamente a los
+// enemigos") is no closed list of what is allowed, though a word of it
+// ("se") is one of a permission phrase ("se permite"): it gives no yes to
+// whether another rule's MOD applies to a skill another sentence names,
+// while a list granted by that phrase still answers.
+func TestRestrictionOfWhomGrantsNothing(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const mods = "Los MOD negativos se aplican únicamente a los enemigos. Los MOD negativos de otras Habilidades, armas y Equipos, como Ataque CC (-3), Esquivar (-3), se aplican sólo a los enemigos al efectuar una Tirada Enfrentada."
+	const engaged = "En estado Trabado sólo se permite declarar Ataque CC, Esquivar o Reset."
+	for _, tc := range []struct {
+		q, page, text string
+		want          int
+	}{
+		{"En N5, ¿los MOD de Zona de Visibilidad se aplican a Esquivar?", "Módulo de Combate", mods, 0},
+		{"Estando Trabado, ¿puede declarar Descubrir?", "Trabado", engaged, -1},
+		{"Estando Trabado, ¿puede declarar Esquivar?", "Trabado", engaged, 1},
+	} {
+		q := e.analyze(prose(tc.q))
+		d := &candidate{rec: &wikirules.Record{Page: tc.page, Plain: tc.text}, page: tc.page, lang: "es", pageKeys: keySet(tc.page)}
+		if got := e.polarity(q, d, tc.text); got != tc.want {
+			t.Errorf("%q against %.40q: polarity %d, want %d", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestDistanceByItsUnit checks that a length states what it measures:
+// "hasta 8 pulgadas" answers how far, with no distance noun beside it,
+// while a number of another kind ("8 Órdenes", "360°") does not.
+func TestDistanceByItsUnit(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze(prose("Para comprobar en ORA si la Tropa Activa ha entrado en la Zona de Hackeo, ¿hasta qué distancia se mide desde su recorrido?"))
+	for _, tc := range []struct{ text, want string }{
+		{"Las mediciones se hacen desde la Tropa Activa, comprobando hasta 8 pulgadas desde cualquier punto de su recorrido.", "8 pulgadas"},
+		{"Measurements must always be made from the Active Trooper, checking a maximum of 8 inches from any point along their path.", "8 pulgadas"},
+		{"Las mediciones se hacen desde la Tropa Activa, comprobando hasta 8 Órdenes de su recorrido.", ""},
+		{"Las mediciones se hacen desde la Tropa Activa, con una LDT de 360° desde cualquier punto de su recorrido.", ""},
+	} {
+		if got := e.number(q, tc.text); got != tc.want {
+			t.Errorf("number(%.50q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
