@@ -76,6 +76,10 @@ type candidate struct {
 	// stateList: the closed list of what a state allows for the act the
 	// question asks of a trooper in it (markStateLists).
 	stateList bool
+	// newerEd is the newer edition in which a page of the same rule
+	// answers the question, when the candidate's page is an older
+	// edition's (markOlder): it does not decide.
+	newerEd wikirules.Edition
 }
 
 func (c *candidate) id() string {
@@ -112,6 +116,62 @@ func pagesNewest(cands []*candidate) []*candidate {
 		}
 	}
 	return out
+}
+
+// markOlder marks the candidates of the deciding candidate d's page,
+// and of the other pages of its rule (titles.sameRule) in its language,
+// when a page of the rule in that language whose newest edition is newer
+// holds a text that answers q: without an edition asked, the answer
+// speaks for the newest edition that answers, and an older edition's page
+// of the rule (an N3 page beside the N4 one) does not decide over it. A
+// twin in the other language does not displace the page in the judge's
+// words: the answer warns that it lags (TwinWarnings). It reports whether
+// it marked any.
+func (e *Engine) markOlder(q query, d *candidate, cands []*candidate) bool {
+	held := map[string]wikirules.Editions{}
+	for _, c := range cands {
+		held[c.page] |= c.editions()
+	}
+	age := func(p string) int {
+		ed, ok := newestOf(held[p])
+		if !ok {
+			return -1
+		}
+		return slices.Index(editionOrder, ed)
+	}
+	if age(d.page) < 0 {
+		return false
+	}
+	rule := func(p string) bool {
+		return e.pageLang[lang.Fold(p)] == e.pageLang[lang.Fold(d.page)] && e.titles.sameRule(d.page, p)
+	}
+	newest := -1 // the newest edition of a page of d's rule that answers
+	tried := map[string]bool{}
+	for _, c := range cands {
+		p := c.page
+		if tried[p] || c.newerEd != 0 || age(p) < 0 || age(p) >= age(d.page) || newest >= 0 && age(p) >= newest || !rule(p) {
+			continue
+		}
+		for _, o := range cands {
+			if o.page != p || o.faq != nil && !o.faqFit {
+				continue
+			}
+			if ok, _ := e.answers(q, o); ok {
+				newest = age(p)
+				break
+			}
+		}
+		tried[p] = true
+	}
+	if newest < 0 {
+		return false
+	}
+	for _, c := range cands {
+		if age(c.page) > newest && rule(c.page) {
+			c.newerEd = editionOrder[newest]
+		}
+	}
+	return true
 }
 
 func (c *candidate) kind() wikirules.Kind {
@@ -204,6 +264,9 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	e.markStateLists(q, cands)
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
+	for a.EditionDefaulted && d != nil && e.markOlder(q, d, cands) {
+		d, why = e.decide(q, cands)
+	}
 	if d != nil {
 		// A text whose page does not speak of what the question is
 		// about answers another question (subject.go).
@@ -279,7 +342,7 @@ func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict st
 		return nil
 	}
 	for _, c := range cands {
-		if c == d || c.score < closeRatio*d.score {
+		if c == d || c.score < closeRatio*d.score || c.newerEd != 0 {
 			continue
 		}
 		if c.rank() < d.rank() || lang.Fold(c.page) == lang.Fold(d.page) || c.faq != nil && !c.faqFit {
@@ -358,7 +421,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	var ok []*candidate
 	why := ""
 	for _, c := range cands {
-		if c.faq != nil && !c.faqFit {
+		if c.faq != nil && !c.faqFit || c.newerEd != 0 {
 			continue
 		}
 		if fine, w := e.answers(q, c); fine {

@@ -194,3 +194,29 @@ func TestAskOtherCount(t *testing.T) {
 		t.Errorf("counts = %v, want memb: 3", c)
 	}
 }
+
+// TestAskOlderEditionPage checks that, with no edition asked, a page of
+// an older edition of a rule (the N3 wiki's Retreat! (State)) does not
+// decide when the newer edition's page of the rule answers (the N4
+// Retreat State): it is listed as overridden, and the answer speaks for N4.
+func TestAskOlderEditionPage(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Can I spend a Command Token to cancel Retreat! on one trooper?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Page != "Retreat State" || a.Edition != "n4" {
+		t.Fatalf("deciding = %+v (edition %q), want the N4 Retreat State page", d, a.Edition)
+	}
+	if a.Verdict != "Yes" {
+		t.Errorf("verdict = %q, want Yes", a.Verdict)
+	}
+	older := false
+	for _, s := range a.Sources {
+		older = older || s.Role == RoleOverridden && s.Page == "Retreat! (State)"
+	}
+	if !older {
+		t.Errorf("sources = %+v, want the N3 page overridden", a.Sources)
+	}
+}
