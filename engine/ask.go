@@ -253,6 +253,9 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	// "edition unknown".
 	gf := f
 	gf.Unscoped = f.Edition != 0
+	if err := e.twinsInEdition(ctx, &q, gf); err != nil {
+		return nil, err
+	}
 	cands, err := e.gather(ctx, q, gf)
 	if err != nil {
 		return nil, err
@@ -320,15 +323,85 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
 	}
-	if d.partial && a.Verdict != q.v.Labels.SeeDeciding && !hasFold(q.topics, d.page) {
+	if d.partial && a.Verdict != q.v.Labels.SeeDeciding && (!hasFold(q.topics, d.page) || hasFold(q.twinTopics, d.page)) {
 		// Found by fewer words than the question's, on a page the
-		// question does not name, the deciding text holds less of the
-		// case than a hit does: what it entails is left to the judge
-		// reading it.
+		// question does not name (or names only through its twin), the
+		// deciding text holds less of the case than a hit does: what it
+		// entails is left to the judge reading it.
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("partial-search"))
 	}
 	return a, nil
+}
+
+// twinsInEdition names, for a question asked in an edition (f.Edition),
+// the twin in the other language of a page it names that holds no text
+// of that edition: the Spanish Zona de Hackeo is N4 and CodeOne, its
+// English twin Hacking Area does not say its edition, and in N5 only the
+// twin can state the rule. The twin takes the page's place among the
+// pages named (q.topics, and those that are a condition or the state
+// gone back to), as a page named in the question's language does.
+func (e *Engine) twinsInEdition(ctx context.Context, q *query, f wikirules.Filter) error {
+	if f.Edition == 0 || len(q.topics) == 0 {
+		return nil
+	}
+	holds := func(page string) (bool, error) {
+		pf := f
+		pf.Pages, pf.Limit = []string{page}, 1
+		recs, err := e.store.Records(ctx, pf)
+		if err != nil {
+			return false, fmt.Errorf("engine: records of %s: %w", page, err)
+		}
+		return len(recs) > 0, nil
+	}
+	swap := map[string][]string{}
+	for _, t := range q.topics {
+		var twins []string
+		for _, w := range e.titles.twinsOf(t) {
+			if _, known := e.pageLang[lang.Fold(w)]; known {
+				twins = append(twins, w)
+			}
+		}
+		if len(twins) == 0 {
+			continue
+		}
+		ok, err := holds(t)
+		if err != nil || ok {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		for _, w := range twins {
+			ok, err := holds(w)
+			if err != nil {
+				return err
+			}
+			if ok && !hasFold(q.topics, w) {
+				swap[t] = append(swap[t], w)
+			}
+		}
+	}
+	if len(swap) == 0 {
+		return nil
+	}
+	replace := func(ts []string) []string {
+		var out []string
+		for _, t := range ts {
+			if w, ok := swap[t]; ok {
+				out = append(out, w...)
+			} else {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	for _, ws := range swap {
+		q.twinTopics = append(q.twinTopics, ws...)
+	}
+	q.topics, q.described = replace(q.topics), replace(q.described)
+	q.conds, q.returns = replace(q.conds), replace(q.returns)
+	return nil
 }
 
 // contested returns a text about as relevant as the deciding one d

@@ -220,3 +220,27 @@ func TestAskOlderEditionPage(t *testing.T) {
 		t.Errorf("sources = %+v, want the N3 page overridden", a.Sources)
 	}
 }
+
+// TestAskTwinInEdition checks that a question asked in an edition its
+// page holds no text of is answered from that page's twin in the other
+// language when the twin may hold it: the Spanish Zona de Hackeo is N4
+// and CodeOne, the English Hacking Area does not say its edition; the
+// answer says "edition unknown" (in the judge's language) and gives no
+// verdict of its own.
+func TestAskTwinInEdition(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "¿Cuánto mide la Zona de Hackeo en N5?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Page != "Hacking Area" {
+		t.Fatalf("deciding = %+v (verdict %q), want the Hacking Area page", d, a.Verdict)
+	}
+	if !strings.Contains(strings.Join(a.Notes, "\n"), "edición desconocida") {
+		t.Errorf("notes = %q, want the edition unknown", a.Notes)
+	}
+	if a.Verdict != vocabFor("es").Labels.SeeDeciding {
+		t.Errorf("verdict = %q, want none", a.Verdict)
+	}
+}
