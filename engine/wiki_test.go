@@ -244,3 +244,33 @@ func TestAskTwinInEdition(t *testing.T) {
 		t.Errorf("verdict = %q, want none", a.Verdict)
 	}
 }
+
+// TestAskBlockingQuestion checks the joint reading of a question whether
+// X blocks Y against its source, both ways: a text saying Y cannot happen
+// answers yes ("no pueden trazar LDT a través de una Zona de Ruido
+// Blanco"); X's own blocking verb answers yes ("Eclipse … preventing them
+// from drawing LoF"); a blocking verb whose actor is another thing gives
+// no verdict ("Eclipse Ammunition is a variant of Smoke Ammunition
+// designed to block the effect of Multispectral Visors" says nothing of
+// whether Smoke blocks them).
+func TestAskBlockingQuestion(t *testing.T) {
+	e := wikiEngine(t)
+	for _, tc := range []struct{ q, want string }{
+		{"Does a White Noise Zone block LoF for a trooper with a Multispectral Visor?", "Yes"},
+		{"¿La Zona de Ruido Blanco impide trazar LDT a una tropa con Visor Multiespectral?", "Sí"},
+		{"Does Eclipse stop Multispectral Visors from drawing LoF?", "Yes"},
+		{"Does Smoke block LoF for a trooper with a Multispectral Visor?", ""},
+		{"Does Smoke stop a Multispectral Visor from drawing LoF?", ""},
+	} {
+		a, err := e.Ask(context.Background(), tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tc.want != "" && a.Verdict != tc.want:
+			t.Errorf("%q: verdict %q (deciding %+v), want %q", tc.q, a.Verdict, a.Deciding(), tc.want)
+		case tc.want == "" && (a.Verdict == "Yes" || a.Verdict == "No"):
+			t.Errorf("%q: verdict %q (deciding %+v), want none", tc.q, a.Verdict, a.Deciding())
+		}
+	}
+}
