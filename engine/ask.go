@@ -404,6 +404,32 @@ func (e *Engine) twinsInEdition(ctx context.Context, q *query, f wikirules.Filte
 	return nil
 }
 
+// aboutOther reports whether c is a record whose text opens (after its
+// determiners) with a name the wikis give a page other than its own that
+// q does not name: its subject is that page's rule.
+func (e *Engine) aboutOther(q query, c *candidate) bool {
+	if c.rec == nil {
+		return false
+	}
+	v := vocabFor(c.lang)
+	words := lang.Words(c.rec.Plain)
+	for len(words) > 0 && v.has("det", words[0]) {
+		words = words[1:]
+	}
+	words = words[:min(len(words), 8)]
+	st := stems(words)
+	qk := q.keys()
+	for _, p := range e.titles.in(words) {
+		if p.derived || lang.Fold(p.title) == lang.Fold(c.page) || len(p.stems) > len(st) || indexWords(st[:len(p.stems)], p.stems) != 0 {
+			continue
+		}
+		if !e.titleHeld(p.title, qk) && !e.titles.sameRule(p.title, c.page) {
+			return true
+		}
+	}
+	return false
+}
+
 // contested returns a text about as relevant as the deciding one d
 // (within closeRatio of its relevance, of no lower precedence), on another
 // page, that answers q and entails the contrary of verdict (the other
@@ -508,6 +534,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			why = q.v.reason("nothing-relevant")
 		}
 		return nil, why
+	}
+	if len(ok) > 1 && e.aboutOther(q, ok[0]) {
+		// A text opening with the name of another page the question does
+		// not name ("Eclipse Ammunition works in exactly the same way as
+		// Smoke Ammunition, but …" on White Noise Zone) states that
+		// page's rule: a text about as relevant that does not decides.
+		var own []*candidate
+		for _, c := range ok {
+			if !e.aboutOther(q, c) {
+				own = append(own, c)
+			}
+		}
+		if len(own) > 0 && own[0].score >= contenderRatio*ok[0].score {
+			ok = own
+		}
 	}
 	if name, _ := q.focusName(); name != nil {
 		// Of the texts that answer, those on a page where one speaks of

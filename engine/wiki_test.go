@@ -274,3 +274,23 @@ func TestAskBlockingQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestAskTextAboutOtherPage checks that a text opening with the name of
+// another page the question does not name (White Noise Zone's "Eclipse
+// Ammunition works in exactly the same way as Smoke Ammunition, but …")
+// does not decide over a text of the question's own rule about as
+// relevant.
+func TestAskTextAboutOtherPage(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Can a trooper with a Multispectral Visor shoot through a White Noise Zone?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || strings.HasPrefix(d.Text, "Eclipse") {
+		t.Fatalf("deciding = %+v, want a text of the White Noise Zone rule", d)
+	}
+	if a.Verdict == "Yes" {
+		t.Errorf("verdict = %q, want no yes", a.Verdict)
+	}
+}
