@@ -398,6 +398,15 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) || actAbsent && terse(d) {
 				return 0
 			}
+			if asksObligation(q) && (!c.holdsAny(v.ps.oblig) || !requiredHeld(q, m, c)) {
+				// Whether something is required is denied by a clause
+				// saying it is not needed, of what is asked ("Mines have
+				// no need of LoF"), not by a negation of another act or
+				// of another requirement ("A Mine never triggers if …",
+				// "The target … does not need to have the Hackable
+				// Characteristic" for "does Spotlight need LoF?").
+				return 0
+			}
 			if blockingAsked && !c.negatedBy(v, v.ps.notNeg) && !blockedBy(q, d, c, v) {
 				// A blocking verb against a question whether X blocks Y
 				// is its answer only when X is its actor (blockedBy):
@@ -630,6 +639,24 @@ func questionNegative(q query) bool {
 		}
 	}
 	return false
+}
+
+// requiredHeld reports whether clause c holds what q asks is required:
+// at least polarMin of the matcher's units that are not themselves an
+// obligation word ("need" of "does Spotlight need LoF?").
+func requiredHeld(q query, m matcher, c clause) bool {
+	k := c.keys()
+	var w, held float64
+	for _, u := range m.units {
+		if slices.ContainsFunc(q.v.ps.oblig, func(p []string) bool { return len(p) == 1 && p[0] == lang.Fold(u.typed) }) {
+			continue
+		}
+		w += u.dw
+		if u.holds(k) {
+			held += u.dw
+		}
+	}
+	return w == 0 || held >= polarMin*w
 }
 
 // questionBlocking reports whether q's asking clause is negative by a

@@ -294,3 +294,21 @@ func TestAskTextAboutOtherPage(t *testing.T) {
 		t.Errorf("verdict = %q, want no yes", a.Verdict)
 	}
 }
+
+// TestAskRequirementDenied checks that whether something is required is
+// answered no only by a clause saying it is not needed: "A Mine never
+// triggers if the Small Teardrop Template would affect an ally" denies
+// another act, and Spotlight's "does not need to have the Hackable
+// Characteristic" another requirement, than LoF.
+func TestAskRequirementDenied(t *testing.T) {
+	e := wikiEngine(t)
+	for _, q := range []string{"In N5, do Mines need LoF to trigger?", "In N5, does Spotlight need LoF?"} {
+		a, err := e.Ask(context.Background(), q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Verdict == "No" || a.Verdict == "Yes" {
+			t.Errorf("%q: verdict %q (deciding %+v), want none", q, a.Verdict, a.Deciding())
+		}
+	}
+}
