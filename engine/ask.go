@@ -76,6 +76,10 @@ type candidate struct {
 	// stateList: the closed list of what a state allows for the act the
 	// question asks of a trooper in it (markStateLists).
 	stateList bool
+	// newerEd is the newer edition in which a page of the same rule
+	// answers the question, when the candidate's page is an older
+	// edition's (markOlder): it does not decide.
+	newerEd wikirules.Edition
 }
 
 func (c *candidate) id() string {
@@ -112,6 +116,62 @@ func pagesNewest(cands []*candidate) []*candidate {
 		}
 	}
 	return out
+}
+
+// markOlder marks the candidates of the deciding candidate d's page,
+// and of the other pages of its rule (titles.sameRule) in its language,
+// when a page of the rule in that language whose newest edition is newer
+// holds a text that answers q: without an edition asked, the answer
+// speaks for the newest edition that answers, and an older edition's page
+// of the rule (an N3 page beside the N4 one) does not decide over it. A
+// twin in the other language does not displace the page in the judge's
+// words: the answer warns that it lags (TwinWarnings). It reports whether
+// it marked any.
+func (e *Engine) markOlder(q query, d *candidate, cands []*candidate) bool {
+	held := map[string]wikirules.Editions{}
+	for _, c := range cands {
+		held[c.page] |= c.editions()
+	}
+	age := func(p string) int {
+		ed, ok := newestOf(held[p])
+		if !ok {
+			return -1
+		}
+		return slices.Index(editionOrder, ed)
+	}
+	if age(d.page) < 0 {
+		return false
+	}
+	rule := func(p string) bool {
+		return e.pageLang[lang.Fold(p)] == e.pageLang[lang.Fold(d.page)] && e.titles.sameRule(d.page, p)
+	}
+	newest := -1 // the newest edition of a page of d's rule that answers
+	tried := map[string]bool{}
+	for _, c := range cands {
+		p := c.page
+		if tried[p] || c.newerEd != 0 || age(p) < 0 || age(p) >= age(d.page) || newest >= 0 && age(p) >= newest || !rule(p) {
+			continue
+		}
+		for _, o := range cands {
+			if o.page != p || o.faq != nil && !o.faqFit {
+				continue
+			}
+			if ok, _ := e.answers(q, o); ok {
+				newest = age(p)
+				break
+			}
+		}
+		tried[p] = true
+	}
+	if newest < 0 {
+		return false
+	}
+	for _, c := range cands {
+		if age(c.page) > newest && rule(c.page) {
+			c.newerEd = editionOrder[newest]
+		}
+	}
+	return true
 }
 
 func (c *candidate) kind() wikirules.Kind {
@@ -193,6 +253,9 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	// "edition unknown".
 	gf := f
 	gf.Unscoped = f.Edition != 0
+	if err := e.twinsInEdition(ctx, &q, gf); err != nil {
+		return nil, err
+	}
 	cands, err := e.gather(ctx, q, gf)
 	if err != nil {
 		return nil, err
@@ -204,6 +267,9 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	e.markStateLists(q, cands)
 	e.score(q, cands, f.Edition)
 	d, why := e.decide(q, cands)
+	for a.EditionDefaulted && d != nil && e.markOlder(q, d, cands) {
+		d, why = e.decide(q, cands)
+	}
 	if d != nil {
 		// A text whose page does not speak of what the question is
 		// about answers another question (subject.go).
@@ -257,15 +323,111 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
 	}
-	if d.partial && a.Verdict != q.v.Labels.SeeDeciding && !hasFold(q.topics, d.page) {
+	if d.partial && a.Verdict != q.v.Labels.SeeDeciding && (!hasFold(q.topics, d.page) || hasFold(q.twinTopics, d.page)) {
 		// Found by fewer words than the question's, on a page the
-		// question does not name, the deciding text holds less of the
-		// case than a hit does: what it entails is left to the judge
-		// reading it.
+		// question does not name (or names only through its twin), the
+		// deciding text holds less of the case than a hit does: what it
+		// entails is left to the judge reading it.
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("partial-search"))
 	}
 	return a, nil
+}
+
+// twinsInEdition names, for a question asked in an edition (f.Edition),
+// the twin in the other language of a page it names that holds no text
+// of that edition: the Spanish Zona de Hackeo is N4 and CodeOne, its
+// English twin Hacking Area does not say its edition, and in N5 only the
+// twin can state the rule. The twin takes the page's place among the
+// pages named (q.topics, and those that are a condition or the state
+// gone back to), as a page named in the question's language does.
+func (e *Engine) twinsInEdition(ctx context.Context, q *query, f wikirules.Filter) error {
+	if f.Edition == 0 || len(q.topics) == 0 {
+		return nil
+	}
+	holds := func(page string) (bool, error) {
+		pf := f
+		pf.Pages, pf.Limit = []string{page}, 1
+		recs, err := e.store.Records(ctx, pf)
+		if err != nil {
+			return false, fmt.Errorf("engine: records of %s: %w", page, err)
+		}
+		return len(recs) > 0, nil
+	}
+	swap := map[string][]string{}
+	for _, t := range q.topics {
+		var twins []string
+		for _, w := range e.titles.twinsOf(t) {
+			if _, known := e.pageLang[lang.Fold(w)]; known {
+				twins = append(twins, w)
+			}
+		}
+		if len(twins) == 0 {
+			continue
+		}
+		ok, err := holds(t)
+		if err != nil || ok {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		for _, w := range twins {
+			ok, err := holds(w)
+			if err != nil {
+				return err
+			}
+			if ok && !hasFold(q.topics, w) {
+				swap[t] = append(swap[t], w)
+			}
+		}
+	}
+	if len(swap) == 0 {
+		return nil
+	}
+	replace := func(ts []string) []string {
+		var out []string
+		for _, t := range ts {
+			if w, ok := swap[t]; ok {
+				out = append(out, w...)
+			} else {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	for _, ws := range swap {
+		q.twinTopics = append(q.twinTopics, ws...)
+	}
+	q.topics, q.described = replace(q.topics), replace(q.described)
+	q.conds, q.returns = replace(q.conds), replace(q.returns)
+	return nil
+}
+
+// aboutOther reports whether c is a record whose text opens (after its
+// determiners) with a name the wikis give a page other than its own that
+// q does not name: its subject is that page's rule.
+func (e *Engine) aboutOther(q query, c *candidate) bool {
+	if c.rec == nil {
+		return false
+	}
+	v := vocabFor(c.lang)
+	words := lang.Words(c.rec.Plain)
+	for len(words) > 0 && v.has("det", words[0]) {
+		words = words[1:]
+	}
+	words = words[:min(len(words), 8)]
+	st := stems(words)
+	qk := q.keys()
+	for _, p := range e.titles.in(words) {
+		if p.derived || lang.Fold(p.title) == lang.Fold(c.page) || len(p.stems) > len(st) || indexWords(st[:len(p.stems)], p.stems) != 0 {
+			continue
+		}
+		if !e.titleHeld(p.title, qk) && !e.titles.sameRule(p.title, c.page) {
+			return true
+		}
+	}
+	return false
 }
 
 // contested returns a text about as relevant as the deciding one d
@@ -279,7 +441,7 @@ func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict st
 		return nil
 	}
 	for _, c := range cands {
-		if c == d || c.score < closeRatio*d.score {
+		if c == d || c.score < closeRatio*d.score || c.newerEd != 0 {
 			continue
 		}
 		if c.rank() < d.rank() || lang.Fold(c.page) == lang.Fold(d.page) || c.faq != nil && !c.faqFit {
@@ -358,7 +520,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	var ok []*candidate
 	why := ""
 	for _, c := range cands {
-		if c.faq != nil && !c.faqFit {
+		if c.faq != nil && !c.faqFit || c.newerEd != 0 {
 			continue
 		}
 		if fine, w := e.answers(q, c); fine {
@@ -372,6 +534,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			why = q.v.reason("nothing-relevant")
 		}
 		return nil, why
+	}
+	if len(ok) > 1 && e.aboutOther(q, ok[0]) {
+		// A text opening with the name of another page the question does
+		// not name ("Eclipse Ammunition works in exactly the same way as
+		// Smoke Ammunition, but …" on White Noise Zone) states that
+		// page's rule: a text about as relevant that does not decides.
+		var own []*candidate
+		for _, c := range ok {
+			if !e.aboutOther(q, c) {
+				own = append(own, c)
+			}
+		}
+		if len(own) > 0 && own[0].score >= contenderRatio*ok[0].score {
+			ok = own
+		}
 	}
 	if name, _ := q.focusName(); name != nil {
 		// Of the texts that answer, those on a page where one speaks of

@@ -123,6 +123,12 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 		if b.used[c.id()] || c.score < supportRatio*bar {
 			continue
 		}
+		if c.newerEd != 0 {
+			b.used[c.id()] = true
+			overridden = append(overridden, b.source(c, RoleOverridden,
+				v.reason("older-edition", strings.ToUpper(c.editions().String()), strings.ToUpper(wikirules.Editions(c.newerEd).String()))))
+			continue
+		}
 		if c.faq != nil && d.faq != nil && b.sameRule(d, c) && sameQuestion(c.faq, d.faq) && newerVersion(d.faq.Version, c.faq.Version) {
 			b.used[c.id()] = true
 			overridden = append(overridden, b.source(c, RoleOverridden, v.reason("newer-faq", d.faq.Version)))

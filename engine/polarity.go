@@ -392,9 +392,29 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// while Prone; a label does not word the question's act otherwise.
 	actAbsent := verb != nil && !verb.holds(d.pageKeys) && !verb.holds(newSpan(sentence).keys())
 	otherAct := actAbsent && m.match(newSpan(sentence)) <= blockShare*m.weight
+	blockingAsked := questionBlocking(q)
 	for _, c := range main {
 		if c.negated(v) {
 			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) || actAbsent && terse(d) {
+				return 0
+			}
+			if asksObligation(q) && (!c.holdsAny(v.ps.oblig) || !requiredHeld(q, m, c)) {
+				// Whether something is required is denied by a clause
+				// saying it is not needed, of what is asked ("Mines have
+				// no need of LoF"), not by a negation of another act or
+				// of another requirement ("A Mine never triggers if …",
+				// "The target … does not need to have the Hackable
+				// Characteristic" for "does Spotlight need LoF?").
+				return 0
+			}
+			if blockingAsked && !c.negatedBy(v, v.ps.notNeg) && !blockedBy(q, d, c, v) {
+				// A blocking verb against a question whether X blocks Y
+				// is its answer only when X is its actor (blockedBy):
+				// "the Multispectral Visors ignore the effects of Smoke"
+				// denies that Smoke blocks them, and "Eclipse … designed
+				// to block the effect of Multispectral Visors" says
+				// nothing of Smoke. That Y cannot happen is read ("no
+				// pueden trazar LDT": yes, it blocks), and that it can.
 				return 0
 			}
 			return -1
@@ -619,6 +639,83 @@ func questionNegative(q query) bool {
 		}
 	}
 	return false
+}
+
+// requiredHeld reports whether clause c holds what q asks is required:
+// at least polarMin of the matcher's units that are not themselves an
+// obligation word ("need" of "does Spotlight need LoF?").
+func requiredHeld(q query, m matcher, c clause) bool {
+	k := c.keys()
+	var w, held float64
+	for _, u := range m.units {
+		if slices.ContainsFunc(q.v.ps.oblig, func(p []string) bool { return len(p) == 1 && p[0] == lang.Fold(u.typed) }) {
+			continue
+		}
+		w += u.dw
+		if u.holds(k) {
+			held += u.dw
+		}
+	}
+	return w == 0 || held >= polarMin*w
+}
+
+// questionBlocking reports whether q's asking clause is negative by a
+// blocking verb alone ("does X block Y?", "¿impide X…?"), no negation
+// phrase: it asks whether an act is stopped, which a text saying the act
+// cannot (or can) happen answers the other way round.
+func questionBlocking(q query) bool {
+	blocking := false
+	for _, c := range clauses(strings.Join(q.clause, " "), q.v) {
+		if c.sub || c.exception || !c.negated(q.v) {
+			continue
+		}
+		if c.negatedBy(q.v, q.v.ps.notNeg) {
+			return false
+		}
+		blocking = true
+	}
+	return blocking
+}
+
+// blockedBy reports whether the blocking verb of clause c (of d's text)
+// is the act of what q asks blocks: the units q's asking clause names
+// before its blocking phrase (X of "does X block Y?") stand on d's page
+// or in c before its blocking phrase (where d's page is not named), and
+// no other unit q names does there (the Visors of "los Visores Multiespectrales ignoran los efectos
+// de la Munición Humo" are the actor, not Smoke).
+func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
+	at := func(words []string, ps [][]string) int {
+		for i := range words {
+			if startsWithAny(words[i:], ps) {
+				return i
+			}
+		}
+		return len(words)
+	}
+	asked := spanOf(lang.Words(strings.Join(q.clause, " ")))
+	qBefore := spanOf(asked.words[:at(asked.words, q.v.ps.neg)]).keys()
+	before := spanOf(c.words[:at(c.words, v.ps.neg)]).keys()
+	// A sentence naming its own page before the verb makes the page's
+	// subject the actor ("Eclipse Ammunition is a variant of Smoke
+	// Ammunition designed to block …").
+	ownPage := len(d.pageKeys) > 0
+	for k := range d.pageKeys {
+		ownPage = ownPage && before[k]
+	}
+	actor, other := false, false
+	for i := range q.units {
+		u := &q.units[i]
+		if u.trivial() || u.idf == 0 || !u.named && !u.page && !u.topic {
+			continue
+		}
+		switch {
+		case u.holds(qBefore):
+			actor = actor || u.holds(d.pageKeys) || u.holds(before) && !ownPage
+		case u.holds(before):
+			other = true
+		}
+	}
+	return actor && !other
 }
 
 // verb returns the unit of the first content word of q's asking clause

@@ -39,6 +39,10 @@ type query struct {
 	// head ("la plantilla de humo" for Munición Humo): the question
 	// describes the page more than it names it.
 	described []string
+	// twinTopics are the topics named in the question's edition through
+	// a page of the other language, its twin holding no text of that
+	// edition (twinsInEdition).
+	twinTopics []string
 	numNouns  []string
 	quantity  string // the kind of number a numeric question asks for (asksFor)
 	per       string // what it counts per ("turn"), or ""

@@ -521,6 +521,26 @@ func (t *titles) names(title string) []nameKeys {
 	return []nameKeys{{keys: keys(title)}}
 }
 
+// sameRule reports whether the pages titled a and b are pages of one
+// rule: a name of one is a name of the other (a title, a redirect, a
+// twin's name, a derived name: "Retreat!" of Retreat! (State) and of
+// Retreat State).
+func (t *titles) sameRule(a, b string) bool {
+	if lang.Fold(a) == lang.Fold(b) {
+		return true
+	}
+	names := map[string]bool{}
+	for _, n := range t.names(a) {
+		names[strings.Join(n.keys, " ")] = true
+	}
+	for _, n := range t.names(b) {
+		if len(n.keys) > 0 && names[strings.Join(n.keys, " ")] {
+			return true
+		}
+	}
+	return false
+}
+
 // twinsOf returns the titles of the twins of the page titled title.
 func (t *titles) twinsOf(title string) []string {
 	if t == nil {

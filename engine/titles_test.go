@@ -98,6 +98,35 @@ func TestTitlesNames(t *testing.T) {
 	}
 }
 
+// TestSameRule checks which pages are of one rule: pages sharing a
+// name (a derived one too: "Retreat!" of Retreat! (State) and Retreat
+// State), twins; not pages that only share a word (Prone State and Prone
+// Roll) or a class word.
+func TestSameRule(t *testing.T) {
+	ti := newTitles([]titledPage{
+		{title: "Retreat State", lang: "en"},
+		{title: "Retreat! (State)", lang: "en"},
+		{title: "Isolated State", lang: "en", twins: []string{"Aislado"}},
+		{title: "Aislado", lang: "es", twins: []string{"Isolated State"}},
+		{title: "Prone State", lang: "en"},
+		{title: "Prone Roll", lang: "en"},
+	})
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Retreat State", "Retreat! (State)", true},
+		{"Aislado", "Isolated State", true},
+		{"Prone State", "Prone Roll", false},
+		{"Prone State", "Isolated State", false},
+		{"Retreat State", "Isolated State", false},
+	} {
+		if got := ti.sameRule(tc.a, tc.b); got != tc.want {
+			t.Errorf("sameRule(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
 // TestClassHeadNames checks the names a title goes by without the head it
 // shares with other titles of its language ("Munición" of Munición Humo
 // and Munición Shock): its own words ("Humo"), without the function words

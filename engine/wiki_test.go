@@ -194,3 +194,121 @@ func TestAskOtherCount(t *testing.T) {
 		t.Errorf("counts = %v, want memb: 3", c)
 	}
 }
+
+// TestAskOlderEditionPage checks that, with no edition asked, a page of
+// an older edition of a rule (the N3 wiki's Retreat! (State)) does not
+// decide when the newer edition's page of the rule answers (the N4
+// Retreat State): it is listed as overridden, and the answer speaks for N4.
+func TestAskOlderEditionPage(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Can I spend a Command Token to cancel Retreat! on one trooper?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Page != "Retreat State" || a.Edition != "n4" {
+		t.Fatalf("deciding = %+v (edition %q), want the N4 Retreat State page", d, a.Edition)
+	}
+	if a.Verdict != "Yes" {
+		t.Errorf("verdict = %q, want Yes", a.Verdict)
+	}
+	older := false
+	for _, s := range a.Sources {
+		older = older || s.Role == RoleOverridden && s.Page == "Retreat! (State)"
+	}
+	if !older {
+		t.Errorf("sources = %+v, want the N3 page overridden", a.Sources)
+	}
+}
+
+// TestAskTwinInEdition checks that a question asked in an edition its
+// page holds no text of is answered from that page's twin in the other
+// language when the twin may hold it: the Spanish Zona de Hackeo is N4
+// and CodeOne, the English Hacking Area does not say its edition; the
+// answer says "edition unknown" (in the judge's language) and gives no
+// verdict of its own.
+func TestAskTwinInEdition(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "¿Cuánto mide la Zona de Hackeo en N5?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Page != "Hacking Area" {
+		t.Fatalf("deciding = %+v (verdict %q), want the Hacking Area page", d, a.Verdict)
+	}
+	if !strings.Contains(strings.Join(a.Notes, "\n"), "edición desconocida") {
+		t.Errorf("notes = %q, want the edition unknown", a.Notes)
+	}
+	if a.Verdict != vocabFor("es").Labels.SeeDeciding {
+		t.Errorf("verdict = %q, want none", a.Verdict)
+	}
+}
+
+// TestAskBlockingQuestion checks the joint reading of a question whether
+// X blocks Y against its source, both ways: a text saying Y cannot happen
+// answers yes ("no pueden trazar LDT a través de una Zona de Ruido
+// Blanco"); X's own blocking verb answers yes ("Eclipse … preventing them
+// from drawing LoF"); a blocking verb whose actor is another thing gives
+// no verdict ("Eclipse Ammunition is a variant of Smoke Ammunition
+// designed to block the effect of Multispectral Visors" says nothing of
+// whether Smoke blocks them).
+func TestAskBlockingQuestion(t *testing.T) {
+	e := wikiEngine(t)
+	for _, tc := range []struct{ q, want string }{
+		{"Does a White Noise Zone block LoF for a trooper with a Multispectral Visor?", "Yes"},
+		{"¿La Zona de Ruido Blanco impide trazar LDT a una tropa con Visor Multiespectral?", "Sí"},
+		{"Does Eclipse stop Multispectral Visors from drawing LoF?", "Yes"},
+		{"Does Smoke block LoF for a trooper with a Multispectral Visor?", ""},
+		{"Does Smoke stop a Multispectral Visor from drawing LoF?", ""},
+	} {
+		a, err := e.Ask(context.Background(), tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tc.want != "" && a.Verdict != tc.want:
+			t.Errorf("%q: verdict %q (deciding %+v), want %q", tc.q, a.Verdict, a.Deciding(), tc.want)
+		case tc.want == "" && (a.Verdict == "Yes" || a.Verdict == "No"):
+			t.Errorf("%q: verdict %q (deciding %+v), want none", tc.q, a.Verdict, a.Deciding())
+		}
+	}
+}
+
+// TestAskTextAboutOtherPage checks that a text opening with the name of
+// another page the question does not name (White Noise Zone's "Eclipse
+// Ammunition works in exactly the same way as Smoke Ammunition, but …")
+// does not decide over a text of the question's own rule about as
+// relevant.
+func TestAskTextAboutOtherPage(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Can a trooper with a Multispectral Visor shoot through a White Noise Zone?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || strings.HasPrefix(d.Text, "Eclipse") {
+		t.Fatalf("deciding = %+v, want a text of the White Noise Zone rule", d)
+	}
+	if a.Verdict == "Yes" {
+		t.Errorf("verdict = %q, want no yes", a.Verdict)
+	}
+}
+
+// TestAskRequirementDenied checks that whether something is required is
+// answered no only by a clause saying it is not needed: "A Mine never
+// triggers if the Small Teardrop Template would affect an ally" denies
+// another act, and Spotlight's "does not need to have the Hackable
+// Characteristic" another requirement, than LoF.
+func TestAskRequirementDenied(t *testing.T) {
+	e := wikiEngine(t)
+	for _, q := range []string{"In N5, do Mines need LoF to trigger?", "In N5, does Spotlight need LoF?"} {
+		a, err := e.Ask(context.Background(), q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Verdict == "No" || a.Verdict == "Yes" {
+			t.Errorf("%q: verdict %q (deciding %+v), want none", q, a.Verdict, a.Deciding())
+		}
+	}
+}
