@@ -63,12 +63,21 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	if len(hits) == 0 && e.expands(f) {
 		// Words of one language do not match the texts of another (a
 		// Spanish question on an edition only the English wiki holds):
-		// the question's glossary terms, which the index expands into
-		// both, are asked alone; two at least, one term alone matches
-		// too much of the wiki to say what the question is about.
-		if terms := e.termsOnly(text); len(terms) >= 2 && strings.Join(terms, " ") != words {
-			if hits, err = e.searcher(f).SearchText(ctx, strings.Join(terms, " "), sf); err != nil {
-				return nil, fmt.Errorf("engine: search %q: %w", terms, err)
+		// the question's names (its glossary terms, which the index
+		// expands into both, or the words it writes with a capital) are
+		// asked alone; two at least, one name alone matches too much of
+		// the wiki to say what the question is about, and a hit holds
+		// two of them.
+		if names := e.namesOnly(text); len(names) >= 2 && strings.Join(names, " ") != words {
+			more, err := e.searcher(f).SearchText(ctx, strings.Join(names, " "), sf)
+			if err != nil {
+				return nil, fmt.Errorf("engine: search %q: %w", names, err)
+			}
+			alts := e.nameAlts(names)
+			for _, h := range more {
+				if holdsNames(h, alts, 2) {
+					hits = append(hits, h)
+				}
 			}
 			partial = len(hits) > 0
 		}
@@ -221,20 +230,81 @@ func (e *Engine) knownWords(text string) string {
 	return strings.Join(out, " ")
 }
 
-// termsOnly returns the glossary terms of text, each written whole.
-func (e *Engine) termsOnly(text string) []string {
+// namesOnly returns the names of text in order: its glossary terms, each
+// written whole; when it holds fewer than two, also the words it writes
+// with a capital inside a sentence (capitalized) that some document
+// holds. A capital makes a name of a word the glossary lacks ("Fireteam
+// Core"); a word no document holds names nothing the search could find.
+func (e *Engine) namesOnly(text string) []string {
+	capital := capitalized(text)
 	seen := map[string]bool{}
-	var out []string
+	var terms, all []string
 	for _, m := range e.gloss.Segment(text) {
-		if len(m.Synonyms) == 0 {
+		ws := lang.Words(m.Text)
+		t := strings.Join(ws, " ")
+		switch {
+		case t == "" || seen[t]:
+			continue
+		case len(m.Synonyms) > 0:
+			terms = append(terms, t)
+		case len(ws) != 1 || stopwords[t] || !capital[stem(t)] || e.idf(stem(t)) == 0:
 			continue
 		}
-		if t := strings.Join(lang.Words(m.Text), " "); t != "" && !seen[t] {
-			seen[t] = true
-			out = append(out, t)
+		seen[t] = true
+		all = append(all, t)
+	}
+	if len(terms) >= 2 {
+		return terms
+	}
+	return all
+}
+
+// nameAlts returns, for each name, the keys of its alternatives: the
+// name and its glossary synonyms.
+func (e *Engine) nameAlts(names []string) [][][]string {
+	out := make([][][]string, 0, len(names))
+	for _, n := range names {
+		alts := [][]string{keys(n)}
+		for _, m := range e.gloss.Segment(n) {
+			for _, syn := range m.Synonyms {
+				if k := keys(syn); len(k) > 0 {
+					alts = append(alts, k)
+				}
+			}
 		}
+		out = append(out, alts)
 	}
 	return out
+}
+
+// holdsNames reports whether the text of a hit (with its page title and
+// section path, for an FAQ the pages it stands on) holds at least n of
+// the names whose alternatives are alts. A search of a few names matches
+// any text holding one: one alone does not say the text is about what
+// the question names.
+func holdsNames(h wikirules.Hit, alts [][][]string, n int) bool {
+	var text string
+	switch {
+	case h.FAQ != nil:
+		text = faqText(h.FAQ) + "\n" + strings.Join(h.FAQ.Pages, "\n") + "\n" + strings.Join(h.FAQ.Related, "\n")
+	case h.Record != nil:
+		text = recordText(h.Record) + "\n" + h.Record.Page + "\n" + strings.Join(h.Record.Section, "\n")
+	}
+	ks := keySet(text)
+	got := 0
+	for _, as := range alts {
+		for _, a := range as {
+			all := len(a) > 0
+			for _, k := range a {
+				all = all && ks[k]
+			}
+			if all {
+				got++
+				break
+			}
+		}
+	}
+	return got >= n
 }
 
 // searchWords returns the words of text the Searcher is asked for: its
