@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules"
@@ -25,5 +26,33 @@ func TestTranslatedFAQs(t *testing.T) {
 	}
 	if got := e.translatedFAQs(query{lang: "en"}, []*candidate{other, yes, en}); got[other] != nil || got[yes] != nil {
 		t.Errorf("translatedFAQs: paired an FAQ asking or answering otherwise: %v", got)
+	}
+}
+
+// TestPrepositionAcrossLanguages: "against" of an English question is held
+// by a Spanish rule saying "contra" (the Multispectral Visor's "realizan
+// Tiradas Enfrentadas contra armas con la Munición Eclipse", "perform Face
+// to Face Rolls against weapons with Eclipse Ammunition"): what a roll or
+// an attack is against is what the rule is about, in either language.
+func TestPrepositionAcrossLanguages(t *testing.T) {
+	e := sampleEngine(t)
+	for _, tc := range []struct{ question, word, text string }{
+		{"Does Bioimmunity work against Comms Attacks?", "against", "Realizan Tiradas Enfrentadas contra armas con la Munición Eclipse."},
+		{"¿Puedo reaccionar contra un Repetidor?", "contra", "Also perform Face to Face Rolls against weapons with Eclipse Ammunition."},
+	} {
+		q := e.analyze(tc.question)
+		var u *unit
+		for i := range q.units {
+			if strings.EqualFold(q.units[i].typed, tc.word) {
+				u = &q.units[i]
+			}
+		}
+		if u == nil {
+			t.Errorf("%q: no unit for %q", tc.question, tc.word)
+			continue
+		}
+		if !u.holds(keySet(tc.text)) {
+			t.Errorf("%q: %q (%q) is not held by %q", tc.question, tc.word, u.alts, tc.text)
+		}
 	}
 }
