@@ -56,3 +56,32 @@ func TestPrepositionAcrossLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestOneSidedTermAcrossLanguages: a glossary term whose translations are
+// function words ("same" for "mismo, misma", stopwords of Spanish) is held
+// by no text of the other language, as a plain word is not: it weighs as
+// one against them (crossLanguage), where a term with a translation
+// ("Dodge", "Esquivar") does not.
+func TestOneSidedTermAcrossLanguages(t *testing.T) {
+	e := sampleEngine(t)
+	q := e.analyze("In CodeOne, does one Dodge let me avoid the attacks of several enemies in the same Order?")
+	es := &candidate{lang: "es"}
+	want := map[string]bool{"same": true, "Dodge": false}
+	for i := range q.units {
+		u := &q.units[i]
+		w, ok := want[u.typed]
+		if !ok {
+			continue
+		}
+		delete(want, u.typed)
+		if !u.term {
+			t.Errorf("%q: not a glossary term", u.typed)
+		}
+		if got := crossLanguage(q, es, u); got != w {
+			t.Errorf("crossLanguage(%q, a Spanish text) = %v, want %v", u.typed, got, w)
+		}
+	}
+	for w := range want {
+		t.Errorf("no unit %q", w)
+	}
+}
