@@ -92,6 +92,11 @@ func TestSegment(t *testing.T) {
 		{"Habilidades Especiales", "Habilidades Especiales=Special Skill"},
 		{"Municiones", "Municiones=Ammunition"},
 		{"dodges", "dodges=Esquivar"},
+		// The words a judge shortens a term to, implied by its row
+		// ("Reserva de Órdenes | Order Pool", "Token de Mando |
+		// Command Token").
+		{"from the pool", "from|the|pool=Reserva"},
+		{"un Token del Mando", "un|Token|del|Mando=Command"},
 		{"", ""},
 	} {
 		// want: the units, "|"-separated; "text=syn" for a glossary term
