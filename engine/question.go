@@ -64,6 +64,7 @@ type unit struct {
 	weight   float64
 	idf      float64
 	term     bool    // a glossary term (a game concept), not a plain word
+	oneSided bool    // a glossary term whose synonyms are all function words ("same" for "misma"): no text of another language holds it
 	topic    bool    // part of the title of a page the question names
 	inClause bool    // in the clause that asks
 	page     bool    // one of its alternatives is the title of a page
@@ -365,6 +366,7 @@ func (e *Engine) analyze(question string) query {
 				u.alts = append(u.alts, ok)
 			}
 		}
+		u.oneSided = len(u.alts) == 1
 		q.units = append(q.units, u)
 	}
 	for _, k := range typed {

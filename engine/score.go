@@ -661,9 +661,10 @@ func unitWeight(q query, u *unit, c *candidate, h float64) float64 {
 }
 
 // crossLanguage reports whether u is a plain word of the question's
-// language and c a text in another one.
+// language (or a term whose translations are function words: oneSided)
+// and c a text in another one.
 func crossLanguage(q query, c *candidate, u *unit) bool {
-	return !u.term && c.lang != "" && c.lang != q.lang && !u.trivial()
+	return (!u.term || u.oneSided) && c.lang != "" && c.lang != q.lang && !u.trivial()
 }
 
 // coverage is the share of the question's weight that candidate c holds,

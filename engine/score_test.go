@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules"
@@ -25,5 +26,62 @@ func TestTranslatedFAQs(t *testing.T) {
 	}
 	if got := e.translatedFAQs(query{lang: "en"}, []*candidate{other, yes, en}); got[other] != nil || got[yes] != nil {
 		t.Errorf("translatedFAQs: paired an FAQ asking or answering otherwise: %v", got)
+	}
+}
+
+// TestPrepositionAcrossLanguages: "against" of an English question is held
+// by a Spanish rule saying "contra" (the Multispectral Visor's "realizan
+// Tiradas Enfrentadas contra armas con la Munición Eclipse", "perform Face
+// to Face Rolls against weapons with Eclipse Ammunition"): what a roll or
+// an attack is against is what the rule is about, in either language.
+func TestPrepositionAcrossLanguages(t *testing.T) {
+	e := sampleEngine(t)
+	for _, tc := range []struct{ question, word, text string }{
+		{"Does Bioimmunity work against Comms Attacks?", "against", "Realizan Tiradas Enfrentadas contra armas con la Munición Eclipse."},
+		{"¿Puedo reaccionar contra un Repetidor?", "contra", "Also perform Face to Face Rolls against weapons with Eclipse Ammunition."},
+	} {
+		q := e.analyze(tc.question)
+		var u *unit
+		for i := range q.units {
+			if strings.EqualFold(q.units[i].typed, tc.word) {
+				u = &q.units[i]
+			}
+		}
+		if u == nil {
+			t.Errorf("%q: no unit for %q", tc.question, tc.word)
+			continue
+		}
+		if !u.holds(keySet(tc.text)) {
+			t.Errorf("%q: %q (%q) is not held by %q", tc.question, tc.word, u.alts, tc.text)
+		}
+	}
+}
+
+// TestOneSidedTermAcrossLanguages: a glossary term whose translations are
+// function words ("same" for "mismo, misma", stopwords of Spanish) is held
+// by no text of the other language, as a plain word is not: it weighs as
+// one against them (crossLanguage), where a term with a translation
+// ("Dodge", "Esquivar") does not.
+func TestOneSidedTermAcrossLanguages(t *testing.T) {
+	e := sampleEngine(t)
+	q := e.analyze("In CodeOne, does one Dodge let me avoid the attacks of several enemies in the same Order?")
+	es := &candidate{lang: "es"}
+	want := map[string]bool{"same": true, "Dodge": false}
+	for i := range q.units {
+		u := &q.units[i]
+		w, ok := want[u.typed]
+		if !ok {
+			continue
+		}
+		delete(want, u.typed)
+		if !u.term {
+			t.Errorf("%q: not a glossary term", u.typed)
+		}
+		if got := crossLanguage(q, es, u); got != w {
+			t.Errorf("crossLanguage(%q, a Spanish text) = %v, want %v", u.typed, got, w)
+		}
+	}
+	for w := range want {
+		t.Errorf("no unit %q", w)
 	}
 }

@@ -86,6 +86,17 @@ func TestSegment(t *testing.T) {
 		{"S R CD", "S=Silueta|R=Ráfaga|CD=BS"},
 		{"a s r cd", "a|s|r|cd"},
 		{"fuera de LDT", "fuera|de|LDT=LoF"},
+		// A Spanish plural in "-es" is its singular's term, as an
+		// English plural is.
+		{"las Órdenes Regulares", "las|Órdenes Regulares=Regular Order"},
+		{"Habilidades Especiales", "Habilidades Especiales=Special Skill"},
+		{"Municiones", "Municiones=Ammunition"},
+		{"dodges", "dodges=Esquivar"},
+		// The words a judge shortens a term to, implied by its row
+		// ("Reserva de Órdenes | Order Pool", "Token de Mando |
+		// Command Token").
+		{"from the pool", "from|the|pool=Reserva"},
+		{"un Token del Mando", "un|Token|del|Mando=Command"},
 		{"", ""},
 	} {
 		// want: the units, "|"-separated; "text=syn" for a glossary term

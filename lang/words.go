@@ -55,9 +55,11 @@ func Words(s string) []string {
 }
 
 // Key returns the words of a term as the glossary compares them, joined
-// by single spaces: folded (Words), and a final "s" dropped from a word of
-// four letters or more (a plural in both languages), so that "Líneas de
-// Tiro" and "linea de tiro", "ORAs" and "ORA" have the same key.
+// by single spaces: folded (Words), a final "s" dropped from a word of
+// four letters or more (a plural in both languages), then a final "e"
+// after a consonant (keyWord), so that "Líneas de Tiro" and "linea de
+// tiro", "ORAs" and "ORA", "Órdenes Regulares" and "Orden Regular" have
+// the same key.
 func Key(term string) string {
 	return strings.Join(keyWords(term), " ")
 }
@@ -70,10 +72,17 @@ func keyWords(term string) []string {
 	return ws
 }
 
-// keyWord drops the final "s" of a folded word of four letters or more.
+// keyWord drops the final "s" of a folded word of four letters or more,
+// then a final "e" after a consonant, so that a Spanish plural in "-es"
+// has the key of its singular ("habilidades", "habilidad"; "ordenes",
+// "orden") as an English plural in "-es" has ("dodges", "dodge": both
+// lose the "e").
 func keyWord(w string) string {
 	if len(w) >= 4 && strings.HasSuffix(w, "s") {
-		return w[:len(w)-1]
+		w = w[:len(w)-1]
+	}
+	if n := len(w); n >= 4 && w[n-1] == 'e' && !strings.ContainsRune("aeiouy", rune(w[n-2])) {
+		w = w[:n-1]
 	}
 	return w
 }
