@@ -180,50 +180,120 @@ func (m matcher) match(sp span) float64 {
 	return w
 }
 
-// clause is one clause of a sentence: its words and stems, and whether it
+// clause is one clause of a sentence: its words and stems, whether it
 // is a sub-clause (opens with a conditional or concessive phrase: a
 // negation there is a condition, not the sentence's polarity) or an
-// exception (opens with an exception phrase).
+// exception (opens with an exception phrase), and for each word the
+// parenthesis of the sentence it stands in (0 for none, else 1 for the
+// first, 2 for the second…).
 type clause struct {
 	span
 	sub, exception bool
+	paren          []int
 }
 
-// clauses cuts a sentence into its clauses: at , ; : (a parenthesis stays
-// in its clause) and before a
+// clauses cuts a sentence into its clauses: at , ; : and before a
 // conditional, concessive, exception or contrast phrase of v.
 func clauses(sentence string, v *Vocabulary) []clause {
 	cond := v.ps.cond
 	exc := v.ps.exc
 	contrast := v.ps.contrast
+	parens := parenthesesOf(sentence)
 	var out []clause
-	for _, piece := range strings.FieldsFunc(sentence, func(r rune) bool { return strings.ContainsRune(",;:", r) }) {
-		w := lang.Words(piece)
-		start := 0
+	start := 0
+	for i := 0; i <= len(sentence); i++ {
+		if i < len(sentence) && !strings.ContainsRune(",;:", rune(sentence[i])) {
+			continue
+		}
+		terms := lang.Split(sentence[start:i])
+		w := make([]string, len(terms))
+		in := make([]int, len(terms))
+		for k, t := range terms {
+			w[k] = lang.Fold(t.Text)
+			in[k] = parenAt(parens, start+t.Start)
+		}
+		start = i + 1
+		from := 0
 		flush := func(end int) {
-			if end <= start {
+			if end <= from {
 				return
 			}
-			part := w[start:end]
-			c := clause{span: spanOf(part)}
+			part := w[from:end]
+			c := clause{span: spanOf(part), paren: in[from:end]}
 			c.sub = startsWithAny(part, cond)
 			c.exception = startsWithAny(part, exc)
-			if len(out) > 0 && v.has("conj", part[0]) && start == 0 {
+			if len(out) > 0 && v.has("conj", part[0]) && from == 0 {
 				// ", or it is a VH or TAG": a piece opening with a
 				// conjunction goes on with the clause before it.
 				c.sub, c.exception = out[len(out)-1].sub, out[len(out)-1].exception
 			}
 			out = append(out, c)
-			start = end
+			from = end
 		}
-		for i := 1; i < len(w); i++ {
-			if startsWithAny(w[i:], cond) || startsWithAny(w[i:], exc) || startsWithAny(w[i:], contrast) {
-				flush(i)
+		for k := 1; k < len(w); k++ {
+			if startsWithAny(w[k:], cond) || startsWithAny(w[k:], exc) || startsWithAny(w[k:], contrast) {
+				flush(k)
 			}
 		}
 		flush(len(w))
 	}
 	return out
+}
+
+// parenthesesOf returns the byte spans of the outermost parentheses of s;
+// one left open runs to the end of s.
+func parenthesesOf(s string) [][2]int {
+	var out [][2]int
+	depth, open := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '(':
+			if depth == 0 {
+				open = i
+			}
+			depth++
+		case s[i] == ')' && depth > 0:
+			if depth--; depth == 0 {
+				out = append(out, [2]int{open, i})
+			}
+		}
+	}
+	if depth > 0 {
+		out = append(out, [2]int{open, len(s)})
+	}
+	return out
+}
+
+// parenAt returns 1 + the index of the parenthesis of spans holding byte
+// offset i, 0 when none does.
+func parenAt(spans [][2]int, i int) int {
+	for k, r := range spans {
+		if i > r[0] && i < r[1] {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// excepted returns the stems of what exception clause c takes out: its
+// words but those of a parenthesis opened after its exception phrase.
+// "… may cancel all of their target's States … except Unconscious
+// (Immobilized-A and B, Targeted, etc.)" excepts Unconscious; the
+// parenthesis may as well list examples of the main clause, and is not
+// read as excepted. "(except for Jump)" stands in its own parenthesis and
+// excepts Jump.
+func (c clause) excepted() map[string]bool {
+	m := make(map[string]bool, len(c.stems))
+	own := 0
+	if len(c.paren) > 0 {
+		own = c.paren[0]
+	}
+	for i, s := range c.stems {
+		if i >= len(c.paren) || c.paren[i] == 0 || c.paren[i] == own {
+			m[s] = true
+		}
+	}
+	return m
 }
 
 // spanOf returns the span of folded words.
@@ -347,7 +417,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 				continue
 			}
 			for _, u := range objs {
-				if names(c, u) {
+				if u.holds(c.excepted()) {
 					if mainNeg {
 						return 1
 					}

@@ -775,3 +775,35 @@ func TestDistanceByItsUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictOfAnException checks what an exception denies: its own
+// object, not a parenthesis opened after it ("except Unconscious
+// (Immobilized-A and B, Targeted, etc.)" may list the main clause's
+// examples), while an exception standing in its own parenthesis
+// ("(except for Jump)") still excepts.
+func TestVerdictOfAnException(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const way = "Alternatively, by passing a Normal WIP Roll, a Trooper with Engineer may cancel all of their target's States that can be canceled by this Special Skill except Unconscious (Immobilized-A and B, Targeted, etc.), removing the corresponding State Tokens."
+	for _, tc := range []struct {
+		q, page, text string
+		want          int
+	}{
+		// The exception's own object: a no.
+		{"Can an Engineer cancel the Unconscious State of a TAG?", "Engineer", way, -1},
+		// A parenthesis after the exception is not excepted.
+		{"Can an Engineer remove Immobilized-A from a trooper?", "Engineer", way, 0},
+		{"Can an Engineer remove Immobilized-B?", "Engineer", way, 0},
+		// An exception in its own parenthesis excepts.
+		{"Can I drop Prone as part of a Jump?", "Prone State",
+			"A Trooper may change its status from Normal to Prone, and vice versa, at either the start of their Movement or at the end of their Movement, by performing any Short Skill or ARO with the Movement Label (except for Jump) or as a result of a failed Guts Roll.", -1},
+	} {
+		q := e.analyze(tc.q)
+		d := &candidate{rec: &wikirules.Record{Plain: tc.text}, page: tc.page, lang: detectLanguage(tc.text), pageKeys: keySet(tc.page)}
+		if got := e.polarity(q, d, tc.text); got != tc.want {
+			t.Errorf("%q\n  against %q: polarity %d, want %d", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
