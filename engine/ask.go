@@ -21,6 +21,7 @@ const (
 	hitPages         = 2    // pages of the best hits whose records are all candidates
 	minRelevance     = 0.3  // below this the best candidate does not decide anything
 	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
+	exampleRatio     = 0.6  // a text of its page this relevant, of higher precedence, decides over an example
 	numberRatio      = 0.75 // for a number, a text this relevant that states it decides over one that states none
 	caseRatio        = 0.75 // a record this relevant whose condition is the question's case rules on it (triggerShare)
 	closeRatio       = 0.9  // a verdict a text this relevant on another page contradicts is withheld (contested)
@@ -501,6 +502,8 @@ func nearestPages(cands []*candidate, n int) []string {
 // one), the newer version between FAQs asking the same question; among
 // the rest, the most relevant, except that a text of higher precedence
 // within contenderRatio of it wins (the important box over an example),
+// a text of an example's page of higher precedence down to exampleRatio
+// of it decides over the example (it states the rule the example shows),
 // and of the records within caseRatio of it and of its precedence,
 // on its page or a page the question names, the one whose condition holds
 // most of the case the question sets (triggerShare); for a numeric
@@ -597,6 +600,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 			if c.faq == nil && (c.rank() > best.rank() || c.rank() == best.rank() && listRules(q, c) && !listRules(q, best)) {
 				best = c
+			}
+		}
+		if best.kind() == wikirules.KindExample {
+			// An example shows its page's rule played out in one case:
+			// its length holds the question's scene words by chance. A
+			// text of higher precedence on its page that answers states
+			// the rule it shows, and decides down to exampleRatio of it.
+			for _, c := range ok {
+				if c.score < exampleRatio*best.score {
+					break
+				}
+				if c.faq == nil && c.rank() > best.rank() && lang.Fold(c.page) == lang.Fold(best.page) {
+					best = c
+					break
+				}
 			}
 		}
 	}

@@ -239,3 +239,21 @@ func TestConditionListOneSentence(t *testing.T) {
 		t.Errorf("conditionList: the closed list of one sentence not read as one")
 	}
 }
+
+// TestAskExampleYieldsToRule checks that an example does not decide over
+// a text of its page, of higher precedence, that answers the question
+// and is nearly as relevant (exampleRatio): the example of Sexto Sentido
+// holds more of a question that names its troopers, the Efectos bullet
+// states the rule it shows.
+func TestAskExampleYieldsToRule(t *testing.T) {
+	e := wikiEngine(t)
+	q := "Con Sexto Sentido, trabado con un Fusilero, un Nisse me dispara desde fuera de mi LDT: ¿puedo esquivar?"
+	a, err := e.Ask(context.Background(), q, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Kind == wikirules.KindExample || d.Page != "Sexto Sentido" || !strings.Contains(d.Text, "puede declarar Esquivar ante Ataques desde fuera") {
+		t.Errorf("%q: deciding %+v, want the Efectos bullet of Sexto Sentido", q, d)
+	}
+}
