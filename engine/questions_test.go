@@ -30,14 +30,15 @@ const (
 
 // Floors on testdata/questions-unseen.json, questions written by a reader
 // who saw neither the engine nor the other sets: what the engine does on
-// questions it was not tuned on (F001-F045 and a second reader's R001-R040).
+// questions it was not tuned on (F001-F045, a second reader's R001-R040 and
+// a third's R041-R080).
 // Not to be tuned on.
 const (
-	unseenFirst        = 0.57
-	unseenTop3         = 0.64
-	unseenVerdictRight = 0.46
-	unseenVerdictWrong = 0.018
-	unseenNoneAbstain  = 0.92
+	unseenFirst        = 0.55
+	unseenTop3         = 0.62
+	unseenVerdictRight = 0.43
+	unseenVerdictWrong = 0.012
+	unseenNoneAbstain  = 0.95
 )
 
 // TestQuestionsUnseen runs the unseen set and checks its floors.
