@@ -43,15 +43,15 @@ type query struct {
 	// a page of the other language, its twin holding no text of that
 	// edition (twinsInEdition).
 	twinTopics []string
-	numNouns  []string
-	quantity  string // the kind of number a numeric question asks for (asksFor)
-	per       string // what it counts per ("turn"), or ""
-	neg       int
-	intents   []string        // kinds of block the question asks for ("cancellation")
-	conds     []string        // the topics that are a condition of what is asked ("while engaged")
-	home      section         // the section describing the concept asked about, when no page does (sectionHome)
-	returns   []string        // the topics a cancellation question names as the state gone back to ("back to Normal State")
-	names     map[string]bool // stems of the words written as names (capitalized)
+	numNouns   []string
+	quantity   string // the kind of number a numeric question asks for (asksFor)
+	per        string // what it counts per ("turn"), or ""
+	neg        int
+	intents    []string        // kinds of block the question asks for ("cancellation")
+	conds      []string        // the topics that are a condition of what is asked ("while engaged")
+	home       section         // the section describing the concept asked about, when no page does (sectionHome)
+	returns    []string        // the topics a cancellation question names as the state gone back to ("back to Normal State")
+	names      map[string]bool // stems of the words written as names (capitalized)
 }
 
 // unit is one thing a question asks about: alternatives (each the stems
