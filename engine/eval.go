@@ -292,15 +292,21 @@ func CheckAnswer(c QuestionCase, a *Answer) Result {
 	if c.Expect.Verdict != "" {
 		res.Verdict = VerdictOutcome(c.Expect.Verdict, a.Verdict)
 		res.Want = c.Expect.Verdict
-		if res.OK && res.Verdict == VerdictWrong {
+		if res.Verdict == VerdictWrong {
 			res.OK = false
 			res.Problem = fmt.Sprintf("verdict %q contrary to %q", a.Verdict, c.Expect.Verdict)
 		}
 	}
+	where := ""
 	if res.Rank == 0 {
-		res.Problem = "expected source not among the sources"
-	} else if res.Rank > 1 && res.Problem == "" {
-		res.Problem = fmt.Sprintf("expected source at rank %d", res.Rank)
+		where = "expected source not among the sources"
+	} else if res.Rank > 1 {
+		where = fmt.Sprintf("expected source at rank %d", res.Rank)
+	}
+	if where != "" && res.Problem != "" {
+		res.Problem = where + "; " + res.Problem
+	} else if where != "" {
+		res.Problem = where
 	}
 	return res
 }
