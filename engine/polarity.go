@@ -30,7 +30,11 @@ import (
 //     affirmation ("siempre", "always", "sigue") or the question's own
 //     verb in them (a rule that only describes is no
 //     yes), and a restriction when q asks about one ("¿sólo a los
-//     Hackers?").
+//     Hackers?"); a question asking whether something is required is
+//     answered yes too by an affirmation without a permission ("también
+//     realizan"), and one asking whether one thing is another by an
+//     identity phrase between them ("… forma un Grupo de Combate",
+//     identifies).
 //
 // The answer is then the agreement of that polarity with the question's
 // own (its main clause negative or not: "does X prevent Y" is answered yes
@@ -231,7 +235,11 @@ func clauses(sentence string, v *Vocabulary) []clause {
 			from = end
 		}
 		for k := 1; k < len(w); k++ {
-			if startsWithAny(w[k:], cond) || startsWithAny(w[k:], exc) || startsWithAny(w[k:], contrast) {
+			if startsWithAny(w[k:], cond) || startsWithAny(w[k:], exc) || startsWithAny(w[k:], contrast) ||
+				startsWithAny(w[from:], v.ps.ifs) && startsWithAny(w[k:], v.ps.then) {
+				// A consequence phrase ends a condition written
+				// without a comma ("si … pasa entonces a estado
+				// Muerto"): what it opens is the main clause.
 				flush(k)
 			}
 		}
@@ -541,6 +549,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	if oblig {
 		modal = v.ps.oblig
 	}
+	identity := asksIdentity(q)
 	if !acts {
 		return 0
 	}
@@ -549,6 +558,16 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	for _, c := range main {
 		allMain = append(allMain, c.stems...)
 		if c.holdsAny(modal) || c.holdsAny(v.ps.oblig) || !oblig && (c.holdsAny(v.ps.affirm) || verb != nil && verb.holds(c.keys())) {
+			allowed = true
+		}
+		if oblig && c.holdsAny(v.ps.affirm) && !c.holdsAny(v.ps.perm) {
+			// A rule states what is done in the plain present: "las
+			// Tropas … también realizan Tiradas Enfrentadas" answers
+			// whether they have to, as "deben realizar" does; "también
+			// pueden" allows, it does not require.
+			allowed = true
+		}
+		if identity && identifies(q, m, cs, c, v) {
 			allowed = true
 		}
 	}
@@ -1079,4 +1098,62 @@ func keysOnPage(text string, d *candidate) map[string]bool {
 		k[key] = true
 	}
 	return k
+}
+
+// asksIdentity reports whether q's asking clause asks whether one thing is
+// another ("is he Dead?", "¿la Zona de Hackeo … es su Zona de
+// Control?"): it holds a copula, and no permission or obligation phrase.
+func asksIdentity(q query) bool {
+	if containsAny(q.clause, q.v.ps.perm) || containsAny(q.clause, q.v.ps.oblig) {
+		return false
+	}
+	for _, w := range q.clause {
+		if q.v.has("copula", w) {
+			return true
+		}
+	}
+	return false
+}
+
+// identifies reports whether main clause c of the clauses cs of a sentence
+// says that one thing q names is another it asks about: an identity phrase
+// of v in c ("se considera", "forma un", "pasa a estado") with a unit of
+// the matcher after it, and a unit of q that is not one of those before it
+// in the sentence ("Una Lista de Ejército … forma un Grupo de Combate" for
+// "is my whole army list a single Combat Group?"; "si la Tropa acumula más
+// Heridas … pasa entonces a estado Muerto" for "my trooper has more Wounds
+// than his VITA: is he Dead?"). What a clause names on its own ("Convierte
+// la Tirada Enfrentada en una Tirada Normal") says nothing of whether it
+// is something else.
+func identifies(q query, m matcher, cs []clause, c clause, v *Vocabulary) bool {
+	var before []string
+	for _, x := range cs {
+		if &x.words[0] == &c.words[0] {
+			break
+		}
+		before = append(before, x.stems...)
+	}
+	for i := range c.words {
+		for _, p := range v.ps.identity {
+			if !startsWithAny(c.words[i:], [][]string{p}) {
+				continue
+			}
+			after := spanOf(c.words[i+len(p):]).keys()
+			prior := span{stems: append(append([]string(nil), before...), c.stems[:i]...)}.keys()
+			object := false
+			for _, u := range m.units {
+				object = object || u.holds(after)
+			}
+			if !object {
+				continue
+			}
+			for k := range q.units {
+				u := &q.units[k]
+				if !u.trivial() && u.idf > 0 && u.holds(prior) && !u.holds(after) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

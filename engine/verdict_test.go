@@ -426,6 +426,22 @@ func TestPolarityEntailed(t *testing.T) {
 			"With a single Order, the Engineer may make a WIP Roll to bring the Trooper back.", 0},
 		{"¿La Munición Shock se carga a una tropa con Sin Incapacidad por Herida?", "Sin Incapacidad por Herida", "es",
 			"La Munición Shock anula el estado Inconsciente de las Tropas con esta Habilidad Especial, que pasan a estado Muerto.", 0},
+		// An obligation stated in the plain present with an
+		// affirmation; "también pueden" allows, it does not require.
+		{"¿Mis tropas con Visor Multiespectral tienen que hacer tirada enfrentada contra Eclipse?", "Munición Eclipse", "es",
+			"Los Visores Multiespectrales se ven afectados por la Propiedad Reflectante, por tanto, las Tropas equipadas con esta pieza de Equipo también realizan Tiradas Enfrentadas contra armas con la Munición Eclipse.", 1},
+		{"¿Mis tropas con Visor Multiespectral tienen que hacer tirada enfrentada contra Eclipse?", "Munición Eclipse", "es",
+			"Las Tropas equipadas con Visor Multiespectral también pueden realizar Tiradas Enfrentadas contra armas con la Munición Eclipse.", 0},
+		// Whether one thing is another: an identity phrase between
+		// them, also in a condition's consequence written without a
+		// comma; a text naming only what is asked about says nothing
+		// of it.
+		{"In CodeOne, is my whole army list a single Combat Group?", "Órdenes y Reserva de Órdenes", "es",
+			"Una Lista de Ejército en Infinity CodeOne forma un Grupo de Combate de Tropas cuyo número de integrantes no supera un total de 10.", 1},
+		{"N5: my trooper has more Wounds than his VITA. Is he Dead?", "Heridas", "es",
+			"En cambio, si la Tropa acumula más Heridas que el valor de su Atributo VITA/EST pasa entonces a estado Muerto.", 1},
+		{"Cuando un Berserk me carga y yo le devuelvo el ataque CC, ¿es tirada enfrentada?", "Berserk", "es",
+			"Convierte la Tirada Enfrentada de CC en una Tirada Normal.", 0},
 		{"¿Una tropa con Coraje sufre los efectos de ¡¡¡Retirada!!!?", "Retreat State", "en",
 			"Troopers with the Special Skills Courage, Religious Troop, Veteran or any other Special Skill that protects them from the effects of Retreat! State ignore all effects of Retreat! State.", -1},
 	} {

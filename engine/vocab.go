@@ -85,10 +85,10 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, ifs, exc, contrast, restr, perm, oblig, affirm, qual, single, consec [][]string
-	intents                                                                                             map[string][][]string
-	asks, per                                                                                           map[string][][]string
-	compare                                                                                             [][]string
+	yesNo, wh, numeric, neg, cond, ifs, exc, contrast, restr, perm, oblig, affirm, qual, single, consec, identity, then [][]string
+	intents                                                                                                             map[string][][]string
+	asks, per                                                                                                           map[string][][]string
+	compare                                                                                                             [][]string
 	// notNeg is the negation phrases alone, without the blocking verbs.
 	notNeg [][]string
 }
@@ -229,9 +229,19 @@ type PolarityWords struct {
 	// "también", "sigue", "always", "still"): a rule, not a description,
 	// so it answers yes as a permission does.
 	Affirmation []string `json:"affirmation"`
-	Yes         []string `json:"yes"`
-	No          []string `json:"no"`
-	Qualifiers  []string `json:"qualifiers"`
+	// Identity says that what a clause names before it is, counts as or
+	// becomes what it names after it ("se considera", "forma un", "pasa a
+	// estado", "is considered", "counts as"): it answers a question asking
+	// whether one thing is another ("is he Dead?", "¿es … su Zona de
+	// Control?").
+	Identity []string `json:"identity"`
+	// Then opens the consequence of a condition written without a comma
+	// ("si … pasa entonces a estado Muerto", "if … then"): the clause it
+	// opens is a main clause, not part of the condition.
+	Then       []string `json:"then"`
+	Yes        []string `json:"yes"`
+	No         []string `json:"no"`
+	Qualifiers []string `json:"qualifiers"`
 }
 
 // ClassWords are the class words of titles: Suffixes end a title
@@ -331,6 +341,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
 		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
+		identity: phrases(v.Polarity.Identity), then: phrases(v.Polarity.Then),
 		notNeg: phrases(v.Polarity.Negation),
 	}
 	for k, l := range v.Intents {

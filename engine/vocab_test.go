@@ -113,6 +113,7 @@ func TestVocabularyCorpus(t *testing.T) {
 	}
 	for _, v := range sortedVocabs() {
 		lists := map[string][]string{"negation": v.Polarity.Negation, "permission": v.Polarity.Permission, "obligation": v.Polarity.Obligation, "affirmation": v.Polarity.Affirmation,
+			"identity": v.Polarity.Identity, "then": v.Polarity.Then,
 			"restriction": v.Polarity.Restriction, "exception": v.Polarity.Exception, "comparison": v.Quantities.Comparisons}
 		// The words that give a number its kind and what it counts per
 		// (some per unit of the language: the English excerpts state no
