@@ -1038,3 +1038,140 @@ func (q query) asksHeader(h []string, nouns map[string]bool) bool {
 	}
 	return quantity
 }
+
+// countUnmet reports whether text allows what it states only if a count
+// passes a bound ("but only if the number of Orders … is higher than
+// ten", "sólo si … más de 10 Tropas") and q states that count of the same
+// noun, every time it states one, on the other side of the bound ("an
+// opponent who only has nine Orders"): the condition is not met, and what
+// it allows is not allowed in q's case. A count on the bound's side says
+// nothing (other conditions may still fail), nor does a question stating
+// no count of the noun.
+func countUnmet(q query, text string) bool {
+	qw := lang.Words(q.text)
+	for _, s := range sentences(text) {
+		w := lang.Words(s)
+		for _, v := range sortedVocabs() {
+			from := onlyIfAt(w, v)
+			if from < 0 {
+				continue
+			}
+			for j := from; j < len(w); j++ {
+				bound, n, ok := boundAt(w[j:], v)
+				if !ok {
+					continue
+				}
+				noun := ""
+				for _, x := range w[from:j] {
+					if v.has("count", x) {
+						noun = x
+					}
+				}
+				if noun == "" {
+					break
+				}
+				counts := countsOf(q, qw, noun)
+				if len(counts) == 0 {
+					break
+				}
+				for _, m := range counts {
+					if meets(bound, m, n) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onlyIfAt returns the index in w after the first restriction phrase of v
+// followed by a conditional one ("only if", "sólo si"), or -1.
+func onlyIfAt(w []string, v *Vocabulary) int {
+	for i := range w {
+		for _, r := range v.ps.restr {
+			if !startsWithAny(w[i:], [][]string{r}) {
+				continue
+			}
+			k := i + len(r)
+			for _, c := range v.ps.ifs {
+				if startsWithAny(w[k:], [][]string{c}) {
+					return k + len(c)
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// boundAt reads a bound of v opening w with the number after it ("higher
+// than ten"): its kind (a key of Quantities.Bounds) and the number.
+func boundAt(w []string, v *Vocabulary) (string, int, bool) {
+	for kind, ps := range v.ps.bounds {
+		for _, p := range ps {
+			if !startsWithAny(w, [][]string{p}) || len(p) >= len(w) {
+				continue
+			}
+			if n, ok := countWord(w[len(p)]); ok {
+				return kind, n, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// countWord reads a folded word as a count: a number word or one or two
+// digits.
+func countWord(w string) (int, bool) {
+	if n, ok := numberWord(w); ok {
+		return atoi(n), true
+	}
+	if w != "" && len(w) <= 2 && w[0] >= '0' && w[0] <= '9' && (len(w) == 1 || w[1] >= '0' && w[1] <= '9') {
+		return atoi(w), true
+	}
+	return 0, false
+}
+
+// countsOf returns the counts q's words qw state of noun (a folded word
+// of a text, of either language): each number right before a word that
+// is noun, or that a unit of q holds together with noun (a glossary term
+// and its translation: "Órdenes" for "orders").
+func countsOf(q query, qw []string, noun string) []int {
+	nk := stem(noun)
+	same := func(x string) bool {
+		xk := stem(x)
+		if xk == nk {
+			return true
+		}
+		for i := range q.units {
+			u := &q.units[i]
+			if u.holds(map[string]bool{xk: true}) && u.holds(map[string]bool{nk: true}) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []int
+	for i := 0; i+1 < len(qw); i++ {
+		if n, ok := countWord(qw[i]); ok && same(qw[i+1]) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// meets reports whether count m passes a bound of kind on n.
+func meets(kind string, m, n int) bool {
+	switch kind {
+	case "above":
+		return m > n
+	case "below":
+		return m < n
+	case "at_least":
+		return m >= n
+	case "at_most":
+		return m <= n
+	}
+	return true
+}

@@ -77,6 +77,11 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 				return q.yesNo(yn == "yes", qual), ""
 			}
 		}
+		if !questionNegative(q) && countUnmet(q, text) && topicsHeld(q, d, subj) {
+			// "only if the number of Orders … is higher than ten" for
+			// an opponent who has nine: not allowed.
+			return q.yesNo(false, ""), ""
+		}
 		if p := e.polarity(q, d, text); p != 0 && topicsHeld(q, d, subj) {
 			if noteContests(e, q, d, p) {
 				return see, ""

@@ -823,3 +823,28 @@ func TestVerdictOfAnException(t *testing.T) {
 		}
 	}
 }
+
+// TestCountUnmet checks that a text allowing something only if a count
+// passes a bound answers no for a question stating a count of the same
+// noun on the other side of it, in either language, and nothing for a
+// count that passes it or a question stating none.
+func TestCountUnmet(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	text := "Remove two Regular Orders for this Turn from their opponent's Order Pool. This option may only be performed during the opponent's Tactical Phase, right after the Order Count, but only if the number of Orders ( Regular + Irregular + Tactical) is higher than ten."
+	for _, tc := range []struct {
+		q    string
+		want bool
+	}{
+		{"N5: going second, can I strip two Regular Orders from an opponent who only has nine Orders?", true},
+		{"En N5 juego segundo y el rival sólo tiene 9 Órdenes en total. ¿Puedo gastar un Token de Mando para quitarle dos Órdenes Regulares?", true},
+		{"Going second, can I strip two Regular Orders from an opponent who has 12 Orders?", false},
+		{"Going second, can I strip two Regular Orders from my opponent?", false},
+	} {
+		if got := countUnmet(e.analyze(prose(tc.q)), text); got != tc.want {
+			t.Errorf("countUnmet(%q) = %v, want %v", tc.q, got, tc.want)
+		}
+	}
+}

@@ -89,6 +89,7 @@ type phraseLists struct {
 	intents                                                                                                             map[string][][]string
 	asks, per                                                                                                           map[string][][]string
 	compare                                                                                                             [][]string
+	bounds                                                                                                              map[string][][]string
 	// notNeg is the negation phrases alone, without the blocking verbs.
 	notNeg [][]string
 }
@@ -172,6 +173,11 @@ type QuantityWords struct {
 	// is of the kind of what is compared, named before the comparison
 	// ("el valor máximo de Ráfaga … nunca puede ser superior a 6").
 	Comparisons []string `json:"comparisons"`
+	// Bounds are the comparisons by the way they bound a number:
+	// "above" ("higher than", "superior a": more than it), "below"
+	// ("fewer than", "inferior a"), "at_least" and "at_most" (it
+	// included).
+	Bounds map[string][]string `json:"bounds"`
 	// Per are the phrases that say what a count is per ("per game",
 	// "por turno", "in the same Order"), keyed by per unit.
 	Per map[string][]string `json:"per"`
@@ -353,6 +359,10 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	}
 	for k, l := range v.Quantities.Per {
 		v.ps.per[k] = phrases(l)
+	}
+	v.ps.bounds = map[string][][]string{}
+	for k, l := range v.Quantities.Bounds {
+		v.ps.bounds[k] = phrases(l)
 	}
 	v.sets = map[string]map[string]bool{}
 	for name, list := range map[string][]string{

@@ -126,6 +126,9 @@ func TestVocabularyCorpus(t *testing.T) {
 		for k, l := range v.Quantities.Before {
 			lists["before "+k] = l
 		}
+		for k, l := range v.Quantities.Bounds {
+			lists["bound "+k] = l
+		}
 		for name, list := range lists {
 			n := 0
 			for _, p := range phrases(list) {
