@@ -835,10 +835,12 @@ func (q query) unknownAsked() string {
 // has pages in q's language, it is a concept the knowledge base lacks, and
 // whatever else matches speaks of something else. (Without pages in q's
 // language a name of it may be missing only for want of a translation.)
+// A name the question gives in brackets beside a page it names (the
+// page's name in the other language, bracketTwin) is that page's.
 func (q query) unknownName() string {
 	for i := range q.units {
 		u := &q.units[i]
-		if u.idf == 0 && !u.term && !u.coded() && (u.named && u.inClause || q.heading(u)) {
+		if u.idf == 0 && !u.term && !u.coded() && (u.named && u.inClause || q.heading(u)) && !q.bracketTwin(u) {
 			return u.shown()
 		}
 	}
