@@ -97,6 +97,29 @@ func heldRecords(ctx context.Context, tx *sql.Tx, pks []any, eds wikirules.Editi
 	return out, nil
 }
 
+// viewedRevision returns the revision a page view of edition f.Edition
+// shows of page pk whose current revision is cur: cur when it holds a
+// record in force of the edition, else the newest older revision that
+// does, else cur.
+func viewedRevision(ctx context.Context, tx *sql.Tx, pk int64, cur string, f wikirules.Filter) (string, error) {
+	bit := int(f.Edition)
+	var holds bool
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM records c WHERE c.revision = ? AND c.superseded = 0
+		AND c.editions & ? != 0)`, cur, bit).Scan(&holds); err != nil || holds {
+		return cur, err
+	}
+	q := strings.NewReplacer("{page}", "?", "{cur}", "?", "{holds}", fmt.Sprintf(`r.editions & %d != 0`, bit)).Replace(heldRevisionSQL)
+	var held string
+	switch err := tx.QueryRowContext(ctx, q, pk, cur, asOfLower(f), asOfBound(f)).Scan(&held); err {
+	case nil:
+		return held, nil
+	case sql.ErrNoRows:
+		return cur, nil
+	default:
+		return "", err
+	}
+}
+
 // HeldRecords returns the records held for an edition (see above) of the
 // pages f.Pages (every page when empty), for f.Edition (every edition
 // when zero), as of f.AsOf, of the kinds f.Kinds: what an index of the

@@ -26,8 +26,9 @@ func rewritten(t testing.TB) (older, newer Item) {
 // page holds no record of, the page's newest older revision that holds
 // one serves it, marked HeldFor and citing its own revision; that a page
 // whose current revision holds the edition, or a read without an
-// edition, gives only current records; and that an edition no revision
-// holds gives nothing.
+// edition, gives only current records; that an edition no revision holds
+// gives nothing; and that a page view of the edition shows the revision
+// that holds it.
 func TestHeldRecords(t *testing.T) {
 	ctx := context.Background()
 	older, newer := rewritten(t)
@@ -66,6 +67,19 @@ func TestHeldRecords(t *testing.T) {
 		}
 		if g := got(recs); !reflect.DeepEqual(g, tc.want) {
 			t.Errorf("Records(%v, edition %v, as of %v) = %v, want %v", tc.f.Pages, wikirules.Editions(tc.f.Edition), tc.f.AsOf, g, tc.want)
+		}
+	}
+	// A page view of the edition shows the revision that holds it.
+	for _, tc := range []struct {
+		ed   wikirules.Edition
+		want string
+	}{{0, newer.Rev.ID}, {wikirules.N5, newer.Rev.ID}, {wikirules.N4, older.Rev.ID}, {wikirules.N3, newer.Rev.ID}} {
+		v, err := db.Page(ctx, page[0], wikirules.Filter{Edition: tc.ed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Revision.ID != tc.want {
+			t.Errorf("Page(%s, edition %v): revision %s, want %s", page[0], wikirules.Editions(tc.ed), v.Revision.ID, tc.want)
 		}
 	}
 	// Every edition at once: one record held for N4 and CodeOne; Trabado

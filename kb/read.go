@@ -305,7 +305,9 @@ func resolvePages(ctx context.Context, tx *sql.Tx, titles []string, f wikirules.
 // newest revision with timestamp <= f.AsOf: the revision with its text,
 // its records in source order (f.Edition, f.Kinds and f.History apply),
 // the FAQs it shows or whose related list names the page (see FAQs for
-// how f applies), its categories and page editions. Title is matched
+// how f applies), its categories and page editions. With f.Edition, a
+// page whose current revision holds no record of it is shown at the
+// newest older revision that does (held.go). Title is matched
 // exactly, else case- and accent-insensitively. Errors wrap
 // wikirules.ErrNotFound when there is no such page or no revision of it by
 // f.AsOf.
@@ -336,6 +338,11 @@ func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter)
 		return nil, fmt.Errorf("page %q: no revision as of %s: %w", page.Title, f.AsOf.UTC().Format("2006-01-02T15:04:05Z"), wikirules.ErrNotFound)
 	} else if err != nil {
 		return nil, fmt.Errorf("page %q: %w", page.Title, err)
+	}
+	if f.Edition != 0 {
+		if revID, err = viewedRevision(ctx, tx, pk, revID, f); err != nil {
+			return nil, fmt.Errorf("page %q: %w", page.Title, err)
+		}
 	}
 	rev, pageEditions, err := revision(ctx, tx, revID)
 	if err != nil {
