@@ -323,6 +323,12 @@ type Record struct {
 	Skill             *SkillHeader      `json:"skill,omitempty"`
 	Fields            map[string]string `json:"fields,omitempty"`
 	Template          string            `json:"template,omitempty"`
+	// HeldFor is set on a record of an older revision that the knowledge
+	// base serves for these editions because its page's current revision
+	// holds no record of them (the wiki rewrote the page for a newer
+	// edition and dropped the older one's text); zero for the records of
+	// a current revision. The record's revision is the older one.
+	HeldFor Editions `json:"held_for,omitempty"`
 }
 
 // FAQ is one FAQ or errata entry (from a faqbox). The same entry repeated on

@@ -316,6 +316,12 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		a.Notes = append(a.Notes, q.v.reason("edition-unknown"))
 		f.Edition = 0
 	}
+	if d.rec != nil && d.rec.HeldFor != 0 {
+		// The page's current revision holds no text of the edition asked
+		// for: the deciding text is an older revision's, and the judge is
+		// told so.
+		a.Notes = append(a.Notes, q.v.reason("held-revision", strings.ToUpper(a.Edition), d.rec.RevisionID))
+	}
 	b := &builder{e: e, q: q, f: f, a: a, used: map[string]bool{}}
 	if err := b.build(ctx, d, cands); err != nil {
 		return nil, err
@@ -346,15 +352,7 @@ func (e *Engine) twinsInEdition(ctx context.Context, q *query, f wikirules.Filte
 	if f.Edition == 0 || len(q.topics) == 0 {
 		return nil
 	}
-	holds := func(page string) (bool, error) {
-		pf := f
-		pf.Pages, pf.Limit = []string{page}, 1
-		recs, err := e.store.Records(ctx, pf)
-		if err != nil {
-			return false, fmt.Errorf("engine: records of %s: %w", page, err)
-		}
-		return len(recs) > 0, nil
-	}
+	holds := func(page string) (bool, error) { return e.holdsCurrent(ctx, page, f) }
 	swap := map[string][]string{}
 	for _, t := range q.topics {
 		var twins []string
@@ -835,10 +833,12 @@ func (q query) unknownAsked() string {
 // has pages in q's language, it is a concept the knowledge base lacks, and
 // whatever else matches speaks of something else. (Without pages in q's
 // language a name of it may be missing only for want of a translation.)
+// A name the question gives in brackets beside a page it names (the
+// page's name in the other language, bracketTwin) is that page's.
 func (q query) unknownName() string {
 	for i := range q.units {
 		u := &q.units[i]
-		if u.idf == 0 && !u.term && !u.coded() && (u.named && u.inClause || q.heading(u)) {
+		if u.idf == 0 && !u.term && !u.coded() && (u.named && u.inClause || q.heading(u)) && !q.bracketTwin(u) {
 			return u.shown()
 		}
 	}

@@ -93,6 +93,15 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 			topScoped = max(topScoped, h.Score)
 		}
 	}
+	// A record an older revision holds for the edition asked gives way
+	// to the current text of its page's twin (heldOverTwin).
+	twinHolds := map[string]bool{}
+	yields := func(r *wikirules.Record) (bool, error) {
+		if r.HeldFor == 0 {
+			return false, nil
+		}
+		return e.heldOverTwin(ctx, r.Page, f, twinHolds)
+	}
 	for _, h := range hits {
 		var c *candidate
 		switch {
@@ -100,6 +109,11 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 			addFAQ(h.FAQ, h.Citation.Page)
 			c = seen[h.FAQ.ID]
 		case h.Record != nil:
+			if y, err := yields(h.Record); err != nil {
+				return nil, err
+			} else if y {
+				continue
+			}
 			addRec(h.Record)
 			c = seen[h.Record.ID]
 		}
@@ -145,6 +159,11 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		byPage := map[string][]*wikirules.Record{}
 		for i := range recs {
 			r := &recs[i]
+			if y, err := yields(r); err != nil {
+				return nil, err
+			} else if y {
+				continue
+			}
 			byPage[r.Page] = append(byPage[r.Page], r)
 			if topic[lang.Fold(r.Page)] || hitPage[lang.Fold(r.Page)] {
 				addRec(r)
@@ -387,4 +406,45 @@ func hitEditions(h wikirules.Hit) wikirules.Editions {
 		return h.Record.Editions
 	}
 	return 0
+}
+
+// holdsCurrent reports whether the current revision of page holds a
+// record of f's edition (as f scopes it): a record an older revision
+// holds for the edition (Record.HeldFor) does not count, and the store
+// gives one only when the current revision holds none.
+func (e *Engine) holdsCurrent(ctx context.Context, page string, f wikirules.Filter) (bool, error) {
+	pf := f
+	pf.Pages, pf.Limit = []string{page}, 1
+	recs, err := e.store.Records(ctx, pf)
+	if err != nil {
+		return false, fmt.Errorf("engine: records of %s: %w", page, err)
+	}
+	return len(recs) > 0 && recs[0].HeldFor == 0, nil
+}
+
+// heldOverTwin reports whether the records an older revision of page
+// holds for f's edition give way to the page's twin in the other
+// language: the twin's current revision holds the edition, so the wiki's
+// current text of the rule is there, and the older revision's copy of
+// it does not compete.
+func (e *Engine) heldOverTwin(ctx context.Context, page string, f wikirules.Filter, memo map[string]bool) (bool, error) {
+	k := lang.Fold(page)
+	if v, ok := memo[k]; ok {
+		return v, nil
+	}
+	memo[k] = false
+	for _, w := range e.titles.twinsOf(page) {
+		if _, known := e.pageLang[lang.Fold(w)]; !known {
+			continue
+		}
+		ok, err := e.holdsCurrent(ctx, w, f)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			memo[k] = true
+			break
+		}
+	}
+	return memo[k], nil
 }

@@ -34,7 +34,7 @@ func (q query) focusName() ([]*unit, string) {
 		}
 	}
 	for _, u := range q.namedUnits() {
-		if u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) {
+		if u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) || q.bracketTwin(u) {
 			continue
 		}
 		if u.topic || u.dw < top {
@@ -43,6 +43,50 @@ func (q query) focusName() ([]*unit, string) {
 		return q.nameOf(u)
 	}
 	return nil, ""
+}
+
+// bracketTwin reports whether u is written beside a page the question
+// names, one of the two in brackets right after the other: "Foco
+// (Spotlight)", "Spotlight (Foco)". A judge gives the name of the other
+// language that way; it names the same thing as the page, which a text
+// of the page's language need not write.
+func (q query) bracketTwin(u *unit) bool {
+	if u.typed == "" {
+		return false
+	}
+	for i := range q.units {
+		t := &q.units[i]
+		if t == u || !t.topic || t.typed == "" {
+			continue
+		}
+		for _, pair := range [][2]string{{u.typed, t.typed}, {t.typed, u.typed}} {
+			if bracketed(q.text, pair[0], pair[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bracketed reports whether text writes inner in brackets right after
+// outer ("outer (inner)"), the brackets holding nothing else but words
+// of inner's name.
+func bracketed(text, outer, inner string) bool {
+	for from := 0; ; {
+		i := strings.Index(text[from:], outer)
+		if i < 0 {
+			return false
+		}
+		rest := strings.TrimLeft(text[from+i+len(outer):], " ")
+		from += i + len(outer)
+		in, ok := strings.CutPrefix(rest, "(")
+		if !ok {
+			continue
+		}
+		if j := strings.Index(in, ")"); j >= 0 && strings.Contains(in[:j], inner) {
+			return true
+		}
+	}
 }
 
 // oneLetter reports whether u is one letter ("X" of "-X", "B" of "+1 B").

@@ -145,3 +145,27 @@ func TestSectionHome(t *testing.T) {
 		}
 	}
 }
+
+// TestBracketTwin checks that a name the question writes in brackets
+// beside a page it names, either way round ("Foco (Spotlight)"), is read
+// as that page's name in the other language: no unknown name the
+// question asks about, while the same word alone still is one.
+func TestBracketTwin(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q, unknown string
+	}{
+		{"En N5, ¿cuántas Tiradas de VOL hago con Foco (Spotlight) en mi Turno Activo?", ""},
+		{"En N5, ¿cuántas Tiradas de VOL hago con Spotlight (Foco) en mi Turno Activo?", ""},
+		{"En N5, ¿cuántas Tiradas de VOL hago con Foco en mi Turno Activo?", "Foco"},
+		// Brackets holding something else than the page's name.
+		{"En N5, ¿cuántas Tiradas de VOL hago con Foco (Turno Activo)?", "Foco"},
+	} {
+		if got := e.analyze(prose(tc.q)).unknownName(); got != tc.unknown {
+			t.Errorf("%q: unknown name %q, want %q", tc.q, got, tc.unknown)
+		}
+	}
+}

@@ -104,6 +104,7 @@ const (
 	fieldEditions   = "ed"         // each edition it holds in, or "unknown"
 	fieldEditionSet = "ed_set"     // the edition set as one value ("n4", "c1,n4", "unknown")
 	fieldSuperseded = "superseded" // "true" or "false"
+	fieldHeld       = "held"       // a record held for an edition (heldSource): heldAny and those editions; else absent
 	fieldLang       = "lang"       // analysis language of the text fields
 	fieldCategory   = "category"   // categories of the page
 	fieldRevision   = "rev"        // revision (records), or faqStamp (FAQs)
@@ -170,7 +171,7 @@ func newMapping() *mapping.IndexMappingImpl {
 	for _, name := range []string{fieldKind, fieldPageFacet, fieldEditionSet, fieldCategory} {
 		doc.AddFieldMappingsAt(name, kw(false, true))
 	}
-	for _, name := range []string{fieldPage, fieldEditions, fieldSuperseded, fieldLang} {
+	for _, name := range []string{fieldPage, fieldEditions, fieldSuperseded, fieldHeld, fieldLang} {
 		doc.AddFieldMappingsAt(name, kw(false, false))
 	}
 	doc.AddFieldMappingsAt(fieldRevision, kw(true, false))

@@ -18,14 +18,22 @@ type Source interface {
 }
 
 // Load reads what the index needs from src: every record (superseded ones
-// included), every FAQ, and the PageInfo of every page (language,
-// categories and page editions from its current page view). It holds the
+// included, and those held for an edition when src is a heldSource),
+// every FAQ, and the PageInfo of every page (language, categories and
+// page editions from its current page view). It holds the
 // whole knowledge base in memory: BuildFrom, Check and Sync do not use it
 // (they read src a chunk of pages at a time, see walk).
 func Load(ctx context.Context, src Source) ([]wikirules.Record, []wikirules.FAQ, map[string]PageInfo, error) {
 	recs, err := src.Records(ctx, wikirules.Filter{History: true})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("index: load records: %w", err)
+	}
+	if hs, ok := src.(heldSource); ok {
+		held, err := hs.HeldRecords(ctx, wikirules.Filter{})
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("index: load held records: %w", err)
+		}
+		recs = append(recs, held...)
 	}
 	faqs, err := src.FAQs(ctx, "", wikirules.Filter{})
 	if err != nil {
@@ -89,7 +97,7 @@ func (x *Index) putChunks(ctx context.Context, w *batcher, src Source, faqs []wi
 		prepare = func(ctx context.Context, c *chunk) error {
 			used := map[string]bool{}
 			for i := range c.recs {
-				if keep == nil || keep[c.recs[i].ID] {
+				if keep == nil || keep[docID(&c.recs[i])] {
 					used[c.recs[i].Page] = true
 				}
 			}
@@ -117,7 +125,7 @@ func (x *Index) putChunks(ctx context.Context, w *batcher, src Source, faqs []wi
 			info = c.info
 		}
 		for _, r := range c.recs {
-			if keep != nil && !keep[r.ID] {
+			if keep != nil && !keep[docID(&r)] {
 				continue
 			}
 			if err := w.record(ctx, r, info[r.Page]); err != nil {
@@ -172,7 +180,7 @@ func (x *Index) Check(ctx context.Context, src Source) (Report, error) {
 	err := walk(ctx, src, nil, func(c *chunk) error {
 		for i := range c.recs {
 			if indexable(&c.recs[i]) {
-				want[c.recs[i].ID] = c.recs[i].RevisionID
+				want[docID(&c.recs[i])] = c.recs[i].RevisionID
 			}
 		}
 		return nil

@@ -362,6 +362,10 @@ func indexable(r *wikirules.Record) bool {
 // edUnknown is the edition value of a document scoped to no edition.
 const edUnknown = "unknown"
 
+// heldAny is the held value of every record held for an edition; its
+// other held values are the editions it is held for.
+const heldAny = "any"
+
 // editionValues returns the values of the ed and ed_set fields of a set;
 // the zero set (edition unknown) is edUnknown, which only an Unscoped
 // edition filter asks for.
@@ -399,6 +403,10 @@ func recordDoc(r wikirules.Record, p PageInfo) (map[string]interface{}, error) {
 	if eds == 0 {
 		eds = p.Editions
 	}
+	if r.HeldFor != 0 && r.Editions != 0 {
+		// Found only by a search of an edition it is held for (fieldHeld).
+		eds = r.HeldFor & r.Editions
+	}
 	ed, edSet := editionValues(eds)
 	lang := langOf(p.Language)
 	name := r.Title
@@ -426,7 +434,25 @@ func recordDoc(r wikirules.Record, p PageInfo) (map[string]interface{}, error) {
 	if len(p.Categories) > 0 {
 		doc[fieldCategory] = p.Categories
 	}
+	if r.HeldFor != 0 {
+		// Its words are an older revision's: they stay out of the
+		// dictionary that weighs and corrects the words of the wiki.
+		held, _ := editionValues(r.HeldFor)
+		doc[fieldHeld] = append([]string{heldAny}, held...)
+		delete(doc, fieldWords)
+	}
 	return doc, nil
+}
+
+// docID returns the id of the document of record r: its id, and for a
+// record held for an edition (Record.HeldFor) also the editions and the
+// revision, which a current record of the same id does not share and
+// which change when another revision comes to be held.
+func docID(r *wikirules.Record) string {
+	if r.HeldFor == 0 {
+		return r.ID
+	}
+	return "held:" + r.HeldFor.String() + ":" + r.RevisionID + ":" + r.ID
 }
 
 func faqDoc(f wikirules.FAQ, pages map[string]PageInfo) (map[string]interface{}, error) {

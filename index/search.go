@@ -247,6 +247,14 @@ func (x *Index) scoped(text query.Query, q Query) query.Query {
 	if !q.History {
 		bq.AddMustNot(termQuery(fieldSuperseded, "true"))
 	}
+	// A record held for an edition answers a search of that edition only.
+	if q.Edition == 0 {
+		bq.AddMustNot(termQuery(fieldHeld, heldAny))
+	} else {
+		other := query.NewBooleanQuery([]query.Query{termQuery(fieldHeld, heldAny)}, nil,
+			[]query.Query{termQuery(fieldHeld, wikirules.Editions(q.Edition).String())})
+		bq.AddMustNot(other)
+	}
 	return bq
 }
 

@@ -107,20 +107,35 @@ func readChunk(ctx context.Context, src Source, pages []wikirules.Page, start in
 	if err != nil {
 		return nil, fmt.Errorf("index: load records of pages %q…%q: %w", titles[0], titles[len(titles)-1], err)
 	}
+	if hs, ok := src.(heldSource); ok {
+		held, err := hs.HeldRecords(ctx, wikirules.Filter{Pages: titles})
+		if err != nil {
+			return nil, fmt.Errorf("index: load held records of pages %q…%q: %w", titles[0], titles[len(titles)-1], err)
+		}
+		got = append(got, held...)
+	}
 	recs := got[:0]
 	for _, r := range got {
 		c, ok := chunkOf[r.Page]
-		switch {
+		switch id := docID(&r); {
 		case ok && c != n:
 			continue // its own chunk gives it
-		case !ok && stray[r.ID]:
+		case !ok && stray[id]:
 			continue
 		case !ok:
-			stray[r.ID] = true
+			stray[id] = true
 		}
 		recs = append(recs, r)
 	}
 	return &chunk{recs: recs, pages: part}, nil
+}
+
+// heldSource is a Source that also serves, for an edition a page's
+// current revision holds no record of, the records an older revision
+// holds for it (kb.DB.HeldRecords; Record.HeldFor): the index holds them
+// as documents only a search of that edition finds.
+type heldSource interface {
+	HeldRecords(ctx context.Context, f wikirules.Filter) ([]wikirules.Record, error)
 }
 
 // pageMetaSource is a Source that reads the categories and page editions
@@ -289,7 +304,7 @@ func (w *batcher) record(ctx context.Context, r wikirules.Record, p PageInfo) er
 	if err != nil {
 		return fmt.Errorf("index %s: record %s: %w", x.where(), r.ID, err)
 	}
-	if err := w.b.Index(r.ID, doc); err != nil {
+	if err := w.b.Index(docID(&r), doc); err != nil {
 		return fmt.Errorf("index %s: record %s: %w", x.where(), r.ID, err)
 	}
 	return w.flush(ctx, false)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -304,7 +305,9 @@ func resolvePages(ctx context.Context, tx *sql.Tx, titles []string, f wikirules.
 // newest revision with timestamp <= f.AsOf: the revision with its text,
 // its records in source order (f.Edition, f.Kinds and f.History apply),
 // the FAQs it shows or whose related list names the page (see FAQs for
-// how f applies), its categories and page editions. Title is matched
+// how f applies), its categories and page editions. With f.Edition, a
+// page whose current revision holds no record of it is shown at the
+// newest older revision that does (held.go). Title is matched
 // exactly, else case- and accent-insensitively. Errors wrap
 // wikirules.ErrNotFound when there is no such page or no revision of it by
 // f.AsOf.
@@ -335,6 +338,11 @@ func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter)
 		return nil, fmt.Errorf("page %q: no revision as of %s: %w", page.Title, f.AsOf.UTC().Format("2006-01-02T15:04:05Z"), wikirules.ErrNotFound)
 	} else if err != nil {
 		return nil, fmt.Errorf("page %q: %w", page.Title, err)
+	}
+	if f.Edition != 0 {
+		if revID, err = viewedRevision(ctx, tx, pk, revID, f); err != nil {
+			return nil, fmt.Errorf("page %q: %w", page.Title, err)
+		}
 	}
 	rev, pageEditions, err := revision(ctx, tx, revID)
 	if err != nil {
@@ -411,15 +419,19 @@ func eachRow(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(
 // Records returns the records of the current revision (as of f.AsOf) of
 // every page, or of the pages f.Pages names (unknown titles are ignored),
 // ordered by page title and then source order. f.Edition, f.Kinds and
-// f.History filter them; f.Limit caps their number (0 = no cap).
+// f.History filter them; f.Limit caps their number (0 = no cap). With
+// f.Edition, a page whose current revision holds no record of it gives
+// the records an older revision holds for it (held.go), after its own.
 func (db *DB) Records(ctx context.Context, f wikirules.Filter) ([]wikirules.Record, error) {
 	var out []wikirules.Record
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		scope := ""
 		var w where
 		w.args = append(w.args, asOfLower(f), asOfBound(f))
+		var pks []any
 		if len(f.Pages) > 0 {
-			pks, err := resolvePages(ctx, tx, f.Pages, f)
+			var err error
+			pks, err = resolvePages(ctx, tx, f.Pages, f)
 			if err != nil {
 				return err
 			}
@@ -439,8 +451,32 @@ func (db *DB) Records(ctx context.Context, f wikirules.Filter) ([]wikirules.Reco
 			q += fmt.Sprintf(" LIMIT %d", f.Limit)
 		}
 		var err error
-		out, err = queryRecords(ctx, tx, q, w.args...)
-		return err
+		if out, err = queryRecords(ctx, tx, q, w.args...); err != nil || f.Edition == 0 || (f.Limit > 0 && len(out) >= f.Limit) {
+			return err
+		}
+		if pks != nil {
+			// Every page named holds the edition in its current revision:
+			// none has records held for it.
+			holding := map[string]bool{}
+			for i := range out {
+				if out[i].Editions.Has(f.Edition) {
+					holding[out[i].Page] = true
+				}
+			}
+			if len(holding) >= len(pks) {
+				return nil
+			}
+		}
+		held, err := heldRecords(ctx, tx, pks, wikirules.Editions(f.Edition), f)
+		if err != nil || len(held) == 0 {
+			return err
+		}
+		out = append(out, held...)
+		slices.SortStableFunc(out, func(a, b wikirules.Record) int { return strings.Compare(a.Page, b.Page) })
+		if f.Limit > 0 && len(out) > f.Limit {
+			out = out[:f.Limit]
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kb: records: %w", err)
