@@ -3,7 +3,10 @@ package engine
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -192,5 +195,35 @@ func TestStoredNamesStale(t *testing.T) {
 	fresh := after.titles.in(strings.Fields("aislado isolated trepar"))
 	if len(got) != len(fresh) || len(want) == 0 {
 		t.Errorf("names after the write: %v, want those of the knowledge base as it is: %v (before: %v)", got, fresh, want)
+	}
+}
+
+// namesDigest pins the rows newTitles derives from the seeds and today's
+// wiki pages under namesFormat: a change of the engine's code that
+// changes them (the derivation, the stems and keys of names) must raise
+// namesFormat, so that an engine never reads rows an older one stored (a
+// change of the vocabularies changes the stamp by itself); either way
+// namesDigest is then set to what this test reports.
+const namesDigest = "names-1 74128598a9976478"
+
+// TestNamesFormatPinned: the rows of the page-name index of the shared
+// knowledge base are those namesFormat was set for.
+func TestNamesFormatPinned(t *testing.T) {
+	wikiEngine(t)
+	ctx := context.Background()
+	pages, err := wikiKB.db.Pages(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := buildTitles(ctx, wikiKB.db, pages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	for _, r := range b.rows() {
+		fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\n", r.Kind, r.Key, r.Seq, r.Data)
+	}
+	if got := namesFormat + " " + hex.EncodeToString(h.Sum(nil)[:8]); got != namesDigest {
+		t.Errorf("the page-name rows of the shared knowledge base are %q, want %q: if the engine's code changed them, raise namesFormat (the vocabularies are in the stamp already); then set namesDigest to the new value", got, namesDigest)
 	}
 }
