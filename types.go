@@ -539,3 +539,13 @@ func (x *Extraction) Coverage(textLen int) float64 {
 	}
 	return float64(covered) / float64(textLen)
 }
+
+// NameRow is a row of a derived index a store keeps for the engine (the
+// page-name index): looked up by Kind and Key, in Seq order; Data is the
+// engine's.
+type NameRow struct {
+	Kind string
+	Key  string
+	Seq  int
+	Data string
+}

@@ -144,7 +144,7 @@ func (e *Engine) markOlder(q query, d *candidate, cands []*candidate) bool {
 		return false
 	}
 	rule := func(p string) bool {
-		return e.pageLang[lang.Fold(p)] == e.pageLang[lang.Fold(d.page)] && e.titles.sameRule(d.page, p)
+		return e.pageLanguage(p) == e.pageLanguage(d.page) && e.titles.sameRule(d.page, p)
 	}
 	newest := -1 // the newest edition of a page of d's rule that answers
 	tried := map[string]bool{}
@@ -357,7 +357,7 @@ func (e *Engine) twinsInEdition(ctx context.Context, q *query, f wikirules.Filte
 	for _, t := range q.topics {
 		var twins []string
 		for _, w := range e.titles.twinsOf(t) {
-			if _, known := e.pageLang[lang.Fold(w)]; known {
+			if e.knownPage(w) {
 				twins = append(twins, w)
 			}
 		}
@@ -847,7 +847,7 @@ func (q query) unknownName() string {
 
 // holdsLanguage reports whether the knowledge base has a page in language
 // l ("es", "en").
-func (e *Engine) holdsLanguage(l string) bool { return e.langs[l] }
+func (e *Engine) holdsLanguage(l string) bool { return e.titles.holdsLanguage(l) }
 
 // coded reports whether u holds a digit: a level or profile code ("L2",
 // "B1"), which the rules write apart from the name they qualify.

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"sync"
 	"time"
@@ -51,15 +52,14 @@ type Engine struct {
 	search wikirules.Searcher
 	stats  WordStats // nil: counted over the store (scan)
 	gloss  *lang.Glossary
+	notice io.Writer // nil: no notices
 
-	once     sync.Once
-	initErr  error
-	titles   *titles           // every page title
-	pageLang map[string]string // folded title → language
-	langs    map[string]bool   // the languages of its pages
-	docs     int
-	newest   wikirules.Edition  // the newest edition the knowledge base holds
-	held     wikirules.Editions // every edition the knowledge base holds
+	once    sync.Once
+	initErr error
+	titles  *titles // every page title, its names and language
+	docs    int
+	newest  wikirules.Edition  // the newest edition the knowledge base holds
+	held    wikirules.Editions // every edition the knowledge base holds
 
 	dfMu sync.Mutex
 	df   map[string]int // stem → number of documents holding it (cache, or the whole table without stats)
@@ -67,6 +67,13 @@ type Engine struct {
 
 // Option configures an Engine.
 type Option func(*Engine)
+
+// WithNotice gives the engine a writer for what its operator should know
+// (a derived index missing or out of step in the store, built at start
+// instead).
+func WithNotice(w io.Writer) Option {
+	return func(e *Engine) { e.notice = w }
+}
 
 // WithWordStats gives the engine the word statistics of the index its
 // Searcher searches when the Searcher does not give them itself (a cache
@@ -110,45 +117,18 @@ func (e *Engine) searcher(f wikirules.Filter) wikirules.Searcher {
 	return e.search
 }
 
-// init loads the page titles and languages, and the document count and
-// scoped editions (from the index, or by a pass over the store's current
-// records and FAQs when there is no index).
+// init loads the page titles and languages, the page-name index (the
+// rows a NameStore keeps for the knowledge base as it is, else built from
+// the titles and aliases), and the document count and scoped editions
+// (from the index, or by a pass over the store's current records and FAQs
+// when there is no index).
 func (e *Engine) init(ctx context.Context) error {
 	e.once.Do(func() {
-		pages, err := e.store.Pages(ctx)
-		if err != nil {
-			e.initErr = fmt.Errorf("engine: pages: %w", err)
+		var err error
+		if e.titles, err = e.startTitles(ctx); err != nil {
+			e.initErr = err
 			return
 		}
-		e.pageLang = make(map[string]string, len(pages))
-		e.langs = map[string]bool{}
-		names := make([]titledPage, len(pages))
-		at := make(map[string]int, len(pages))
-		for i, p := range pages {
-			names[i] = titledPage{title: p.Title, lang: p.Language}
-			at[lang.Fold(p.Title)] = i
-			e.pageLang[lang.Fold(p.Title)] = p.Language
-			e.langs[p.Language] = true
-		}
-		if pn, ok := e.store.(PageNamer); ok {
-			aliases, err := pn.PageAliases(ctx)
-			if err != nil {
-				e.initErr = fmt.Errorf("engine: %w", err)
-				return
-			}
-			for _, a := range aliases {
-				i, ok := at[lang.Fold(a.Page.Title)]
-				switch {
-				case !ok:
-					// A page hidden from answers.
-				case a.Twin:
-					names[i].twins = append(names[i].twins, a.Alias)
-				default:
-					names[i].aliases = append(names[i].aliases, a.Alias)
-				}
-			}
-		}
-		e.titles = newTitles(withoutRedirects(names))
 		if e.stats != nil {
 			n, err := e.stats.Count()
 			if err != nil {
@@ -167,6 +147,66 @@ func (e *Engine) init(ctx context.Context) error {
 		e.initErr = e.countStore(ctx)
 	})
 	return e.initErr
+}
+
+// startTitles returns the page-name index of the store: its stored rows
+// when they were computed for the knowledge base as it is by this
+// engine's derivation (NameStore), else the index built from pages and
+// their aliases, with a notice saying why.
+func (e *Engine) startTitles(ctx context.Context) (*titles, error) {
+	if ns, ok := e.store.(NameStore); ok {
+		now, at, stamp, err := ns.NamesState(ctx)
+		switch {
+		case err != nil:
+			e.notify("engine: page-name index: %v: building it at start\n", err)
+		case at == now && stamp == namesStamp():
+			store := e.store
+			rebuild := func() (*titles, error) {
+				ctx := context.Background()
+				pages, err := store.Pages(ctx)
+				if err != nil {
+					return nil, fmt.Errorf("engine: pages: %w", err)
+				}
+				return buildTitles(ctx, store, pages)
+			}
+			t, ok, err := newStoredNames(ctx, ns, now, stamp, rebuild, e.notice)
+			if err != nil || ok {
+				return t, err
+			}
+			e.notify("engine: the stored page-name index is out of step with the knowledge base: building it at start (ingest stores it again)\n")
+		case at == 0:
+			e.notify("engine: no page-name index stored in the knowledge base: building it at start (ingest stores it)\n")
+		case at == now:
+			e.notify("engine: the stored page-name index was made by another version of the engine: building it at start (ingest stores it again)\n")
+		default:
+			e.notify("engine: the stored page-name index is out of step with the knowledge base: building it at start (ingest stores it again)\n")
+		}
+	}
+	pages, err := e.store.Pages(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("engine: pages: %w", err)
+	}
+	return buildTitles(ctx, e.store, pages)
+}
+
+// pageLanguage returns the language of the page titled title ("" when
+// there is none).
+func (e *Engine) pageLanguage(title string) string {
+	l, _ := e.titles.language(title)
+	return l
+}
+
+// knownPage reports whether a page is titled title.
+func (e *Engine) knownPage(title string) bool {
+	_, ok := e.titles.language(title)
+	return ok
+}
+
+// notify writes a notice to the engine's notice writer, if any.
+func (e *Engine) notify(format string, args ...any) {
+	if e.notice != nil {
+		fmt.Fprintf(e.notice, format, args...)
+	}
 }
 
 // countStore counts the document frequency of every stem over the

@@ -37,7 +37,7 @@ func classOf(s string) string {
 // classLabel returns how the vocabulary of a page's language writes a
 // class ("Orden Completa").
 func (rs *resolver) classLabel(page, class string) string {
-	return factLabel(vocabFor(rs.e.pageLang[lang.Fold(page)]), class)
+	return factLabel(vocabFor(rs.e.pageLanguage(page)), class)
 }
 
 // skillFact is what the skill box of a skill's page says.

@@ -205,7 +205,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 func (e *Engine) describe(c *candidate) {
 	c.ctx = map[string]bool{}
 	c.pageKeys = map[string]bool{}
-	c.lang = e.pageLang[lang.Fold(c.page)]
+	c.lang = e.pageLanguage(c.page)
 	if c.rec != nil {
 		// The section path names the subject under the page's (a Trait
 		// of Propiedades, a use of Tokens de Mando): it counts as the

@@ -128,7 +128,7 @@ func sameActs(w string) [][]string {
 // page title.
 func (e *Engine) named(text string, names map[string]bool) bool {
 	for _, k := range keys(text) {
-		if names[k] || e.titles != nil && e.titles.exact[k] {
+		if names[k] || e.titles.isExact(k) {
 			return true
 		}
 	}

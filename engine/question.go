@@ -413,7 +413,7 @@ func (e *Engine) analyze(question string) query {
 	for i := range q.units {
 		u := &q.units[i]
 		for _, alt := range u.alts {
-			if e.titles != nil && e.titles.exact[strings.Join(alt, " ")] {
+			if e.titles.isExact(strings.Join(alt, " ")) {
 				u.page, u.named = true, true
 			}
 		}
@@ -572,11 +572,11 @@ func (e *Engine) commonTitle(p pageKey, names map[string]bool) bool {
 // twinIn reports whether the page titled title is of another language
 // than l and has a twin of language l in the knowledge base.
 func (e *Engine) twinIn(title, l string) bool {
-	if e.pageLang[lang.Fold(title)] == l {
+	if e.pageLanguage(title) == l {
 		return false
 	}
 	for _, n := range e.titles.twinsOf(title) {
-		if e.pageLang[lang.Fold(n)] == l {
+		if e.pageLanguage(n) == l {
 			return true
 		}
 	}

@@ -23,7 +23,8 @@ type sharedKB struct {
 // engine returns an engine over s, built on first use from the embedded
 // seed corpus (pipeline.LoadSample) and then the files below dirs as
 // `ingest -keep-going` reads them (the readers give each file its title,
-// wiki, language and date; diff screens and feeds are skipped).
+// wiki, language and date; diff screens and feeds are skipped), with its
+// page-name index stored as ingest stores it.
 func (s *sharedKB) engine(t testing.TB, dirs ...string) *Engine {
 	t.Helper()
 	s.once.Do(func() {
@@ -39,7 +40,10 @@ func (s *sharedKB) engine(t testing.TB, dirs ...string) *Engine {
 				return
 			}
 		}
-		s.idx, s.err = index.BuildFrom(ctx, "", s.db)
+		if s.idx, s.err = index.BuildFrom(ctx, "", s.db); s.err != nil {
+			return
+		}
+		s.err = StoreNames(ctx, s.db) // as ingest does
 	})
 	if s.err != nil {
 		t.Fatalf("loading the seeds and %v: %v", dirs, s.err)

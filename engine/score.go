@@ -856,7 +856,7 @@ func (e *Engine) quotesHeld(r *wikirules.Record) bool {
 		return true
 	}
 	for _, l := range r.Links {
-		if _, ok := e.pageLang[lang.Fold(l)]; ok || e.titles != nil && e.titles.exact[strings.Join(keys(l), " ")] {
+		if e.knownPage(l) || e.titles.isExact(strings.Join(keys(l), " ")) {
 			return true
 		}
 	}

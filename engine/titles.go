@@ -29,9 +29,14 @@ type titles struct {
 	exact  map[string]bool       // the keys of every title and wiki-given name, space-joined
 	keysOf map[string][]nameKeys // folded title → the keys of each name of the page, its title first
 	twins  map[string][]string   // folded title → the titles of its twins
+	lang   map[string]string     // folded title → the language of its page (buildTitles)
+	langs  map[string]bool       // the languages of the pages
 	// memo is the words, stems and keys worked out while newTitles
 	// builds the index (nil after).
 	memo *nameMemo
+	// stored, when set, holds the index instead of the fields above:
+	// the rows a NameStore keeps, looked up as asked for.
+	stored *storedNames
 }
 
 // nameKeys are the keys of a name of a page, and whether it is derived.
@@ -465,8 +470,24 @@ func (t *titles) in(words []string) []pageKey {
 		return nil
 	}
 	st := stems(words)
+	var first [][]pageKey // by position in st, when stored
+	if t.stored != nil {
+		f, b := t.stored.firstOf(st)
+		if b != nil {
+			return b.in(words)
+		}
+		first = f
+	}
 	var ms []match
 	for at, s := range st {
+		if first != nil {
+			for _, p := range first[at] {
+				if at+len(p.stems) <= len(st) && indexWords(st[at:at+len(p.stems)], p.stems) == 0 {
+					ms = append(ms, match{p, at, at + len(p.stems)})
+				}
+			}
+			continue
+		}
 		for _, i := range t.byStem[s] {
 			p := t.pages[i]
 			if p.stems[0] != s || at+len(p.stems) > len(st) || indexWords(st[at:at+len(p.stems)], p.stems) != 0 {
@@ -513,12 +534,36 @@ func inside(m match, ms []match) bool {
 // names returns the keys of every name of the page titled title: its
 // title's first (the title itself when the index does not know it).
 func (t *titles) names(title string) []nameKeys {
-	if t != nil {
+	if t != nil && t.stored != nil {
+		n, b := t.stored.keysOf(lang.Fold(title))
+		if b != nil {
+			return b.names(title)
+		}
+		if len(n) > 0 {
+			return n
+		}
+	} else if t != nil {
 		if n := t.keysOf[lang.Fold(title)]; len(n) > 0 {
 			return n
 		}
 	}
 	return []nameKeys{{keys: keys(title)}}
+}
+
+// isExact reports whether k is the space-joined keys of a title or a
+// wiki-given name of a page.
+func (t *titles) isExact(k string) bool {
+	if t == nil {
+		return false
+	}
+	if t.stored != nil {
+		ok, b := t.stored.isExact(k)
+		if b != nil {
+			return b.isExact(k)
+		}
+		return ok
+	}
+	return t.exact[k]
 }
 
 // sameRule reports whether the pages titled a and b are pages of one
@@ -541,10 +586,45 @@ func (t *titles) sameRule(a, b string) bool {
 	return false
 }
 
+// language returns the language of the page titled title, and whether
+// there is such a page.
+func (t *titles) language(title string) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	if t.stored != nil {
+		l, ok, b := t.stored.language(lang.Fold(title))
+		if b != nil {
+			return b.language(title)
+		}
+		return l, ok
+	}
+	l, ok := t.lang[lang.Fold(title)]
+	return l, ok
+}
+
+// holdsLanguage reports whether some page is of language l.
+func (t *titles) holdsLanguage(l string) bool {
+	if t == nil {
+		return false
+	}
+	if t.stored != nil {
+		return t.stored.langs[l]
+	}
+	return t.langs[l]
+}
+
 // twinsOf returns the titles of the twins of the page titled title.
 func (t *titles) twinsOf(title string) []string {
 	if t == nil {
 		return nil
+	}
+	if t.stored != nil {
+		w, b := t.stored.twinsOf(lang.Fold(title))
+		if b != nil {
+			return b.twinsOf(title)
+		}
+		return w
 	}
 	return t.twins[lang.Fold(title)]
 }
@@ -553,6 +633,18 @@ func (t *titles) twinsOf(title string) []string {
 // consecutively.
 func (t *titles) holding(alt []string) bool {
 	if t == nil || len(alt) == 0 {
+		return false
+	}
+	if t.stored != nil {
+		names, b := t.stored.holdOf(alt[0])
+		if b != nil {
+			return b.holding(alt)
+		}
+		for _, st := range names {
+			if indexWords(st, alt) >= 0 {
+				return true
+			}
+		}
 		return false
 	}
 	for _, i := range t.byStem[alt[0]] {

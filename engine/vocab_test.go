@@ -76,7 +76,7 @@ func TestVocabularyCorpus(t *testing.T) {
 	for i := range recs {
 		w := lang.Words(recordText(&recs[i]))
 		texts = append(texts, w)
-		l := e.pageLang[lang.Fold(recs[i].Page)]
+		l := e.pageLanguage(recs[i].Page)
 		byLang[l] = append(byLang[l], w)
 	}
 	for i := range faqs {

@@ -386,10 +386,7 @@ func (x *Index) textQuery(units []lang.Unit, lex *lexicon) ([]query.Query, []str
 						qs = append(qs, mq)
 						continue
 					}
-					mq := query.NewMatchQuery(term)
-					mq.SetField(field)
-					mq.SetBoost(boost * f.boost)
-					qs = append(qs, mq)
+					qs = append(qs, x.wordQuery(term, field, boost*f.boost))
 				}
 			}
 		}
@@ -424,6 +421,32 @@ func (x *Index) textQuery(units []lang.Unit, lex *lexicon) ([]query.Query, []str
 	}
 	return unitQs, expanded
 }
+
+// wordQuery is the query of a word in field: bleve's match query, which
+// analyses the word with the field's analyzer and takes the disjunction
+// of the terms it makes. A word that makes one term is that term's query:
+// the same matches and scores (a disjunction of one clause scores its
+// clause's score, and bleve ignores a disjunction's boost) without a
+// disjunction searcher stepping through its one clause's postings.
+func (x *Index) wordQuery(word, field string, boost float64) query.Query {
+	m := x.bi.Mapping()
+	if a := m.AnalyzerNamed(m.AnalyzerNameForPath(field)); a != nil && !matchWords {
+		if ts := a.Analyze([]byte(word)); len(ts) == 1 {
+			tq := query.NewTermQuery(string(ts[0].Term))
+			tq.SetField(field)
+			tq.SetBoost(boost)
+			return tq
+		}
+	}
+	mq := query.NewMatchQuery(word)
+	mq.SetField(field)
+	mq.SetBoost(boost)
+	return mq
+}
+
+// matchWords makes wordQuery give bleve's match query for every word (the
+// tests compare the two).
+var matchWords = false
 
 // anyUnits is the fallback query of several units: a disjunction (bleve
 // multiplies the sum of the matched units' scores by the share of units

@@ -86,7 +86,8 @@ import (
 //
 // The tables of syncs with a live wiki (migration 0008_sync.sql) are
 // documented in sync.go, the write generation and the stored twin pairs
-// (migration 0012_twins.sql) in twins.go.
+// (migration 0012_twins.sql) in twins.go, the stored page-name index
+// (migration 0014_page_names.sql) in names.go.
 //
 //go:embed migrations/*.sql
 var migrationFS embed.FS

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/engine"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pipeline"
 	"github.com/wikirules/wikirules/source"
@@ -197,6 +198,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	finishBar() // the index's line goes below the bar, not on it
 	if err != nil {
 		return err
+	}
+	if err := engine.StoreNames(ctx, db); err != nil {
+		fmt.Fprintf(stderr, "ingest: the knowledge base is stored, but its page-name index is not: %v (each query builds it at start)\n", err)
 	}
 
 	var indexErr error

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/wikirules/wikirules/engine"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/mwapi"
 	"github.com/wikirules/wikirules/pipeline"
@@ -84,6 +85,9 @@ func runWiki(ctx context.Context, wf wikiFlags, dbPath string, asJSON, quiet, no
 	}
 	if err != nil {
 		return fmt.Errorf("sync %s: %w (what the batches before stored is kept; run the same command again to go on)", wf.api, err)
+	}
+	if err := engine.StoreNames(ctx, db); err != nil {
+		fmt.Fprintf(stderr, "ingest: the knowledge base is synced, but its page-name index is not stored: %v (each query builds it at start)\n", err)
 	}
 	if !noIndex {
 		var progress io.Writer

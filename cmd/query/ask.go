@@ -80,7 +80,7 @@ func withJudge(ctx context.Context, e *env, c *common, do func(*engine.Engine, e
 			}
 		}
 		c.judgeDB = db
-		return do(engine.New(db, search), engine.Options{Edition: f.Edition, AsOf: f.AsOf})
+		return do(engine.New(db, search, engine.WithNotice(e.stderr)), engine.Options{Edition: f.Edition, AsOf: f.AsOf})
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/engine"
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/pipeline"
@@ -366,13 +367,18 @@ func (c *common) withDB(ctx context.Context, e *env, do func(*kb.DB) error) erro
 
 // migrate applies the pending migrations of the knowledge base at path
 // (kb.Open does), stores its twin pairs (pairs.Store: a knowledge base of
-// an older schema has none) and closes it.
+// an older schema has none) and its page-name index (engine.StoreNames),
+// and closes it.
 func migrate(ctx context.Context, path string) error {
 	db, err := kb.Open(ctx, path)
 	if err != nil {
 		return err
 	}
 	if err := pairs.Store(ctx, db); err != nil {
+		db.Close()
+		return err
+	}
+	if err := engine.StoreNames(ctx, db); err != nil {
 		db.Close()
 		return err
 	}
