@@ -434,7 +434,7 @@ func (e *Engine) heldOverTwin(ctx context.Context, page string, f wikirules.Filt
 	}
 	memo[k] = false
 	for _, w := range e.titles.twinsOf(page) {
-		if _, known := e.pageLang[lang.Fold(w)]; !known {
+		if !e.knownPage(w) {
 			continue
 		}
 		ok, err := e.holdsCurrent(ctx, w, f)
