@@ -285,6 +285,11 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 			d, why = nil, q.v.reason("subject-absent", name)
 		}
 	}
+	if d != nil {
+		if name := e.numberAbsent(q, d, cands); name != "" {
+			d, why = nil, q.v.reason("number-absent", name)
+		}
+	}
 	unknownEd := d != nil && !a.EditionDefaulted && d.editions() == 0
 	if d != nil && a.EditionDefaulted {
 		a.Notes = a.Notes[:0]
@@ -320,6 +325,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if err := b.build(ctx, d, cands); err != nil {
 		return nil, err
 	}
+	e.guardVerdict(q, d, a)
 	if c := e.contested(q, d, cands, a.Verdict); c != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/wikirules/wikirules"
+)
+
+// TestOwnScoped checks that a text stating something of the subject's own
+// group is read as not answering a question asked of another group, and
+// only then.
+func TestOwnScoped(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	own := "La Orden que la Tropa Regular proporciona a su ejército se suma al cómputo general de la Reserva de Órdenes, y se puede emplear en activar a otra Tropa que pertenezca a su Grupo de Combate."
+	for _, tc := range []struct {
+		q, text string
+		want    bool
+	}{
+		{"¿Puedo usar Órdenes de un Grupo de Combate para activar tropas de otro?", own, true},
+		{"Can I spend an Order of one Combat Group to activate a trooper of a different Combat Group?", "The Order can be spent to activate any trooper of its own Combat Group.", true},
+		// The question asks of the own group: the text answers it.
+		{"¿Puedo usar la Orden para activar otra tropa de su Grupo de Combate?", own, false},
+		// The question asks of no other group.
+		{"¿Puedo usar Órdenes Regulares para activar Tropas del Grupo de Combate?", own, false},
+		// The own word stands before no name the question asks about.
+		{"¿Puedo activar una tropa de otro Grupo de Combate con mi Orden?", "Cada jugador usa su Orden Regular en activar tropas.", false},
+		{"¿Puedo activar una tropa de otro Grupo de Combate con mi Orden?", own, true},
+		// A numeric question reads no permission.
+		{"¿Cuántas Órdenes de otro Grupo de Combate puedo usar?", own, false},
+	} {
+		if got := ownScoped(e.analyze(tc.q), tc.text); got != tc.want {
+			t.Errorf("%q on %q: ownScoped %v, want %v", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestNumberAbsent checks that a numeric question about a concept no page
+// describes, whose sources state no number about it, is not answered,
+// while one whose sources state the number (a table row the verdict does
+// not read) keeps its source.
+func TestNumberAbsent(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	q := "What MOD do enemies suffer when they shoot at a trooper in Suppressive Fire State?"
+	for _, ed := range []wikirules.Edition{0, wikirules.N5} {
+		a, err := e.Ask(ctx, q, Options{Edition: ed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Verdict != NotFound {
+			t.Errorf("%q (edition %v): %q, want %q", q, ed, a.Verdict, NotFound)
+		}
+	}
+	q = "How many Saving Rolls per hit does EXP ammo force?"
+	a, err := e.Ask(ctx, q, Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict == NotFound {
+		t.Errorf("%q: not found, want the Ammunition Summary Chart among the sources", q)
+	}
+}
