@@ -325,7 +325,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if err := b.build(ctx, d, cands); err != nil {
 		return nil, err
 	}
-	e.guardVerdict(q, d, a)
+	e.guardVerdict(q, d, cands, a)
 	if c := e.contested(q, d, cands, a.Verdict); c != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
 )
@@ -114,9 +116,13 @@ func scopeWord(list, w string) bool {
 	return false
 }
 
-// guardVerdict withholds the verdict of answer a, decided by d, when d's
-// text does not entail it for q's case (ownScoped), saying why.
-func (e *Engine) guardVerdict(q query, d *candidate, a *Answer) {
+// guardVerdict withholds the verdict of answer a, decided by d among
+// cands, when d's text does not entail it for q's case, saying why: d
+// states it of the subject's own where q asks of another (ownScoped); d
+// does not write a page q names as a name (unnamedPage); or d is an
+// alternative of another rule of its page whose exception takes out what
+// q asks about (exceptionContested).
+func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answer) {
 	if a.Verdict == q.v.Labels.SeeDeciding || a.Verdict == NotFound || d.rec == nil {
 		return
 	}
@@ -127,7 +133,120 @@ func (e *Engine) guardVerdict(q query, d *candidate, a *Answer) {
 	if ownScoped(q, text) {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("own-scoped"))
+		return
 	}
+	if q.kind != askYesNo {
+		return
+	}
+	if u := unnamedPage(q, d, text); u != nil {
+		a.Verdict = q.v.Labels.SeeDeciding
+		a.Notes = append(a.Notes, q.v.reason("page-unnamed", u.shown()))
+		return
+	}
+	if c := e.exceptionContested(q, d, cands); c != nil {
+		a.Verdict = q.v.Labels.SeeDeciding
+		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
+	}
+}
+
+// unnamedPage returns a page q names (a topic unit written as a name)
+// that is not d's page and that d's text holds only in words not written
+// as a name: "Troopers possessing the Wound Attribute" does not speak of
+// the Possessed State, though the stems meet. The rules write a game
+// concept with a capital; a text whose words share a stem with it in
+// lower case speaks of something else, and what it entails is not the
+// question's answer. Nil when d's text writes each such page as a name,
+// or d stands on a page q names.
+func unnamedPage(q query, d *candidate, text string) *unit {
+	if hasFold(q.topics, d.page) {
+		// A text on a page the question names is about its subject;
+		// what it entails of another name the question writes is read
+		// by the polarity's own checks.
+		return nil
+	}
+	var capital map[string]bool
+	for i := range q.units {
+		u := &q.units[i]
+		if !(u.topic || u.term) || !u.named || u.idf == 0 || u.trivial() || u.holds(d.pageKeys) {
+			continue
+		}
+		if capital == nil {
+			capital = map[string]bool{}
+			for _, t := range lang.Split(text) {
+				if startsUpper(t.Text) {
+					capital[stem(lang.Fold(t.Text))] = true
+				}
+			}
+		}
+		if !startsUpper(u.typed) || !u.holds(keySet(text)) {
+			// Not written as a name by the question, or not held at
+			// all: other checks rule on a text that lacks it.
+			continue
+		}
+		held := false
+		for _, alt := range u.alts {
+			for _, k := range alt {
+				held = held || capital[k]
+			}
+		}
+		if !held {
+			return u
+		}
+	}
+	return nil
+}
+
+// exceptionContested returns a text of d's page that speaks of a
+// concept q asks about which d's exception takes out, when d opens as an
+// alternative of another rule of its page ("Alternatively, … may cancel
+// all of their target's States … except Unconscious", AlternativeOpeners):
+// the exception leaves that concept out of the alternative only, not out
+// of what the other rule grants ("This cancels Unconscious State"). A
+// question that names another concept the alternative speaks of ("…
+// cancel Unconscious together with IMM-A?") asks about the alternative
+// itself, and keeps its verdict. Nil otherwise.
+func (e *Engine) exceptionContested(q query, d *candidate, cands []*candidate) *candidate {
+	words := lang.Words(d.rec.Plain)
+	alt := false
+	for _, v := range sortedVocabs() {
+		alt = alt || startsWithAny(words, v.ps.alt)
+	}
+	if !alt {
+		return nil
+	}
+	var excepted []*unit
+	v := vocabFor(d.lang)
+	for _, s := range sentences(d.rec.Plain) {
+		for _, cl := range clauses(s, v) {
+			if !cl.exception {
+				continue
+			}
+			out := cl.excepted()
+			for _, u := range q.objects(d) {
+				if u.holds(out) && !containsUnit(excepted, u) {
+					excepted = append(excepted, u)
+				}
+			}
+		}
+	}
+	if len(excepted) == 0 {
+		return nil
+	}
+	own := keySet(d.rec.Plain)
+	for _, u := range q.objects(d) {
+		if !containsUnit(excepted, u) && !classWord(u) && u.holds(own) {
+			return nil
+		}
+	}
+	for _, c := range cands {
+		if c == d || c.rec == nil || c.newerEd != 0 || lang.Fold(c.page) != lang.Fold(d.page) {
+			continue
+		}
+		if slices.ContainsFunc(excepted, func(u *unit) bool { return u.holds(c.keys) }) {
+			return c
+		}
+	}
+	return nil
 }
 
 // numberAbsent returns the name a numeric question asks a number of
@@ -190,4 +309,24 @@ func statesDigits(c *candidate) bool {
 		return reNumber.MatchString(c.faq.Answer)
 	}
 	return c.rec.Kind != wikirules.KindExample && reNumber.MatchString(recordText(c.rec))
+}
+
+// classWord reports whether every word u is written in is a class word of
+// titles in some language ("State" of "Unconscious State"): it names a
+// kind of rule, no concept of its own.
+func classWord(u *unit) bool {
+	words := lang.Words(u.typed)
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		found := false
+		for _, v := range sortedVocabs() {
+			found = found || v.has("classsuf", w) || v.has("classpre", w)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }

@@ -64,3 +64,43 @@ func TestNumberAbsent(t *testing.T) {
 		t.Errorf("%q: not found, want the Ammunition Summary Chart among the sources", q)
 	}
 }
+
+// TestGuardVerdict checks the verdicts withheld once the deciding text
+// is chosen: a text that holds a state the question names only through
+// a word of the same root written in lower case ("Troopers possessing the
+// Wound Attribute" for Possessed), and an alternative rule whose
+// exception takes out what another rule of its page grants ("This
+// cancels Unconscious State" against "Alternatively, … except
+// Unconscious"); and the verdicts kept: the alternative's exception
+// answers a question about the alternative itself ("together with
+// IMM-A"), and a state it lists is a yes.
+func TestGuardVerdict(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		q        string
+		ed       wikirules.Edition
+		withheld bool
+		want     string
+	}{
+		{"Can a Doctor cancel Possessed?", 0, true, ""},
+		{"¿Puede un Ingeniero cancelar Poseído?", 0, true, ""},
+		{"Can an Engineer cancel the Unconscious State of a TAG?", 0, true, ""},
+		{"Can an Engineer remove Unconscious in N5?", wikirules.N5, true, ""},
+		{"N5 Engineer: can one WIP Roll cancel Unconscious together with IMM-A?", wikirules.N5, false, "No"},
+		{"Does an Engineer cancel Targeted?", 0, false, "Yes"},
+		{"Can an Engineer cancel Unconscious in N5?", wikirules.N5, false, "Yes"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{Edition: tc.ed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		see := vocabFor(a.Language).Labels.SeeDeciding
+		switch {
+		case tc.withheld && a.Verdict != see:
+			t.Errorf("%q: verdict %q, want %q", tc.q, a.Verdict, see)
+		case !tc.withheld && a.Verdict != tc.want:
+			t.Errorf("%q: verdict %q, want %q", tc.q, a.Verdict, tc.want)
+		}
+	}
+}

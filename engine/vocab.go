@@ -54,6 +54,10 @@ type Vocabulary struct {
 	// Scope holds the words that scope a statement to the subject's own
 	// group or thing, or ask of another one (ownScoped).
 	Scope ScopeWords `json:"scope"`
+	// AlternativeOpeners open a rule that is an alternative of another
+	// rule of its page ("Alternativamente", "Alternatively"): what it
+	// excepts is left out of the alternative only.
+	AlternativeOpeners []string `json:"alternative_openers"`
 	// Units maps the unit words written after a number to the unit of
 	// length they name ("cm", "inch"): such a number is a distance.
 	Units map[string]string `json:"units"`
@@ -94,6 +98,8 @@ type phraseLists struct {
 	compare                                                                                             [][]string
 	// notNeg is the negation phrases alone, without the blocking verbs.
 	notNeg [][]string
+	// alt is the alternative openers.
+	alt [][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -342,7 +348,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
 		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
-		notNeg: phrases(v.Polarity.Negation),
+		notNeg: phrases(v.Polarity.Negation), alt: phrases(v.AlternativeOpeners),
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)
