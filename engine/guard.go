@@ -119,7 +119,8 @@ func scopeWord(list, w string) bool {
 // guardVerdict withholds the verdict of answer a, decided by d among
 // cands, when d's text does not entail it for q's case, saying why: d
 // states it of the subject's own where q asks of another (ownScoped); d
-// does not write a page q names as a name (unnamedPage); or d is an
+// does not write a page q names as a name (unnamedPage); d makes an
+// exception the question's case may fall in (openException); or d is an
 // alternative of another rule of its page whose exception takes out what
 // q asks about (exceptionContested).
 func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answer) {
@@ -141,6 +142,11 @@ func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answ
 	if u := unnamedPage(q, d, text); u != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("page-unnamed", u.shown()))
+		return
+	}
+	if u := openException(q, d); u != nil {
+		a.Verdict = q.v.Labels.SeeDeciding
+		a.Notes = append(a.Notes, q.v.reason("exception-open", u.shown()))
 		return
 	}
 	if c := e.exceptionContested(q, d, cands); c != nil {
@@ -329,4 +335,56 @@ func classWord(u *unit) bool {
 		}
 	}
 	return true
+}
+
+// openException returns a concept q asks about that d's text does not
+// hold when d's text makes an exception in words that name none of q's
+// concepts ("Unconscious Troopers automatically fall Prone unless they
+// are a Troop Type unable to do so" for a TAG): whether q's case is the
+// exception is not in the text, so neither is the verdict. Nil when d
+// holds every concept q asks about, or its exception names one (the
+// exception then answers of it) or a variant of its page's concept
+// ("salvo que posea Inmunidad (Crítico)": what is excepted is named).
+func openException(q query, d *candidate) *unit {
+	v := vocabFor(d.lang)
+	if d.lang == "" {
+		v = vocabFor(detectLanguage(d.rec.Plain))
+	}
+	var out map[string]bool
+	for _, s := range sentences(d.rec.Plain) {
+		for _, cl := range clauses(s, v) {
+			if cl.exception {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				for k := range cl.excepted() {
+					out[k] = true
+				}
+			}
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	for k := range out {
+		if d.pageKeys[k] {
+			// The exception names a variant of the page's own concept
+			// ("salvo que posea Inmunidad (Crítico)"): it is closed.
+			return nil
+		}
+	}
+	own := keySet(d.rec.Plain)
+	var missing *unit
+	for _, u := range q.objects(d) {
+		if classWord(u) {
+			continue
+		}
+		if u.holds(out) {
+			return nil
+		}
+		if missing == nil && !u.holds(own) {
+			missing = u
+		}
+	}
+	return missing
 }

@@ -73,7 +73,9 @@ func TestNumberAbsent(t *testing.T) {
 // cancels Unconscious State" against "Alternatively, … except
 // Unconscious"); and the verdicts kept: the alternative's exception
 // answers a question about the alternative itself ("together with
-// IMM-A"), and a state it lists is a yes.
+// IMM-A"), and a state it lists is a yes; and a yes from a text whose
+// exception, in words naming none of the question's concepts, may take
+// out the question's case.
 func TestGuardVerdict(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
@@ -90,6 +92,11 @@ func TestGuardVerdict(t *testing.T) {
 		{"N5 Engineer: can one WIP Roll cancel Unconscious together with IMM-A?", wikirules.N5, false, "No"},
 		{"Does an Engineer cancel Targeted?", 0, false, "Yes"},
 		{"Can an Engineer cancel Unconscious in N5?", wikirules.N5, false, "Yes"},
+		// "… fall Prone unless they are a Troop Type unable to do so":
+		// whether a TAG is one the text does not say.
+		{"My TAG just went Unconscious. Does it also fall Prone?", 0, true, ""},
+		// "salvo que posea Inmunidad (Crítico)" names what it excepts.
+		{"Con Inmunidad (Total) recibo un crítico: ¿hago la Tirada de Salvación adicional?", wikirules.N4, false, "Sí"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{Edition: tc.ed})
 		if err != nil {
