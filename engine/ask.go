@@ -271,6 +271,9 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	for a.EditionDefaulted && d != nil && e.markOlder(q, d, cands) {
 		d, why = e.decide(q, cands)
 	}
+	if a.EditionDefaulted && d != nil && e.markOlderEdition(q, d, cands) {
+		d, why = e.decide(q, cands)
+	}
 	if d != nil {
 		// A text whose page does not speak of what the question is
 		// about answers another question (subject.go).

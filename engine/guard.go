@@ -388,3 +388,48 @@ func openException(q query, d *candidate) *unit {
 	}
 	return missing
 }
+
+// markOlderEdition, for a question asked without an edition, marks the
+// candidates that hold in no edition newer than that of the deciding
+// candidate d when a candidate of the newest edition the knowledge base
+// holds (e.newest) answers q about as relevantly (within contenderRatio
+// of d's score, or above it: it competes by precedence), on any page: the default answer speaks for
+// the newest edition, and an older page ("Unconscious", N4 and CodeOne)
+// does not decide over an N5 text that answers ("Troopers in Unconscious
+// State revert to Normal State if a Wound is removed"). A text of d's own
+// rule (its page, or its twin in the other language) is no such
+// candidate (markOlder, TwinWarnings). Candidates of unknown edition are
+// left alone. It reports whether it marked any.
+func (e *Engine) markOlderEdition(q query, d *candidate, cands []*candidate) bool {
+	dn, ok := newestOf(d.editions())
+	if !ok || dn == e.newest || !d.editions().Has(dn) {
+		return false
+	}
+	found := false
+	for _, c := range cands {
+		if c == d || c.newerEd != 0 || !c.editions().Has(e.newest) || c.score < contenderRatio*d.score {
+			continue
+		}
+		if c.faq != nil && !c.faqFit || e.titles.sameRule(d.page, c.page) {
+			// A page of d's own rule: markOlder rules on it, and a twin
+			// in the other language does not displace the page in the
+			// judge's words (the answer warns that it lags).
+			continue
+		}
+		if ok, _ := e.answers(q, c); ok {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	marked := false
+	for _, c := range cands {
+		if c.newerEd == 0 && c.editions() != 0 && !c.editions().Has(e.newest) {
+			c.newerEd = e.newest
+			marked = true
+		}
+	}
+	return marked
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules"
@@ -108,6 +109,41 @@ func TestGuardVerdict(t *testing.T) {
 			t.Errorf("%q: verdict %q, want %q", tc.q, a.Verdict, see)
 		case !tc.withheld && a.Verdict != tc.want:
 			t.Errorf("%q: verdict %q, want %q", tc.q, a.Verdict, tc.want)
+		}
+	}
+}
+
+// TestDefaultEditionNewest checks that a question asked without an
+// edition is answered by a text of the newest edition the knowledge base
+// holds when one answers about as relevantly as an older page's text, and
+// that the answer names that edition.
+func TestDefaultEditionNewest(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ q, verdict, edition string }{
+		// Ataque CC (N4, CodeOne) against Módulo de Combate (N5).
+		{"What's the maximum Burst an attack can ever have?", "6", "n5"},
+		// Unconscious (N4, CodeOne) against Normal State (N5).
+		{"Si a mi tropa Inconsciente le quitan una Herida, ¿vuelve a estado Normal?", "", "n5"},
+		// A page that holds only N4 text answers for N4 and says so.
+		{"¿Puede una tropa con Visor Multiespectral tomar como objetivo a una con Albedo?", "", "n4"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Edition != tc.edition || !a.EditionDefaulted {
+			t.Errorf("%q: edition %q (defaulted %v), want %q", tc.q, a.Edition, a.EditionDefaulted, tc.edition)
+		}
+		if tc.verdict != "" && !strings.Contains(a.Verdict, tc.verdict) {
+			t.Errorf("%q: verdict %q, want %q", tc.q, a.Verdict, tc.verdict)
+		}
+		named := false
+		for _, n := range a.Notes {
+			named = named || strings.Contains(n, strings.ToUpper(tc.edition))
+		}
+		if !named {
+			t.Errorf("%q: no note names the edition %s: %q", tc.q, tc.edition, a.Notes)
 		}
 	}
 }
