@@ -261,11 +261,15 @@ func (e *Engine) exceptionContested(q query, d *candidate, cands []*candidate) *
 // states no number of the kind asked, and no other candidate that speaks
 // of the name states one either (nor any figure): the number asked for is in no text about
 // the subject, and a text that only mentions it answers another
-// question. "" otherwise.
+// question. A question asking for no number is read by mentionOnly. ""
+// otherwise.
 func (e *Engine) numberAbsent(q query, d *candidate, cands []*candidate) string {
-	if q.kind != askNumeric || hasFold(q.topics, d.page) {
+	if hasFold(q.topics, d.page) {
 		// A text on a page the question names is about its subject.
 		return ""
+	}
+	if q.kind != askNumeric {
+		return e.mentionOnly(q, d)
 	}
 	if v, _ := e.verdict(q, d); v != q.v.Labels.SeeDeciding {
 		return ""
@@ -432,4 +436,49 @@ func (e *Engine) markOlderEdition(q query, d *candidate, cands []*candidate) boo
 		}
 	}
 	return marked
+}
+
+// mentionOnly returns the name a question asks about when no page title
+// names it, the deciding text d, on a page the question does not name,
+// holds it, and d holds no word of a page the question names beside it
+// ("Can a trooper in Suppressive Fire State Dodge?" against "The
+// following Troopers cannot be part of a Fireteam: Troopers that
+// activate or are in the Suppressive Fire State"): d mentions the
+// concept and speaks of something else, and no page describes it. ""
+// otherwise.
+func (e *Engine) mentionOnly(q query, d *candidate) string {
+	if d.rec == nil {
+		return ""
+	}
+	own := keySet(recordText(d.rec))
+	if d.leadIn != nil {
+		for k := range keySet(recordText(d.leadIn)) {
+			own[k] = true
+		}
+	}
+	asked := false
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.topic || classWord(u) || u.idf == 0 {
+			continue
+		}
+		if u.holds(own) {
+			return ""
+		}
+		asked = true
+	}
+	if !asked {
+		return ""
+	}
+	for _, u := range q.namedUnits() {
+		if u.topic || !u.inClause || u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) || e.titled(u) {
+			continue
+		}
+		if !u.holds(own) {
+			return ""
+		}
+		_, shown := q.nameOf(u)
+		return shown
+	}
+	return ""
 }

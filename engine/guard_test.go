@@ -56,9 +56,26 @@ func TestNumberAbsent(t *testing.T) {
 			t.Errorf("%q (edition %v): %q, want %q", q, ed, a.Verdict, NotFound)
 		}
 	}
-	q = "How many Saving Rolls per hit does EXP ammo force?"
-	a, err := e.Ask(ctx, q, Options{Edition: wikirules.N4})
+	// A yes/no question about it, decided by a text that only mentions
+	// it and holds no page the question names, is not answered either.
+	q = "Can a trooper in Suppressive Fire State Dodge?"
+	a, err := e.Ask(ctx, q, Options{})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict != NotFound {
+		t.Errorf("%q: %q, want %q", q, a.Verdict, NotFound)
+	}
+	// The text that rules on what it is asked with still answers.
+	q = "Can a trooper in Suppressive Fire State join a Fireteam?"
+	if a, err = e.Ask(ctx, q, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict != "No" {
+		t.Errorf("%q: %q, want No", q, a.Verdict)
+	}
+	q = "How many Saving Rolls per hit does EXP ammo force?"
+	if a, err = e.Ask(ctx, q, Options{Edition: wikirules.N4}); err != nil {
 		t.Fatal(err)
 	}
 	if a.Verdict == NotFound {
