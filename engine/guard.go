@@ -2,6 +2,8 @@ package engine
 
 import (
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
@@ -120,7 +122,8 @@ func scopeWord(list, w string) bool {
 // cands, when d's text does not entail it for q's case, saying why: d
 // states it of the subject's own where q asks of another (ownScoped); d
 // does not write a page q names as a name (unnamedPage); d makes an
-// exception the question's case may fall in (openException); or d is an
+// exception the question's case may fall in (openException); d stands on
+// another variant of a page q names (siblingVariant); or d is an
 // alternative of another rule of its page whose exception takes out what
 // q asks about (exceptionContested).
 func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answer) {
@@ -147,6 +150,11 @@ func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answ
 	if u := openException(q, d); u != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("exception-open", u.shown()))
+		return
+	}
+	if t := siblingVariant(q, d); t != "" {
+		a.Verdict = q.v.Labels.SeeDeciding
+		a.Notes = append(a.Notes, q.v.reason("variant-other", d.page, t))
 		return
 	}
 	if c := e.exceptionContested(q, d, cands); c != nil {
@@ -481,4 +489,46 @@ func (e *Engine) mentionOnly(q query, d *candidate) string {
 		return shown
 	}
 	return ""
+}
+
+// siblingVariant returns the page q names of which d's page is another
+// variant: the two titles differ only in one code, a letter or a number
+// ("Inmovilizado-A", "Inmovilizado-B"; "Albedo-A"), and d's text does not
+// write the title q names. The variants are ruled apart; what the text
+// says of one is no verdict on the other. "" otherwise.
+func siblingVariant(q query, d *candidate) string {
+	dw := lang.Words(d.page)
+	for _, t := range q.topics {
+		tw := lang.Words(t)
+		if len(tw) != len(dw) || lang.Fold(t) == lang.Fold(d.page) {
+			continue
+		}
+		diff := -1
+		for i := range tw {
+			if tw[i] != dw[i] {
+				if diff >= 0 {
+					diff = -2
+					break
+				}
+				diff = i
+			}
+		}
+		if diff < 0 || !codeWord(tw[diff]) || !codeWord(dw[diff]) {
+			continue
+		}
+		if indexWords(lang.Words(d.rec.Plain), tw) >= 0 {
+			continue
+		}
+		return t
+	}
+	return ""
+}
+
+// codeWord reports whether folded word w is a code: one letter, or
+// digits.
+func codeWord(w string) bool {
+	if len([]rune(w)) == 1 {
+		return true
+	}
+	return strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }

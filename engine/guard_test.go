@@ -93,7 +93,8 @@ func TestNumberAbsent(t *testing.T) {
 // answers a question about the alternative itself ("together with
 // IMM-A"), and a state it lists is a yes; and a yes from a text whose
 // exception, in words naming none of the question's concepts, may take
-// out the question's case.
+// out the question's case; and a text of another variant of the page the
+// question names (Inmovilizado-B for Inmovilizado-A).
 func TestGuardVerdict(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
@@ -113,6 +114,10 @@ func TestGuardVerdict(t *testing.T) {
 		// "… fall Prone unless they are a Troop Type unable to do so":
 		// whether a TAG is one the text does not say.
 		{"My TAG just went Unconscious. Does it also fall Prone?", 0, true, ""},
+		// Inmovilizado-B's "… excepto Reset" is no verdict on
+		// Inmovilizado-A (which allows only Dodge).
+		{"¿Puede una tropa en Inmovilizado-A declarar Reset?", 0, true, ""},
+		{"¿Puede una tropa en Inmovilizado-B declarar Reset?", 0, false, "Sí"},
 		// "salvo que posea Inmunidad (Crítico)" names what it excepts.
 		{"Con Inmunidad (Total) recibo un crítico: ¿hago la Tirada de Salvación adicional?", wikirules.N4, false, "Sí"},
 	} {
