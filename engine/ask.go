@@ -271,6 +271,9 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	for a.EditionDefaulted && d != nil && e.markOlder(q, d, cands) {
 		d, why = e.decide(q, cands)
 	}
+	if a.EditionDefaulted && d != nil && e.markOlderEdition(q, d, cands) {
+		d, why = e.decide(q, cands)
+	}
 	if d != nil {
 		// A text whose page does not speak of what the question is
 		// about answers another question (subject.go).
@@ -283,6 +286,11 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 			// what it leaves out: that it does not name it is its
 			// answer.
 			d, why = nil, q.v.reason("subject-absent", name)
+		}
+	}
+	if d != nil {
+		if name := e.numberAbsent(q, d, cands); name != "" {
+			d, why = nil, q.v.reason("number-absent", name)
 		}
 	}
 	unknownEd := d != nil && !a.EditionDefaulted && d.editions() == 0
@@ -326,6 +334,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if err := b.build(ctx, d, cands); err != nil {
 		return nil, err
 	}
+	e.guardVerdict(q, d, cands, a)
 	if c := e.contested(q, d, cands, a.Verdict); c != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))

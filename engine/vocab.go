@@ -51,6 +51,13 @@ type Vocabulary struct {
 	// Another are the words that count one more of what was just counted
 	// ("una Tirada de BLI y otra de PB", "one … and another").
 	Another []string `json:"another"`
+	// Scope holds the words that scope a statement to the subject's own
+	// group or thing, or ask of another one (ownScoped).
+	Scope ScopeWords `json:"scope"`
+	// AlternativeOpeners open a rule that is an alternative of another
+	// rule of its page ("Alternativamente", "Alternatively"): what it
+	// excepts is left out of the alternative only.
+	AlternativeOpeners []string `json:"alternative_openers"`
 	// Units maps the unit words written after a number to the unit of
 	// length they name ("cm", "inch"): such a number is a distance.
 	Units map[string]string `json:"units"`
@@ -92,6 +99,8 @@ type phraseLists struct {
 	bounds                                                                                                              map[string][][]string
 	// notNeg is the negation phrases alone, without the blocking verbs.
 	notNeg [][]string
+	// alt is the alternative openers.
+	alt [][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -149,6 +158,14 @@ type QuestionWords struct {
 	// this language only ("¿", "¡").
 	QuestionMarks    []string `json:"question_marks"`
 	ExclamationMarks []string `json:"exclamation_marks"`
+}
+
+// ScopeWords are the words that scope what a text states: Own to the
+// subject's own group or thing ("su Grupo de Combate", "its own", "the
+// same Order"), Other to another one ("otro", "another", "different").
+type ScopeWords struct {
+	Own   []string `json:"own"`
+	Other []string `json:"other"`
 }
 
 // QuantityWords tell the kind of a number (a distance, an angle, a
@@ -348,7 +365,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 		identity: phrases(v.Polarity.Identity), then: phrases(v.Polarity.Then),
-		notNeg: phrases(v.Polarity.Negation),
+		notNeg: phrases(v.Polarity.Negation), alt: phrases(v.AlternativeOpeners),
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)
@@ -370,7 +387,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
 		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives,
-		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "label": v.Question.Labels, "state": v.Question.StateWords,
+		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
 		"classpre": v.ClassWords.Prefixes, "classsuf": v.ClassWords.Suffixes,
 		"modal": append(append([]string(nil), v.Polarity.Permission...), v.Polarity.Obligation...),
