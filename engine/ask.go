@@ -24,6 +24,7 @@ const (
 	exampleRatio     = 0.6  // a text of its page this relevant, of higher precedence, decides over an example
 	numberRatio      = 0.75 // for a number, a text this relevant that states it decides over one that states none
 	caseRatio        = 0.75 // a record this relevant whose condition is the question's case rules on it (triggerShare)
+	openingWords     = 4    // a sentence's opening phrase this short, set off by a comma, is a condition (conditionKeys)
 	closeRatio       = 0.9  // a verdict a text this relevant on another page contradicts is withheld (contested)
 	supportRatio     = 0.55 // candidates within this ratio of the best are quoted as supporting
 	maxSupporting    = 4

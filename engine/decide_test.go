@@ -9,8 +9,9 @@ import (
 )
 
 // TestConditionKeys checks that the conditions of a text run from a
-// conditional phrase to the end of its clause, and that a concession
-// ("even if") opens none.
+// conditional phrase to the end of its clause, that a sentence's short
+// opening phrase set off by a comma ("En Turno Reactivo, …") is one, and
+// that a concession ("even if", "aunque") opens none.
 func TestConditionKeys(t *testing.T) {
 	en, es := vocabFor("en"), vocabFor("es")
 	for _, tc := range []struct {
@@ -22,6 +23,9 @@ func TestConditionKeys(t *testing.T) {
 		{en, "Even if the player failed the roll, they could still repeat it.", nil, []string{"failed", "roll", "repeat"}},
 		{en, "However, the MOD does not apply when repeating this Roll.", []string{"repeating", "roll"}, []string{"mod", "apply"}},
 		{es, "Si falla la Tirada de VOL, no podrá intentarlo de nuevo.", []string{"falla", "tirada"}, []string{"intentarlo"}},
+		{es, "En Turno Reactivo, situará el Token en contacto con su Silueta.", []string{"turno", "reactivo"}, []string{"token", "silueta"}},
+		{en, "In the Active Turn, the Team Leader can apply a bonus.", []string{"active", "turn"}, []string{"leader", "bonus"}},
+		{es, "Aunque falle, la Tropa podrá moverse.", nil, []string{"falle", "moverse"}},
 	} {
 		got := conditionKeys(tc.text, tc.v)
 		for _, w := range tc.want {
@@ -42,13 +46,16 @@ func TestConditionKeys(t *testing.T) {
 // is the case the question sets decides: the Minelayer bullet for a
 // failed Superior Deployment roll, not the page's opening rule; Reset's
 // "Si la Tropa no realiza una Tirada Enfrentada (por no ser objetivo de
-// un Programa de Hackeo…)" for a Reset nobody hacks, not a Piloto bullet.
+// un Programa de Hackeo…)" for a Reset nobody hacks, not a Piloto bullet;
+// Situar Posicionable's "En Turno Reactivo, situará el Token…" for a
+// deployable placed in the Reactive Turn, not the Mines page's rule.
 func TestAskTriggeredCase(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
 	for _, tc := range []struct{ q, page, text string }{
 		{"Declaro Reset aunque nadie me está hackeando: ¿qué tirada hago?", "Reset", "realizará una Tirada Normal de VOL"},
 		{"N5: mi tropa con Minelayer falla la tirada de su Habilidad de Despliegue Superior. ¿Qué ocurre con su mina?", "Minelayer", "will lose the Deployable Weapon"},
+		{"Durante el Turno Reactivo declaro Situar Posicionable con una Mina: ¿dónde va el Token?", "Situar Posicionable", "En **Turno Reactivo**, situará el Token"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{Edition: editionNamed(tc.q)})
 		if err != nil {

@@ -945,11 +945,21 @@ func triggerShare(q query, c *candidate) float64 {
 
 // conditionKeys returns the stems of the conditions of text in v's
 // language: from each conditional phrase ("si", "if", "when") to the end
-// of its clause (the next , ; : or the sentence's end). A conditional
-// phrase within a concessive one ("even if") opens none.
+// of its clause (the next , ; : or the sentence's end), and a sentence's
+// short opening phrase set off by a comma, which says when or how the
+// rest holds ("En Turno Reactivo, situará…", "Empleado a distancia, el
+// GizmoKit…"). A conditional phrase within a concessive one ("even if")
+// opens none.
 func conditionKeys(text string, v *Vocabulary) map[string]bool {
 	cond := map[string]bool{}
 	for _, s := range sentences(text) {
+		if i := strings.IndexByte(s, ','); i > 0 {
+			if w := lang.Words(s[:i]); len(w) <= openingWords && !startsWithAny(w, v.ps.cond) {
+				for _, x := range w {
+					cond[stem(x)] = true
+				}
+			}
+		}
 		for _, piece := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(",;:", r) }) {
 			w := lang.Words(piece)
 			conceded := -1 // the end of the last concessive phrase
