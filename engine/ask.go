@@ -41,6 +41,8 @@ const (
 	faqReverseMin    = 0.15   // … with this share of its question the judge's question holds
 	faqLooseForward  = 0.4    // or this share of the question…
 	faqLooseReverse  = 0.4    // … with this share of the FAQ's
+	faqCaseShare     = 0.25   // or this share of the question and of the FAQ's question…
+	faqCaseHold      = 0.65   // … with its answer holding this share of the question and of its asking clause (faqCaseFits)
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
 	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)

@@ -41,6 +41,27 @@ func TestConditionKeys(t *testing.T) {
 	}
 }
 
+// TestFAQCaseFits checks that an FAQ sharing a part of the judge's
+// question both ways asks it as its case only when, with its answer, it
+// holds most of the question and of its asking clause.
+func TestFAQCaseFits(t *testing.T) {
+	for _, tc := range []struct {
+		fwd, rev, whole, clause float64
+		want                    bool
+	}{
+		{0.35, 0.34, 0.71, 0.84, true},
+		{0.42, 0.31, 0.83, 0.70, true},
+		{0.35, 0.34, 0.50, 0.84, false}, // the answer holds little of the question
+		{0.35, 0.34, 0.83, 0.40, false}, // nor of what it asks
+		{0.15, 0.34, 0.83, 0.84, false}, // its question shares little of the judge's
+		{0.42, 0.10, 0.83, 0.84, false}, // the judge's shares little of its question
+	} {
+		if got := faqCaseFits(tc.fwd, tc.rev, tc.whole, tc.clause); got != tc.want {
+			t.Errorf("faqCaseFits(%v, %v, %v, %v) = %v, want %v", tc.fwd, tc.rev, tc.whole, tc.clause, got, tc.want)
+		}
+	}
+}
+
 // TestAskTriggeredCase checks that of the records about as relevant on
 // the deciding page or a page the question names, the one whose condition
 // is the case the question sets decides: the Minelayer bullet for a

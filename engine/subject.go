@@ -326,11 +326,13 @@ func (e *Engine) pageSpeaksOf(ctx context.Context, q query, page, l string, name
 // passing, shown as the question writes it; "" otherwise.
 func (e *Engine) absentSubject(ctx context.Context, q query, d *candidate) (string, error) {
 	name, shown := q.focusName()
-	if name != nil && d.faq != nil && strayOnly(d.faq.Question, name[0]) && e.namesOtherPage(d.faq.Question, q) {
+	if name != nil && d.faq != nil && strayOnly(d.faq.Question, name[0]) && e.namesOtherPage(d.faq.Question, q) && !e.asksOfNamed(d.faq.Question, q) {
 		// An FAQ whose question asks of a page the judge's does not name
 		// (Bioinmunidad) and names the thing only in passing, as one
 		// example among others ("por ejemplo, AP o Munición E/M o
-		// BLI=0"), rules on that page, not on the thing.
+		// BLI=0"), rules on that page, not on the thing. When the
+		// judge's question names that page too, the thing is the case
+		// it asks of the page.
 		return shown, nil
 	}
 	if name == nil || speaksOf(q, d, name) {
@@ -341,6 +343,18 @@ func (e *Engine) absentSubject(ctx context.Context, q query, d *candidate) (stri
 		return "", err
 	}
 	return shown, nil
+}
+
+// asksOfNamed reports whether the first page an FAQ's question names (by
+// a name the wikis give it: what it asks of, "¿Cómo funciona
+// Bioinmunidad y…?") is one q names.
+func (e *Engine) asksOfNamed(faqQuestion string, q query) bool {
+	for _, p := range e.titles.in(lang.Words(faqQuestion)) {
+		if !p.derived {
+			return e.titleHeld(p.title, q.keys())
+		}
+	}
+	return false
 }
 
 // namesOtherPage reports whether text names a page (by a name the wikis

@@ -68,8 +68,9 @@ func TestNameHeld(t *testing.T) {
 // the deciding text nor its page speaks of is answered "not found"
 // although it names a page (Daño, State, ORA's page), and that a question
 // whose subject the page speaks of in another bullet (Inmunidad (Total))
-// or whose name the page title completes (a Disconnected Peripheral) is
-// still answered.
+// or whose name the page title completes (a Disconnected Peripheral), or
+// that an FAQ naming it in passing asks of a page the question names
+// (AP for Bioinmunidad), is still answered.
 func TestAskSubjectAbsent(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
@@ -90,6 +91,9 @@ func TestAskSubjectAbsent(t *testing.T) {
 	for _, tc := range []struct{ q, page, text string }{
 		{"Con Inmunidad (Total) recibo un crítico: ¿hago la Tirada de Salvación adicional?", "Inmunidad", "salvo que posea Inmunidad (Crítico)"},
 		{"Does a Disconnected Peripheral count for my Victory Points?", "Disconnected State", "does not count towards"},
+		// The FAQ names AP only as an example, but asks of Bioinmunidad,
+		// which the question names: AP is the case it asks of it.
+		{"With Bioimmunity I pick BTS against an AP hit. Does AP halve my BTS?", "Propiedades", "este Atributo no se reducirá a la mitad"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{Edition: wikirules.N4})
 		if err != nil {
