@@ -620,6 +620,9 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 				}
 			}
 		}
+		if c := correction(best, cands); c != nil {
+			best = c
+		}
 	}
 	if best.rec != nil {
 		// Of the records about as relevant on the deciding page or a
@@ -744,6 +747,29 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 	}
 	return best, ""
+}
+
+// correction returns the FAQ or errata among cands that corrects the
+// example d: on d's page or relating to it, its answer repeated by a note
+// of the example ("N4 Errata, sólo se aplica un MOD de -3"). The wiki
+// ties the two; what the example shows is decided by the correction
+// (errata > FAQ > example). Nil when d is no example or none corrects it.
+func correction(d *candidate, cands []*candidate) *candidate {
+	if d.rec == nil || d.rec.Kind != wikirules.KindExample || len(d.rec.Notes) == 0 {
+		return nil
+	}
+	for _, c := range cands {
+		if c.faq == nil || c.newerEd != 0 || lang.Fold(c.page) != lang.Fold(d.page) && !hasFold(c.faq.Related, d.page) {
+			continue
+		}
+		ak := keySet(c.faq.Answer)
+		for _, n := range d.rec.Notes {
+			if noteMatch(n, c.faq, ak) >= noteThreshold {
+				return c
+			}
+		}
+	}
+	return nil
 }
 
 // holdsClauseNames reports whether c holds (in its text, context or page)

@@ -285,3 +285,32 @@ func TestAskExampleYieldsToRule(t *testing.T) {
 		t.Errorf("%q: deciding %+v, want the Efectos bullet of Sexto Sentido", q, d)
 	}
 }
+
+// TestAskExampleCorrected checks that an example whose note repeats an
+// errata of its page does not decide: the errata correcting it does
+// (Esquivar's Dodge and Deployable Weapon example, corrected to -3).
+func TestAskExampleCorrected(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		"En el ejemplo de Esquivar y Arma Posicionable, ¿el Zhanshi esquiva la Mina con FIS-6?",
+		"Dodging a Mine without LoF like the Zhanshi in the example: is it PH-6?",
+	} {
+		a, err := e.Ask(ctx, q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := a.Deciding()
+		if d == nil || d.Kind != wikirules.KindErrata || !strings.Contains(d.Text, "sólo sufre un MOD de -3") {
+			t.Errorf("%q: deciding %+v, want the errata", q, d)
+			continue
+		}
+		corrected := false
+		for _, s := range a.Sources {
+			corrected = corrected || s.Role == RoleOverridden && s.Kind == wikirules.KindExample
+		}
+		if !corrected {
+			t.Errorf("%q: the example is not listed as overridden", q)
+		}
+	}
+}
