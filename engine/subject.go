@@ -21,7 +21,9 @@ import (
 // weightiest named unit that is neither a page it names nor what it asks
 // for (a quantity or counted noun: "what MOD", "how many Saving Rolls"),
 // nor a level or code ("N1", "-X": written apart from the name they
-// qualify), when it weighs at least as much as every page named (it is
+// qualify), nor the head of a family of titles ("ammo" of "EXP ammo":
+// Munición of Munición Shock, Munición EXP…, the class the name it
+// qualifies belongs to), when it weighs at least as much as every page named (it is
 // more specific than they are). With it come the units of the name it is
 // written in ("Total Reaction", "Camouflaged State": consecutive words
 // written with a capital), which a text must hold together. Nil when the
@@ -34,7 +36,7 @@ func (q query) focusName() ([]*unit, string) {
 		}
 	}
 	for _, u := range q.namedUnits() {
-		if u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) {
+		if u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) || u.head {
 			continue
 		}
 		if u.topic || u.dw < top {

@@ -31,6 +31,12 @@ func TestFocusName(t *testing.T) {
 		{"En CodeOne, ¿cómo queda el MOD de Mimetismo (-6) contra un Visor Multiespectral N1?", "Mimetismo"},
 		// An Attribute is read for its value: it is no subject ("PH 12").
 		{"Heavy Riotstopper hits a PH 12 target. What does the target need to roll to stay free?", "Heavy Riotstopper"},
+		// The head of a family of titles ("Munición" of Munición EXP,
+		// Munición Shock…) is the class of the name it goes with.
+		{"How many saves per hit does EXP ammo force?", "EXP"},
+		{"What does Smoke ammo block?", "Smoke"},
+		{"Hit by AP ammo: is my ARM halved?", "AP"},
+		{"¿Cuántas tiradas hace una tropa impactada por munición EXP?", "EXP"},
 		{"Mi tropa supera la tirada de BLI. ¿Tiene que hacer una Tirada de Agallas?", ""},
 	} {
 		_, got := e.analyze(tc.q).focusName()

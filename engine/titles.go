@@ -29,6 +29,7 @@ type titles struct {
 	exact  map[string]bool       // the keys of every title and wiki-given name, space-joined
 	keysOf map[string][]nameKeys // folded title → the keys of each name of the page, its title first
 	twins  map[string][]string   // folded title → the titles of its twins
+	heads  map[string]bool       // the stems of the class heads of families of titles (sharedHeads), any language
 	// memo is the words, stems and keys worked out while newTitles
 	// builds the index (nil after).
 	memo *nameMemo
@@ -135,6 +136,14 @@ func newTitles(pages []titledPage) *titles {
 		return false
 	}
 	shared := sharedHeads(pages)
+	t.heads = map[string]bool{}
+	for _, h := range shared {
+		for _, set := range []map[string]bool{h.pre, h.suf} {
+			for w := range set {
+				t.heads[stem(w)] = true
+			}
+		}
+	}
 	// derived returns the derived names of page j's title that name no
 	// page of another rule than page i's; a name derived by dropping a
 	// class head (sharedHeads) must besides be the title's own words,
