@@ -434,6 +434,20 @@ func (e *Engine) aboutOther(q query, c *candidate) bool {
 	return false
 }
 
+// ownRule reports whether c is a record naming its own page (by a name
+// the wikis give it) that q does not name.
+func (e *Engine) ownRule(q query, c *candidate) bool {
+	if c.rec == nil || e.titleHeld(c.page, q.keys()) {
+		return false
+	}
+	for _, p := range e.titles.in(lang.Words(c.rec.Plain)) {
+		if lang.Fold(p.title) == lang.Fold(c.page) && !p.derived {
+			return true
+		}
+	}
+	return false
+}
+
 // contested returns a text about as relevant as the deciding one d
 // (within closeRatio of its relevance, of no lower precedence), on another
 // page, that answers q and entails the contrary of verdict (the other
@@ -554,6 +568,22 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 		if len(own) > 0 && own[0].score >= contenderRatio*ok[0].score {
 			ok = own
+		}
+	}
+	if len(ok) > 1 && len(q.topics) == 0 && e.ownRule(q, ok[0]) {
+		// A question naming no page asks a general rule; a text naming
+		// its own page, which the question does not name ("…la Tropa con
+		// G: Jumper…" for how many troopers a Combat Group holds), states
+		// that page's special case: a text about as relevant that names
+		// none decides.
+		var gen []*candidate
+		for _, c := range ok {
+			if !e.ownRule(q, c) {
+				gen = append(gen, c)
+			}
+		}
+		if len(gen) > 0 && gen[0].score >= contenderRatio*ok[0].score {
+			ok = gen
 		}
 	}
 	if name, _ := q.focusName(); name != nil {

@@ -314,3 +314,24 @@ func TestAskExampleCorrected(t *testing.T) {
 		}
 	}
 }
+
+// TestAskGeneralOverOwnRule checks that for a question naming no page, a
+// text naming its own page (a special case: G: Jumper's proxies count as
+// one trooper of a Combat Group) yields to a text about as relevant that
+// states the general rule (a Combat Group holds up to 10 troopers).
+func TestAskGeneralOverOwnRule(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		"What is the most troopers a Combat Group can have in N4?",
+		"How many troopers fit in one Combat Group?",
+	} {
+		a, err := e.Ask(ctx, q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Page != "Órdenes y Reserva de Órdenes" || !strings.Contains(d.Text, "no resulte superior a 10") {
+			t.Errorf("%q: deciding %+v, want Órdenes y Reserva de Órdenes: the limit of 10", q, d)
+		}
+	}
+}
