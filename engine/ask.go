@@ -24,6 +24,7 @@ const (
 	exampleRatio     = 0.6  // a text of its page this relevant, of higher precedence, decides over an example
 	numberRatio      = 0.75 // for a number, a text this relevant that states it decides over one that states none
 	caseRatio        = 0.75 // a record this relevant whose condition is the question's case rules on it (triggerShare)
+	openingWords     = 4    // a sentence's opening phrase this short, set off by a comma, is a condition (conditionKeys)
 	closeRatio       = 0.9  // a verdict a text this relevant on another page contradicts is withheld (contested)
 	supportRatio     = 0.55 // candidates within this ratio of the best are quoted as supporting
 	maxSupporting    = 4
@@ -40,6 +41,8 @@ const (
 	faqReverseMin    = 0.15   // … with this share of its question the judge's question holds
 	faqLooseForward  = 0.4    // or this share of the question…
 	faqLooseReverse  = 0.4    // … with this share of the FAQ's
+	faqCaseShare     = 0.25   // or this share of the question and of the FAQ's question…
+	faqCaseHold      = 0.65   // … with its answer holding this share of the question and of its asking clause (faqCaseFits)
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
 	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)
@@ -335,7 +338,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		return nil, err
 	}
 	e.guardVerdict(q, d, cands, a)
-	if c := e.contested(q, d, cands, a.Verdict); c != nil {
+	if c := e.contested(q, d, cands, a.Verdict, a.EditionDefaulted); c != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
 	}
@@ -438,18 +441,40 @@ func (e *Engine) aboutOther(q query, c *candidate) bool {
 	return false
 }
 
+// ownRule reports whether c is a record naming its own page (by a name
+// the wikis give it) that q does not name.
+func (e *Engine) ownRule(q query, c *candidate) bool {
+	if c.rec == nil || e.titleHeld(c.page, q.keys()) {
+		return false
+	}
+	for _, p := range e.titles.in(lang.Words(c.rec.Plain)) {
+		if lang.Fold(p.title) == lang.Fold(c.page) && !p.derived {
+			return true
+		}
+	}
+	return false
+}
+
 // contested returns a text about as relevant as the deciding one d
 // (within closeRatio of its relevance, of no lower precedence), on another
 // page, that answers q and entails the contrary of verdict (the other
 // yes or no, another number), else nil. Two pages ruling otherwise on
 // the question leave the verdict to the judge reading both: wrong is
-// worse than silent.
-func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict string) *candidate {
+// worse than silent. Asked without an edition (defaulted), a text of the
+// newest edition is contested by no text of older editions only.
+func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict string, defaulted bool) *candidate {
 	if verdict == q.v.Labels.SeeDeciding || verdict == NotFound {
 		return nil
 	}
+	newest := defaulted && d.editions().Has(e.newest)
 	for _, c := range cands {
 		if c == d || c.score < closeRatio*d.score || c.newerEd != 0 {
+			continue
+		}
+		if newest && c.editions() != 0 && !c.editions().Has(e.newest) {
+			// Asked without an edition, the answer speaks for the
+			// newest one (markOlderEdition): a text of an older edition
+			// only does not contest a text of the newest that decides.
 			continue
 		}
 		if c.rank() < d.rank() || lang.Fold(c.page) == lang.Fold(d.page) || c.faq != nil && !c.faqFit {
@@ -560,6 +585,22 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			ok = own
 		}
 	}
+	if len(ok) > 1 && len(q.topics) == 0 && e.ownRule(q, ok[0]) {
+		// A question naming no page asks a general rule; a text naming
+		// its own page, which the question does not name ("…la Tropa con
+		// G: Jumper…" for how many troopers a Combat Group holds), states
+		// that page's special case: a text about as relevant that names
+		// none decides.
+		var gen []*candidate
+		for _, c := range ok {
+			if !e.ownRule(q, c) {
+				gen = append(gen, c)
+			}
+		}
+		if len(gen) > 0 && gen[0].score >= contenderRatio*ok[0].score {
+			ok = gen
+		}
+	}
 	if name, _ := q.focusName(); name != nil {
 		// Of the texts that answer, those on a page where one speaks of
 		// what the question is about (subject.go) compete; precedence
@@ -623,6 +664,9 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 					break
 				}
 			}
+		}
+		if c := correction(best, cands); c != nil {
+			best = c
 		}
 	}
 	if best.rec != nil {
@@ -748,6 +792,29 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 	}
 	return best, ""
+}
+
+// correction returns the FAQ or errata among cands that corrects the
+// example d: on d's page or relating to it, its answer repeated by a note
+// of the example ("N4 Errata, sólo se aplica un MOD de -3"). The wiki
+// ties the two; what the example shows is decided by the correction
+// (errata > FAQ > example). Nil when d is no example or none corrects it.
+func correction(d *candidate, cands []*candidate) *candidate {
+	if d.rec == nil || d.rec.Kind != wikirules.KindExample || len(d.rec.Notes) == 0 {
+		return nil
+	}
+	for _, c := range cands {
+		if c.faq == nil || c.newerEd != 0 || lang.Fold(c.page) != lang.Fold(d.page) && !hasFold(c.faq.Related, d.page) {
+			continue
+		}
+		ak := keySet(c.faq.Answer)
+		for _, n := range d.rec.Notes {
+			if noteMatch(n, c.faq, ak) >= noteThreshold {
+				return c
+			}
+		}
+	}
+	return nil
 }
 
 // holdsClauseNames reports whether c holds (in its text, context or page)

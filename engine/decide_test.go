@@ -9,8 +9,9 @@ import (
 )
 
 // TestConditionKeys checks that the conditions of a text run from a
-// conditional phrase to the end of its clause, and that a concession
-// ("even if") opens none.
+// conditional phrase to the end of its clause, that a sentence's short
+// opening phrase set off by a comma ("En Turno Reactivo, …") is one, and
+// that a concession ("even if", "aunque") opens none.
 func TestConditionKeys(t *testing.T) {
 	en, es := vocabFor("en"), vocabFor("es")
 	for _, tc := range []struct {
@@ -22,6 +23,9 @@ func TestConditionKeys(t *testing.T) {
 		{en, "Even if the player failed the roll, they could still repeat it.", nil, []string{"failed", "roll", "repeat"}},
 		{en, "However, the MOD does not apply when repeating this Roll.", []string{"repeating", "roll"}, []string{"mod", "apply"}},
 		{es, "Si falla la Tirada de VOL, no podrá intentarlo de nuevo.", []string{"falla", "tirada"}, []string{"intentarlo"}},
+		{es, "En Turno Reactivo, situará el Token en contacto con su Silueta.", []string{"turno", "reactivo"}, []string{"token", "silueta"}},
+		{en, "In the Active Turn, the Team Leader can apply a bonus.", []string{"active", "turn"}, []string{"leader", "bonus"}},
+		{es, "Aunque falle, la Tropa podrá moverse.", nil, []string{"falle", "moverse"}},
 	} {
 		got := conditionKeys(tc.text, tc.v)
 		for _, w := range tc.want {
@@ -37,18 +41,42 @@ func TestConditionKeys(t *testing.T) {
 	}
 }
 
+// TestFAQCaseFits checks that an FAQ sharing a part of the judge's
+// question both ways asks it as its case only when, with its answer, it
+// holds most of the question and of its asking clause.
+func TestFAQCaseFits(t *testing.T) {
+	for _, tc := range []struct {
+		fwd, rev, whole, clause float64
+		want                    bool
+	}{
+		{0.35, 0.34, 0.71, 0.84, true},
+		{0.42, 0.31, 0.83, 0.70, true},
+		{0.35, 0.34, 0.50, 0.84, false}, // the answer holds little of the question
+		{0.35, 0.34, 0.83, 0.40, false}, // nor of what it asks
+		{0.15, 0.34, 0.83, 0.84, false}, // its question shares little of the judge's
+		{0.42, 0.10, 0.83, 0.84, false}, // the judge's shares little of its question
+	} {
+		if got := faqCaseFits(tc.fwd, tc.rev, tc.whole, tc.clause); got != tc.want {
+			t.Errorf("faqCaseFits(%v, %v, %v, %v) = %v, want %v", tc.fwd, tc.rev, tc.whole, tc.clause, got, tc.want)
+		}
+	}
+}
+
 // TestAskTriggeredCase checks that of the records about as relevant on
 // the deciding page or a page the question names, the one whose condition
 // is the case the question sets decides: the Minelayer bullet for a
 // failed Superior Deployment roll, not the page's opening rule; Reset's
 // "Si la Tropa no realiza una Tirada Enfrentada (por no ser objetivo de
-// un Programa de Hackeo…)" for a Reset nobody hacks, not a Piloto bullet.
+// un Programa de Hackeo…)" for a Reset nobody hacks, not a Piloto bullet;
+// Situar Posicionable's "En Turno Reactivo, situará el Token…" for a
+// deployable placed in the Reactive Turn, not the Mines page's rule.
 func TestAskTriggeredCase(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
 	for _, tc := range []struct{ q, page, text string }{
 		{"Declaro Reset aunque nadie me está hackeando: ¿qué tirada hago?", "Reset", "realizará una Tirada Normal de VOL"},
 		{"N5: mi tropa con Minelayer falla la tirada de su Habilidad de Despliegue Superior. ¿Qué ocurre con su mina?", "Minelayer", "will lose the Deployable Weapon"},
+		{"Durante el Turno Reactivo declaro Situar Posicionable con una Mina: ¿dónde va el Token?", "Situar Posicionable", "En **Turno Reactivo**, situará el Token"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{Edition: editionNamed(tc.q)})
 		if err != nil {
@@ -255,5 +283,55 @@ func TestAskExampleYieldsToRule(t *testing.T) {
 	d := a.Deciding()
 	if d == nil || d.Kind == wikirules.KindExample || d.Page != "Sexto Sentido" || !strings.Contains(d.Text, "puede declarar Esquivar ante Ataques desde fuera") {
 		t.Errorf("%q: deciding %+v, want the Efectos bullet of Sexto Sentido", q, d)
+	}
+}
+
+// TestAskExampleCorrected checks that an example whose note repeats an
+// errata of its page does not decide: the errata correcting it does
+// (Esquivar's Dodge and Deployable Weapon example, corrected to -3).
+func TestAskExampleCorrected(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		"En el ejemplo de Esquivar y Arma Posicionable, ¿el Zhanshi esquiva la Mina con FIS-6?",
+		"Dodging a Mine without LoF like the Zhanshi in the example: is it PH-6?",
+	} {
+		a, err := e.Ask(ctx, q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := a.Deciding()
+		if d == nil || d.Kind != wikirules.KindErrata || !strings.Contains(d.Text, "sólo sufre un MOD de -3") {
+			t.Errorf("%q: deciding %+v, want the errata", q, d)
+			continue
+		}
+		corrected := false
+		for _, s := range a.Sources {
+			corrected = corrected || s.Role == RoleOverridden && s.Kind == wikirules.KindExample
+		}
+		if !corrected {
+			t.Errorf("%q: the example is not listed as overridden", q)
+		}
+	}
+}
+
+// TestAskGeneralOverOwnRule checks that for a question naming no page, a
+// text naming its own page (a special case: G: Jumper's proxies count as
+// one trooper of a Combat Group) yields to a text about as relevant that
+// states the general rule (a Combat Group holds up to 10 troopers).
+func TestAskGeneralOverOwnRule(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		"What is the most troopers a Combat Group can have in N4?",
+		"How many troopers fit in one Combat Group?",
+	} {
+		a, err := e.Ask(ctx, q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Page != "Órdenes y Reserva de Órdenes" || !strings.Contains(d.Text, "no resulte superior a 10") {
+			t.Errorf("%q: deciding %+v, want Órdenes y Reserva de Órdenes: the limit of 10", q, d)
+		}
 	}
 }

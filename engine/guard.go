@@ -266,8 +266,9 @@ func (e *Engine) exceptionContested(q query, d *candidate, cands []*candidate) *
 // numberAbsent returns the name a numeric question asks a number of
 // ("What MOD … a trooper in Suppressive Fire State?") when no page title
 // names it, the deciding text d stands on no page the question names and
-// states no number of the kind asked, and no other candidate that speaks
-// of the name states one either (nor any figure): the number asked for is in no text about
+// states no number of the kind asked, and no candidate that speaks of
+// the name (d among them) states one either (nor any figure): the number
+// asked for is in no text about
 // the subject, and a text that only mentions it answers another
 // question. A question asking for no number is read by mentionOnly. ""
 // otherwise.
@@ -291,7 +292,9 @@ func (e *Engine) numberAbsent(q query, d *candidate, cands []*candidate) string 
 			if i >= numberReadMax {
 				break
 			}
-			if c == d || !speaksOf(q, c, name) {
+			if !speaksOf(q, c, name) {
+				// d itself is read too: a row of the name that writes
+				// its figure ("EXP … 3") may decide with no verdict.
 				continue
 			}
 			if v, _ := e.verdict(q, c); v != q.v.Labels.SeeDeciding || statesDigits(c) {

@@ -29,7 +29,7 @@ type NameStore interface {
 // namesFormat names the rows names.go writes and the derivation of
 // newTitles: a change to either (or to the stems and keys of names)
 // changes it, so that rows an older engine stored are not read.
-const namesFormat = "names-1"
+const namesFormat = "names-2"
 
 // The kinds of rows of the stored index, each looked up by its key.
 const (
@@ -40,6 +40,7 @@ const (
 	rowTwin  = "twin"  // folded title → the title of a twin
 	rowLang  = "lang"  // folded title → the language of its page
 	rowLangs = "langs" // "" → each language of the pages
+	rowHead  = "head"  // the stem of a class head of a family of titles
 )
 
 // namesStamp is namesFormat and a digest of the vocabularies, whose class
@@ -141,6 +142,9 @@ func (t *titles) rows() []wikirules.NameRow {
 	for _, ft := range sortedKeys(t.lang) {
 		out = append(out, wikirules.NameRow{Kind: rowLang, Key: ft, Data: t.lang[ft]})
 	}
+	for _, h := range sortedKeys(t.heads) {
+		out = append(out, wikirules.NameRow{Kind: rowHead, Key: h})
+	}
 	for i, l := range sortedKeys(t.langs) {
 		out = append(out, wikirules.NameRow{Kind: rowLangs, Key: "", Seq: i, Data: l})
 	}
@@ -229,6 +233,7 @@ type storedNames struct {
 	first map[string][]pageKey
 	hold  map[string][][]string
 	exact map[string]bool
+	heads map[string]bool
 	keys  map[string][]nameKeys
 	twins map[string][]string
 	lang  map[string]pageLanguage
@@ -251,7 +256,7 @@ func newStoredNames(ctx context.Context, src NameStore, gen int64, stamp string,
 		return nil, ok, err
 	}
 	s := &storedNames{src: src, gen: gen, stamp: stamp, fallback: fallback, notice: notice,
-		first: map[string][]pageKey{}, hold: map[string][][]string{}, exact: map[string]bool{},
+		first: map[string][]pageKey{}, hold: map[string][][]string{}, exact: map[string]bool{}, heads: map[string]bool{},
 		keys: map[string][]nameKeys{}, twins: map[string][]string{}, lang: map[string]pageLanguage{}, langs: map[string]bool{}}
 	for _, l := range rows[""] {
 		s.langs[l] = true
@@ -391,6 +396,20 @@ func (s *storedNames) isExact(k string) (bool, *titles) {
 		return false, s.built
 	}
 	return s.exact[k], nil
+}
+
+// isHead reports whether stem k is a class head of a family of titles.
+func (s *storedNames) isHead(k string) (bool, *titles) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ok := fetch(s, rowHead, []string{k}, s.heads, func(k string, rows []string) error {
+		s.heads[k] = len(rows) > 0
+		return nil
+	})
+	if !ok {
+		return false, s.built
+	}
+	return s.heads[k], nil
 }
 
 // keysOf returns the keys of the names of the page of folded title ft.

@@ -69,6 +69,7 @@ type unit struct {
 	inClause bool    // in the clause that asks
 	page     bool    // one of its alternatives is the title of a page
 	named    bool    // a name: a page title, or written with a capital (in the question or the glossary)
+	head     bool    // one word that is, or translates to, the class head of a family of titles ("ammo": Munición, Ammunition)
 	dw       float64 // its share of total: weight × idf, or the weight of an unknown word
 	typed    string  // its words as the question writes them ("Coraje", not the stem "coraj")
 }
@@ -415,6 +416,9 @@ func (e *Engine) analyze(question string) query {
 		for _, alt := range u.alts {
 			if e.titles.isExact(strings.Join(alt, " ")) {
 				u.page, u.named = true, true
+			}
+			if e.titles != nil && len(u.alts[0]) == 1 && len(alt) == 1 && e.titles.isHead(alt[0]) {
+				u.head = true
 			}
 		}
 	}

@@ -50,13 +50,15 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	own := c.keys
 	f[fCoverage] = e.coverage(q, c, c.keys)
 	if c.faq != nil {
+		whole := f[fCoverage]
 		fwd := e.coverage(q, c, c.qkeys)
 		f[fCoverage] = faqQuestionShare*fwd + (1-faqQuestionShare)*f[fCoverage]
 		rev := 1.0 // a question naming pages only ("Berserk Engaged") asks nothing more of an FAQ
 		if q.asksMore() {
 			rev = e.reverse(c.faq.Question, qk, q.topicKeys())
 		}
-		c.faqFit = faqFits(fwd, rev) && e.sameSubject(c.faq.Question, q, qk) && e.namesTopics(q, c) && e.asksLikeFAQ(q, c.faq, qk)
+		fits := faqFits(fwd, rev) || faqCaseFits(fwd, rev, whole, e.clauseCoverage(q, c, c.keys))
+		c.faqFit = fits && e.sameSubject(c.faq.Question, q, qk) && e.namesTopics(q, c) && e.asksLikeFAQ(q, c.faq, qk)
 		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo && !(yn == "yes" && q.kind == askNumeric && e.proposesFor(q, c.faq.Question, qk)) {
 			// A yes or a no answers a yes/no question, not "which" or
 			// "how many" — unless it confirms the number its question
@@ -414,6 +416,18 @@ func (e *Engine) synonymHeld(title string, qk map[string]bool) bool {
 // question often carries an example ("Por ejemplo, …") the judge's lacks.
 func faqFits(fwd, rev float64) bool {
 	return fwd >= faqForwardMin && rev >= faqReverseMin || fwd >= faqLooseForward && rev >= faqLooseReverse
+}
+
+// faqCaseFits reports whether an FAQ asks the judge's question as its
+// case: its question shares a part of the judge's both ways (fwd, rev)
+// and, with its answer, holds most of the judge's question (whole) and of
+// its asking clause (clause). An FAQ asking how things work together
+// ("¿Cómo funciona Bioinmunidad y las Propiedades que reducen los
+// Atributos…?") answers the case a judge asks in the words of its answer
+// ("¿se divide a la mitad la PB?": "este Atributo no se reducirá a la
+// mitad").
+func faqCaseFits(fwd, rev, whole, clause float64) bool {
+	return fwd >= faqCaseShare && rev >= faqCaseShare && whole >= faqCaseHold && clause >= faqCaseHold
 }
 
 // closedList reports whether a text states a closed list: a restriction
@@ -945,11 +959,21 @@ func triggerShare(q query, c *candidate) float64 {
 
 // conditionKeys returns the stems of the conditions of text in v's
 // language: from each conditional phrase ("si", "if", "when") to the end
-// of its clause (the next , ; : or the sentence's end). A conditional
-// phrase within a concessive one ("even if") opens none.
+// of its clause (the next , ; : or the sentence's end), and a sentence's
+// short opening phrase set off by a comma, which says when or how the
+// rest holds ("En Turno Reactivo, situará…", "Empleado a distancia, el
+// GizmoKit…"). A conditional phrase within a concessive one ("even if")
+// opens none.
 func conditionKeys(text string, v *Vocabulary) map[string]bool {
 	cond := map[string]bool{}
 	for _, s := range sentences(text) {
+		if i := strings.IndexByte(s, ','); i > 0 {
+			if w := lang.Words(s[:i]); len(w) <= openingWords && !startsWithAny(w, v.ps.cond) {
+				for _, x := range w {
+					cond[stem(x)] = true
+				}
+			}
+		}
 		for _, piece := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(",;:", r) }) {
 			w := lang.Words(piece)
 			conceded := -1 // the end of the last concessive phrase

@@ -21,7 +21,9 @@ import (
 // weightiest named unit that is neither a page it names nor what it asks
 // for (a quantity or counted noun: "what MOD", "how many Saving Rolls"),
 // nor a level or code ("N1", "-X": written apart from the name they
-// qualify), when it weighs at least as much as every page named (it is
+// qualify), nor the head of a family of titles ("ammo" of "EXP ammo":
+// Munición of Munición Shock, Munición EXP…, the class the name it
+// qualifies belongs to), when it weighs at least as much as every page named (it is
 // more specific than they are). With it come the units of the name it is
 // written in ("Total Reaction", "Camouflaged State": consecutive words
 // written with a capital), which a text must hold together. Nil when the
@@ -34,7 +36,7 @@ func (q query) focusName() ([]*unit, string) {
 		}
 	}
 	for _, u := range q.namedUnits() {
-		if u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) || q.bracketTwin(u) {
+		if u.coded() || oneLetter(u) || q.asksFor(u) || attribute(u) || q.bracketTwin(u) || u.head {
 			continue
 		}
 		if u.topic || u.dw < top {
@@ -370,11 +372,13 @@ func (e *Engine) pageSpeaksOf(ctx context.Context, q query, page, l string, name
 // passing, shown as the question writes it; "" otherwise.
 func (e *Engine) absentSubject(ctx context.Context, q query, d *candidate) (string, error) {
 	name, shown := q.focusName()
-	if name != nil && d.faq != nil && strayOnly(d.faq.Question, name[0]) && e.namesOtherPage(d.faq.Question, q) {
+	if name != nil && d.faq != nil && strayOnly(d.faq.Question, name[0]) && e.namesOtherPage(d.faq.Question, q) && !e.asksOfNamed(d.faq.Question, q) {
 		// An FAQ whose question asks of a page the judge's does not name
 		// (Bioinmunidad) and names the thing only in passing, as one
 		// example among others ("por ejemplo, AP o Munición E/M o
-		// BLI=0"), rules on that page, not on the thing.
+		// BLI=0"), rules on that page, not on the thing. When the
+		// judge's question names that page too, the thing is the case
+		// it asks of the page.
 		return shown, nil
 	}
 	if name == nil || speaksOf(q, d, name) {
@@ -385,6 +389,18 @@ func (e *Engine) absentSubject(ctx context.Context, q query, d *candidate) (stri
 		return "", err
 	}
 	return shown, nil
+}
+
+// asksOfNamed reports whether the first page an FAQ's question names (by
+// a name the wikis give it: what it asks of, "¿Cómo funciona
+// Bioinmunidad y…?") is one q names.
+func (e *Engine) asksOfNamed(faqQuestion string, q query) bool {
+	for _, p := range e.titles.in(lang.Words(faqQuestion)) {
+		if !p.derived {
+			return e.titleHeld(p.title, q.keys())
+		}
+	}
+	return false
 }
 
 // namesOtherPage reports whether text names a page (by a name the wikis

@@ -31,6 +31,12 @@ func TestFocusName(t *testing.T) {
 		{"En CodeOne, ¿cómo queda el MOD de Mimetismo (-6) contra un Visor Multiespectral N1?", "Mimetismo"},
 		// An Attribute is read for its value: it is no subject ("PH 12").
 		{"Heavy Riotstopper hits a PH 12 target. What does the target need to roll to stay free?", "Heavy Riotstopper"},
+		// The head of a family of titles ("Munición" of Munición EXP,
+		// Munición Shock…) is the class of the name it goes with.
+		{"How many saves per hit does EXP ammo force?", "EXP"},
+		{"What does Smoke ammo block?", "Smoke"},
+		{"Hit by AP ammo: is my ARM halved?", "AP"},
+		{"¿Cuántas tiradas hace una tropa impactada por munición EXP?", "EXP"},
 		{"Mi tropa supera la tirada de BLI. ¿Tiene que hacer una Tirada de Agallas?", ""},
 	} {
 		_, got := e.analyze(tc.q).focusName()
@@ -68,8 +74,9 @@ func TestNameHeld(t *testing.T) {
 // the deciding text nor its page speaks of is answered "not found"
 // although it names a page (Daño, State, ORA's page), and that a question
 // whose subject the page speaks of in another bullet (Inmunidad (Total))
-// or whose name the page title completes (a Disconnected Peripheral) is
-// still answered.
+// or whose name the page title completes (a Disconnected Peripheral), or
+// that an FAQ naming it in passing asks of a page the question names
+// (AP for Bioinmunidad), is still answered.
 func TestAskSubjectAbsent(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
@@ -90,6 +97,9 @@ func TestAskSubjectAbsent(t *testing.T) {
 	for _, tc := range []struct{ q, page, text string }{
 		{"Con Inmunidad (Total) recibo un crítico: ¿hago la Tirada de Salvación adicional?", "Inmunidad", "salvo que posea Inmunidad (Crítico)"},
 		{"Does a Disconnected Peripheral count for my Victory Points?", "Disconnected State", "does not count towards"},
+		// The FAQ names AP only as an example, but asks of Bioinmunidad,
+		// which the question names: AP is the case it asks of it.
+		{"With Bioimmunity I pick BTS against an AP hit. Does AP halve my BTS?", "Propiedades", "este Atributo no se reducirá a la mitad"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{Edition: wikirules.N4})
 		if err != nil {

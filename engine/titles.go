@@ -31,6 +31,7 @@ type titles struct {
 	twins  map[string][]string   // folded title → the titles of its twins
 	lang   map[string]string     // folded title → the language of its page (buildTitles)
 	langs  map[string]bool       // the languages of the pages
+	heads  map[string]bool       // the stems of the class heads of families of titles (sharedHeads), any language
 	// memo is the words, stems and keys worked out while newTitles
 	// builds the index (nil after).
 	memo *nameMemo
@@ -140,6 +141,14 @@ func newTitles(pages []titledPage) *titles {
 		return false
 	}
 	shared := sharedHeads(pages)
+	t.heads = map[string]bool{}
+	for _, h := range shared {
+		for _, set := range []map[string]bool{h.pre, h.suf} {
+			for w := range set {
+				t.heads[stem(w)] = true
+			}
+		}
+	}
 	// derived returns the derived names of page j's title that name no
 	// page of another rule than page i's; a name derived by dropping a
 	// class head (sharedHeads) must besides be the title's own words,
@@ -552,6 +561,22 @@ func (t *titles) names(title string) []nameKeys {
 
 // isExact reports whether k is the space-joined keys of a title or a
 // wiki-given name of a page.
+// isHead reports whether stem k is the class head of a family of titles
+// ("munici", "ammuni"), in any language.
+func (t *titles) isHead(k string) bool {
+	if t == nil {
+		return false
+	}
+	if t.stored != nil {
+		ok, b := t.stored.isHead(k)
+		if b != nil {
+			return b.isHead(k)
+		}
+		return ok
+	}
+	return t.heads[k]
+}
+
 func (t *titles) isExact(k string) bool {
 	if t == nil {
 		return false
