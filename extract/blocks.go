@@ -221,6 +221,23 @@ func (p *pass) table(u *unit) {
 	p.add(r)
 }
 
+// levelTitle is the title of a labelled row: its first value, written as
+// the wiki writes a level ("L3", Language.LevelColumns) when the row's
+// first column is a level column and its value a level number, so that
+// the row of "Martial Arts L3" is the one a question naming it finds.
+func (p *pass) levelTitle(rv *rowValues) string {
+	v := strings.TrimSpace(rv.values[0])
+	if len(v) == 0 || len(v) > 2 || strings.Trim(v, "0123456789") != "" {
+		return rv.values[0]
+	}
+	for label, letter := range p.lang.LevelColumns {
+		if strings.ReplaceAll(strings.ToLower(label), " ", "_") == rv.names[0] {
+			return letter + v
+		}
+	}
+	return rv.values[0]
+}
+
 // row makes the record of a table row: Fields by the row's column names
 // (a row template's Columns, extra positional values as "col_N", named
 // parameters by name), Title = the first column, Ordinal = n (the row's
@@ -237,7 +254,7 @@ func (p *pass) row(u *unit, n int) {
 	r.Template = u.tmpl
 	switch {
 	case rv.headedPlain != "":
-		r.Title = rv.values[0]
+		r.Title = p.levelTitle(rv)
 		r.Text, r.Plain = rv.headedMD, rv.headedPlain
 	case rv.whole:
 		r.Text, r.Plain = rv.values[0], rv.values[0]

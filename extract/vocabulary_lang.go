@@ -100,6 +100,11 @@ type Language struct {
 	// TableWords are column names of the wiki's tables ("Burst", "Attack
 	// MOD"): a line holding two of them heads a rendered table.
 	TableWords []string
+	// LevelColumns maps the label of a table's level column to the letter
+	// the wiki writes a level with after a skill's name ("Level" → "L":
+	// "Martial Arts L3"; "Nivel" → "N": "Visor Multiespectral N1"): a row
+	// whose first value is a level is titled by it ("L3").
+	LevelColumns map[string]string
 }
 
 // months of the two languages, full and abbreviated, as MediaWiki writes
@@ -173,6 +178,7 @@ var languageES = &Language{
 	Months:     monthsES,
 	TableWords: []string{"Nombre", "Nivel", "MOD de Ataque", "MOD del Oponente", "MOD de Daño", "MOD de Ráfaga", "Daño",
 		"Ráfaga", "Munición", "Tirada de Salvación", "Rasgos", "Objetivo", "Tipo de Habilidad", "Especial", "Efecto Especial", "PS"},
+	LevelColumns: map[string]string{"Nivel": "N"},
 }
 
 var languageEN = &Language{
@@ -232,6 +238,7 @@ var languageEN = &Language{
 	TableWords: []string{"Name", "Level", "Attack MOD", "Opponent MOD", "Opp. MOD", "Damage MOD", "Burst MOD",
 		"Damage", "Burst", "Ammunition", "Saving Roll", "Traits", "Target", "Skill Type", "Special", "Special Effect",
 		"No. of Rolls", "No. of Critical Rolls", "PS"},
+	LevelColumns: map[string]string{"Level": "L"},
 }
 
 // language returns the vocabulary of a language code ("es" when the code
