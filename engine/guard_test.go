@@ -118,6 +118,19 @@ func TestGuardVerdict(t *testing.T) {
 		// Inmovilizado-A (which allows only Dodge).
 		{"¿Puede una tropa en Inmovilizado-A declarar Reset?", 0, true, ""},
 		{"¿Puede una tropa en Inmovilizado-B declarar Reset?", 0, false, "Sí"},
+		// A negation of another thing than what is asked: "not to cause
+		// any real harm, but … powerful enough to immobilize".
+		{"Does Paralysis ammo cause Immobilized-A?", 0, true, ""},
+		// A "no podrá declarar" whose actor is the adversary of the
+		// Camouflage Marker the sentence names in a condition.
+		{"¿Un Marcador de Camuflaje puede declarar ORA?", 0, true, ""},
+		// "sin necesidad de realizar tirada" denies nothing of being a
+		// target.
+		{"¿Puede una tropa en estado Inconsciente ser objetivo de un Ataque?", 0, true, ""},
+		// A passive names the question's subject as its agent; a list
+		// cut at its commas keeps its actor.
+		{"¿Un Médico puede curar a una tropa con Tenaz activado?", wikirules.N4, false, "No"},
+		{"¿Una tropa con Coraje sufre los efectos de ¡¡¡Retirada!!!?", wikirules.N4, false, "No"},
 		// "salvo que posea Inmunidad (Crítico)" names what it excepts.
 		{"Con Inmunidad (Total) recibo un crítico: ¿hago la Tirada de Salvación adicional?", wikirules.N4, false, "Sí"},
 	} {
