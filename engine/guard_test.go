@@ -182,3 +182,40 @@ func TestDefaultEditionNewest(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributeValue checks that an unsigned number written right after
+// an attribute's abbreviation is read as that attribute's value, no count
+// of what a question asks ("with PS 5" for "how many Saving Rolls"),
+// while a signed one stays a modifier and a count stays a count.
+func TestAttributeValue(t *testing.T) {
+	for _, tc := range []struct {
+		s, val, of string
+	}{
+		{"Each successful Roll forces the target to make a Saving Roll against their halved BTS, with PS 5.", "5", "ps"},
+		{"Una Tropa con FIS 10 supera la Tirada.", "10", "fis"},
+		{"The target must make a PH-6 Roll.", "-6", ""},
+		{"DA Ammunition forces the target to make 2 Saving Rolls.", "2", ""},
+	} {
+		found := false
+		for _, tok := range numberTokens(tc.s) {
+			if tok.val != tc.val {
+				continue
+			}
+			found = true
+			if tok.of != tc.of {
+				t.Errorf("%q: %s is the value of %q, want %q", tc.s, tok.val, tok.of, tc.of)
+			}
+		}
+		if !found {
+			t.Errorf("%q: no number %s", tc.s, tc.val)
+		}
+	}
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "How many Saving Rolls does PARA ammo force?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict == "5" {
+		t.Errorf("PARA ammo: verdict %q from a PS value", a.Verdict)
+	}
+}
