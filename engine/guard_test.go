@@ -118,6 +118,19 @@ func TestGuardVerdict(t *testing.T) {
 		// Inmovilizado-A (which allows only Dodge).
 		{"¿Puede una tropa en Inmovilizado-A declarar Reset?", 0, true, ""},
 		{"¿Puede una tropa en Inmovilizado-B declarar Reset?", 0, false, "Sí"},
+		// A negation of another thing than what is asked: "not to cause
+		// any real harm, but … powerful enough to immobilize".
+		{"Does Paralysis ammo cause Immobilized-A?", 0, true, ""},
+		// A "no podrá declarar" whose actor is the adversary of the
+		// Camouflage Marker the sentence names in a condition.
+		{"¿Un Marcador de Camuflaje puede declarar ORA?", 0, true, ""},
+		// "sin necesidad de realizar tirada" denies nothing of being a
+		// target.
+		{"¿Puede una tropa en estado Inconsciente ser objetivo de un Ataque?", 0, true, ""},
+		// A passive names the question's subject as its agent; a list
+		// cut at its commas keeps its actor.
+		{"¿Un Médico puede curar a una tropa con Tenaz activado?", wikirules.N4, false, "No"},
+		{"¿Una tropa con Coraje sufre los efectos de ¡¡¡Retirada!!!?", wikirules.N4, false, "No"},
 		// "salvo que posea Inmunidad (Crítico)" names what it excepts.
 		{"Con Inmunidad (Total) recibo un crítico: ¿hago la Tirada de Salvación adicional?", wikirules.N4, false, "Sí"},
 	} {
@@ -167,5 +180,42 @@ func TestDefaultEditionNewest(t *testing.T) {
 		if !named {
 			t.Errorf("%q: no note names the edition %s: %q", tc.q, tc.edition, a.Notes)
 		}
+	}
+}
+
+// TestAttributeValue checks that an unsigned number written right after
+// an attribute's abbreviation is read as that attribute's value, no count
+// of what a question asks ("with PS 5" for "how many Saving Rolls"),
+// while a signed one stays a modifier and a count stays a count.
+func TestAttributeValue(t *testing.T) {
+	for _, tc := range []struct {
+		s, val, of string
+	}{
+		{"Each successful Roll forces the target to make a Saving Roll against their halved BTS, with PS 5.", "5", "ps"},
+		{"Una Tropa con FIS 10 supera la Tirada.", "10", "fis"},
+		{"The target must make a PH-6 Roll.", "-6", ""},
+		{"DA Ammunition forces the target to make 2 Saving Rolls.", "2", ""},
+	} {
+		found := false
+		for _, tok := range numberTokens(tc.s) {
+			if tok.val != tc.val {
+				continue
+			}
+			found = true
+			if tok.of != tc.of {
+				t.Errorf("%q: %s is the value of %q, want %q", tc.s, tok.val, tok.of, tc.of)
+			}
+		}
+		if !found {
+			t.Errorf("%q: no number %s", tc.s, tc.val)
+		}
+	}
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "How many Saving Rolls does PARA ammo force?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict == "5" {
+		t.Errorf("PARA ammo: verdict %q from a PS value", a.Verdict)
 	}
 }

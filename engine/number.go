@@ -556,6 +556,13 @@ func numberTokens(s string) []numberToken {
 			// before the sign, written as part of its name or of a profile.
 			tok.of = words[i-1]
 		}
+		if raw := s[terms[max(i-1, 0)].Start:terms[max(i-1, 0)].End]; tok.of == "" && i > 0 && tok.kind == "" && !strings.ContainsAny(val, "+-") &&
+			strings.TrimSpace(s[terms[i-1].End:t.Start]) == "" && isAttribute(raw) && !isModWord(words[i-1]) {
+			// "with PS 5", "FIS 10": an attribute's abbreviation right
+			// before an unsigned number names what the number is the
+			// value of, as "PS=5" does.
+			tok.of = words[i-1]
+		}
 		tok.header = cellHeader(s[:t.Start])
 		if tok.kind == "" {
 			tok.kind = kindOf(s, terms, words, i, tok)

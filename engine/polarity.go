@@ -471,6 +471,19 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	actAbsent := verb != nil && !verb.holds(d.pageKeys) && !verb.holds(newSpan(sentence).keys())
 	otherAct := actAbsent && m.match(newSpan(sentence)) <= blockShare*m.weight
 	blockingAsked := questionBlocking(q)
+	// A main clause whose actor is another than the question's subject,
+	// or whose negation is of something else than what is asked, rules
+	// on that, neither for nor against.
+	own := main[:0:0]
+	for _, c := range main {
+		if actorOther(q, d, cs, c, v) || c.negated(v) && deniesOther(q, cs, c, objs, v) {
+			continue
+		}
+		own = append(own, c)
+	}
+	if main = own; len(main) == 0 {
+		return 0
+	}
 	for _, c := range main {
 		if c.negated(v) {
 			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) || actAbsent && terse(d) {
@@ -616,6 +629,214 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 1
 	}
 	return 0
+}
+
+// deniesOther reports whether the negation of main clause c of the
+// clauses cs of a sentence is of something else than what q asks:
+//   - its only negation says something is not needed ("sin necesidad de
+//     realizar tirada", "no need") and q asks no obligation: what needs
+//     no roll is still done, and nothing is denied;
+//   - it names none of the concepts q asks about (objs) while a clause
+//     of the sentence opening with a contrast names one ("designed not
+//     to cause any real harm, but it is powerful enough to immobilize"
+//     for "does it cause Immobilized-A?"): what it denies is another
+//     thing. (A clause going on from it, a list after its colon or in a
+//     parenthesis, is what it denies.)
+func deniesOther(q query, cs []clause, c clause, objs []*unit, v *Vocabulary) bool {
+	if !asksObligation(q) && !c.negatedBy(v, needless(v)) {
+		return true
+	}
+	for _, u := range objs {
+		if u.holds(c.keys()) {
+			return false
+		}
+	}
+	for _, x := range cs {
+		if x.sub || x.exception || &x.words[0] == &c.words[0] || !startsWithAny(x.words, v.ps.contrast) {
+			continue
+		}
+		for _, u := range objs {
+			if u.holds(x.keys()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// needless returns v's negation and blocking phrases but those that say
+// something is not needed: a negation phrase holding an obligation phrase
+// ("sin necesidad de", "no need").
+func needless(v *Vocabulary) [][]string {
+	var out [][]string
+	for _, p := range v.ps.neg {
+		if !containsAny(p, v.ps.oblig) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// actorOther reports whether the actor of main clause c of the clauses cs
+// of a sentence is another than the subject of q (what q's asking clause
+// names before its verb), which the sentence names in another clause: "De
+// tal modo, si un Marcador de Camuflado … consume una Orden, su adversario
+// puede declarar Descubrir …, pero si declara Descubrir …, no podrá
+// declarar … Ataque CD" speaks of the adversary's troopers, not of what a
+// Camouflage Marker may declare. c's actor is what it writes before its
+// modal or negation phrase, with the clauses before it that a comma cut
+// from it ("Troopers with the Special Skills Courage, Religious Troop,
+// Veteran … ignore …"); a clause that writes none ("no podrá declarar")
+// has the actor of the nearest main clause before it that writes one. A
+// subject named in c itself, after its modal, may be the agent of a
+// passive ("Una Tropa … no puede ser curada (… Médico …)"): no other
+// actor is read then.
+func actorOther(q query, d *candidate, cs []clause, c clause, v *Vocabulary) bool {
+	subj := q.subjectUnits()
+	if len(subj) == 0 {
+		return false
+	}
+	for _, u := range subj {
+		if u.holds(d.pageKeys) || u.holds(c.keys()) && !writesNoActor(c, v) {
+			return false
+		}
+	}
+	at := -1
+	for i := range cs {
+		if &cs[i].words[0] == &c.words[0] {
+			at = i
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	var actor []string
+	for i := at; i >= 0 && actor == nil; i-- {
+		if !cs[i].sub && !cs[i].exception {
+			actor = actorRun(cs, i, v)
+		}
+	}
+	if len(actor) == 0 {
+		return false
+	}
+	ak := spanOf(actor).keys()
+	for _, u := range subj {
+		if u.holds(ak) {
+			return false
+		}
+	}
+	for i, x := range cs {
+		if i == at {
+			continue
+		}
+		for _, u := range subj {
+			if u.holds(x.keys()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// modalAt returns the index of the first word of clause c that opens a
+// modal or negation phrase of v, or -1.
+func modalAt(c clause, v *Vocabulary) int {
+	for i := range c.words {
+		if startsWithAny(c.words[i:], v.ps.perm) || startsWithAny(c.words[i:], v.ps.oblig) || startsWithAny(c.words[i:], v.ps.neg) {
+			return i
+		}
+	}
+	return -1
+}
+
+// content reports whether folded word w is a content word for v: no stop,
+// function or relative word, determiner or list conjunction.
+func content(w string, v *Vocabulary) bool {
+	return !stopwords[w] && !v.has("function", w) && !v.has("det", w) && !v.has("conj", w) && !v.has("relative", w)
+}
+
+// writesNoActor reports whether clause c opens with its modal or negation
+// phrase, no content word before it ("no podrá declarar …").
+func writesNoActor(c clause, v *Vocabulary) bool {
+	at := modalAt(c, v)
+	if at < 0 {
+		return false
+	}
+	for _, w := range c.words[:at] {
+		if content(w, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// actorRun returns the content words of clause i of cs before its modal or
+// negation phrase, after those of the clauses before it a comma cut from
+// it (main clauses with no such phrase); nil when clause i holds no such
+// phrase or writes no content word before it.
+func actorRun(cs []clause, i int, v *Vocabulary) []string {
+	at := modalAt(cs[i], v)
+	if at < 0 || writesNoActor(cs[i], v) {
+		return nil
+	}
+	var out []string
+	for j := i - 1; j >= 0; j-- {
+		x := cs[j]
+		if x.sub || x.exception || modalAt(x, v) >= 0 {
+			break
+		}
+		for _, w := range x.words {
+			if content(w, v) {
+				out = append(out, w)
+			}
+		}
+	}
+	for _, w := range cs[i].words[:at] {
+		if content(w, v) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// subjectUnits returns the units of q's asking clause named before its
+// verb (the subject of "¿Un Marcador de Camuflaje puede declarar ORA?",
+// of "Can a Doctor heal …?"), or nil when q has no verb or writes no
+// subject.
+func (q query) subjectUnits() []*unit {
+	verb := q.verb()
+	if verb == nil {
+		return nil
+	}
+	end := -1
+	for i, w := range q.clause {
+		if slices.Contains(verb.alts[0], stem(w)) {
+			end = i
+			break
+		}
+	}
+	if end < 1 {
+		return nil
+	}
+	start := 0
+	if q.v.has("opener", q.clause[0]) && !q.v.has("det", q.clause[0]) {
+		// "Can a Doctor heal …", "¿Puede una tropa …": the subject
+		// follows the opener with its determiner; "¿Puedo mover …?",
+		// "Can I …" write none.
+		if len(q.clause) < 2 || !q.v.has("det", q.clause[1]) {
+			return nil
+		}
+		start = 1
+	}
+	before := spanOf(q.clause[start:end]).keys()
+	var out []*unit
+	for i := range q.units {
+		u := &q.units[i]
+		if u.idf > 0 && !u.trivial() && u.named && u.holds(before) && !classWord(u) {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // listsAllowed reports whether a sentence states a closed list of what is
