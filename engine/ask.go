@@ -294,6 +294,8 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	if d != nil {
 		if name := e.numberAbsent(q, d, cands); name != "" {
 			d, why = nil, q.v.reason("number-absent", name)
+		} else if name := e.capUnmentioned(q, d); name != "" {
+			d, why = nil, q.v.reason("number-absent", name)
 		}
 	}
 	unknownEd := d != nil && !a.EditionDefaulted && d.editions() == 0
@@ -682,6 +684,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 			if t := triggerShare(q, c); t > bt {
 				best, bt = c, t
+			}
+		}
+		if conditionContradicted(q, best.rec.Plain, vocabFor(best.lang)) {
+			// A record whose condition the question's case contradicts
+			// ("más Heridas que" for "tantas heridas como") states another
+			// case: a record about as relevant on its page whose condition
+			// the question states ("tantas Heridas como") rules on it.
+			for _, c := range ok {
+				if c.rec == nil || c == best || c.rank() != best.rank() || lang.Fold(c.page) != lang.Fold(best.page) || c.score < metRatio*best.score {
+					continue
+				}
+				if v := vocabFor(c.lang); conditionMeets(q, c.rec.Plain, v) && !conditionContradicted(q, c.rec.Plain, v) {
+					best = c
+					break
+				}
 			}
 		}
 	}

@@ -193,6 +193,10 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 			addFAQ(&faqs[i], faqPage(&faqs[i], q.topics))
 		}
 	}
+	out, err = e.withdrawnTwins(ctx, out, f)
+	if err != nil {
+		return nil, err
+	}
 	for _, c := range out {
 		e.describe(c)
 	}

@@ -82,6 +82,11 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 			// an opponent who has nine: not allowed.
 			return q.yesNo(false, ""), ""
 		}
+		if conditionContradicted(q, text, vocabFor(d.lang)) {
+			// "si la Tropa acumula más Heridas que…" for a trooper with as
+			// many: the text rules on another case.
+			return see, ""
+		}
 		if p := e.polarity(q, d, text); p != 0 && topicsHeld(q, d, subj) {
 			if noteContests(e, q, d, p) {
 				return see, ""

@@ -174,7 +174,9 @@ type ScopeWords struct {
 // language: "distance", "angle", "burst"; "turn", "order", "game".
 type QuantityWords struct {
 	// Asks are the question phrases that ask for a number of a kind
-	// ("how far", "¿a qué distancia?", "¿cuánto puedo…?": a distance).
+	// ("how far", "¿a qué distancia?", "¿cuánto puedo…?": a distance);
+	// "bound" holds the words that ask for a bound of a number
+	// ("maximum", "máximo"), of whatever kind.
 	Asks map[string][]string `json:"asks"`
 	// Nouns name a quantity of a kind in a question ("range", "arc",
 	// "Burst").
@@ -195,6 +197,12 @@ type QuantityWords struct {
 	// ("fewer than", "inferior a"), "at_least" and "at_most" (it
 	// included).
 	Bounds map[string][]string `json:"bounds"`
+	// Degrees are the frames that compare two amounts, by what they say
+	// of the first: "more" ("más … que", "more … than"), "same" ("tantas
+	// … como", "as many … as"), "less"; "…" stands for the words compared
+	// (a few, or none). A condition of one degree is not met by a case of
+	// another (conditionContradicted).
+	Degrees map[string][]string `json:"degrees"`
 	// Per are the phrases that say what a count is per ("per game",
 	// "por turno", "in the same Order"), keyed by per unit.
 	Per map[string][]string `json:"per"`
