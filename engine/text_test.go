@@ -111,3 +111,24 @@ func TestStemCorpusMerges(t *testing.T) {
 	}
 }
 
+// TestDeterminerStopwords checks that the demonstratives, possessives and
+// quantifiers a judge puts before a noun ("esos disparos", "los demás",
+// "each other trooper") weigh nothing: a rule that names the noun without
+// them holds all of the question.
+func TestDeterminerStopwords(t *testing.T) {
+	for _, p := range [][2]string{
+		{"esquivar esos disparos", "esquivar disparos"},
+		{"esas plantillas", "plantillas"},
+		{"afecta a los demás", "afecta"},
+		{"todas las tropas", "tropas"},
+		{"nuestros aliados", "aliados"},
+		{"otras tropas", "tropas"},
+		{"each trooper", "trooper"},
+		{"every other trooper", "trooper"},
+		{"the trooper itself", "trooper"},
+	} {
+		if got, want := strings.Join(keys(p[0]), " "), strings.Join(keys(p[1]), " "); got != want {
+			t.Errorf("keys(%q) = %q, want %q (those of %q)", p[0], got, want, p[1])
+		}
+	}
+}
