@@ -9,7 +9,9 @@ import (
 
 // stem reduces a folded word to the key the engine compares, for Spanish
 // and English alike: a Spanish pronoun attached to an infinitive or a
-// gerund dropped ("moverme" → "mover"), a plural "s" or "es" dropped, then
+// gerund dropped ("moverme" → "mover"); a Spanish future, conditional or
+// imperfect reduced to its stem (tense), or else a plural "s" or "es"
+// dropped and the "n" of a present plural ("afectan" = "afecta"), then
 // one verb ending (gerund "-ando"/"-iendo"/"-ing", participle "-ido",
 // "-ada", "-ida" leaving three letters or more and "-ado", "-ed" four:
 // "estado" keeps its "est" apart from EST,
@@ -31,12 +33,23 @@ func stem(w string) string {
 			break
 		}
 	}
-	if len(w) > 4 && strings.HasSuffix(w, "es") && !strings.HasSuffix(w, "ees") {
-		w = w[:len(w)-2]
-	} else if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-		w = w[:len(w)-1]
+	if b, ok := tense(w); ok {
+		w = b
+	} else {
+		switch {
+		case len(w) > 4 && strings.HasSuffix(w, "es") && !strings.HasSuffix(w, "ees"):
+			w = w[:len(w)-2]
+		case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+			w = w[:len(w)-1]
+		}
+		if len(w) >= 5 && strings.HasSuffix(w, "an") || len(w) >= 6 && strings.HasSuffix(w, "en") {
+			// A present plural as its singular (afectan = afecta,
+			// pueden = puede), a noun in "-en" or "-an" as its plural
+			// (imagen = imágenes).
+			w = w[:len(w)-1]
+		}
+		w = verbEnding(w)
 	}
-	w = verbEnding(w)
 	if len(w) >= 4 && strings.HasSuffix(w, "y") {
 		w = w[:len(w)-1] + "i" // apply = applies, ally = allies
 	}
@@ -58,6 +71,30 @@ func verbBase(w string) bool {
 		}
 	}
 	return false
+}
+
+// tense returns the stem of a Spanish future, conditional or imperfect
+// written onto its infinitive or stem, with ok: "afectará", "afectarán",
+// "afectarían" → "afect" as "afecta", "encontraba" → "encontr". A
+// future keeps five letters or more before the "-ar", "-er", "-ir": a
+// shorter one is as often a present of a verb whose stem ends in "r"
+// ("dispara", "declara", "primera"); a singular conditional ("-aría")
+// is as often an adjective ("necesaria", "contraria") and is left as it
+// is.
+func tense(w string) (string, bool) {
+	for _, e := range []struct {
+		suffix string
+		keep   int
+	}{
+		{"arian", 5}, {"erian", 5}, {"irian", 5},
+		{"aran", 5}, {"iran", 5}, {"aras", 5}, {"iras", 5}, {"ara", 5}, {"ira", 5},
+		{"aban", 4}, {"aba", 4},
+	} {
+		if b, ok := strings.CutSuffix(w, e.suffix); ok && len(b) >= e.keep {
+			return b, true
+		}
+	}
+	return w, false
 }
 
 // verbEnding drops one verb ending of w, or its final vowel (see stem).
