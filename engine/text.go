@@ -138,10 +138,10 @@ var analyzer = lang.Analyzer{Stop: stopwords, Stem: lang.StemFunc(stem)}
 func keys(s string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, t := range analyzer.Terms(s) {
-		if !seen[t.Text] {
-			seen[t.Text] = true
-			out = append(out, t.Text)
+	for _, t := range lang.Split(s) {
+		if k, ok := keyOf(t.Text); ok && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
 		}
 	}
 	return out
@@ -150,8 +150,10 @@ func keys(s string) []string {
 // keySet returns keys(s) as a set.
 func keySet(s string) map[string]bool {
 	m := map[string]bool{}
-	for _, k := range keys(s) {
-		m[k] = true
+	for _, t := range lang.Split(s) {
+		if k, ok := keyOf(t.Text); ok {
+			m[k] = true
+		}
 	}
 	return m
 }

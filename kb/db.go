@@ -23,6 +23,7 @@ type DB struct {
 	path      string
 	readOnly  bool
 	immutable bool // opened with immutable=1 on read-only media (openImmutable)
+	stmts     stmtCache
 }
 
 var _ wikirules.Store = (*DB)(nil)
@@ -174,6 +175,7 @@ func SmallCache() ReadOption { return ReadOption{cacheKiB: -4096} }
 
 // Close closes the database.
 func (db *DB) Close() error {
+	db.closeStmts()
 	if err := db.db.Close(); err != nil {
 		return fmt.Errorf("kb: close %s: %w", db.path, err)
 	}

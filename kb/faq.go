@@ -15,7 +15,7 @@ import (
 // timestamp <= f.AsOf) by f.AsOf, holding in f.Edition (or scoped to none,
 // with f.Unscoped), of a type among f.Kinds ("faq", "errata"), shown on or
 // related to one of f.Pages.
-func faqFilter(ctx context.Context, tx *sql.Tx, w *where, f wikirules.Filter) error {
+func faqFilter(ctx context.Context, tx querier, w *where, f wikirules.Filter) error {
 	if !f.AsOf.IsZero() {
 		w.add(`EXISTS (SELECT 1 FROM faq_occurrences o JOIN revisions r ON r.id = o.revision
 			WHERE o.faq = fq.pk AND r.timestamp BETWEEN ? AND ? AND `+fmt.Sprintf(visibleRevision, "r.id")+`)`,
@@ -71,7 +71,7 @@ type loadedFAQ struct {
 // then. Pages are the sorted titles of the pages showing a FAQ in those
 // revisions, FirstRevision and LastRevision the oldest and newest of them
 // by (timestamp, id), Timestamp the newest one's.
-func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]loadedFAQ, error) {
+func loadFAQs(ctx context.Context, tx querier, pks []int64, asOf string) ([]loadedFAQ, error) {
 	var keys []any
 	byPK := map[int64]*loadedFAQ{}
 	for _, pk := range pks {
@@ -169,7 +169,7 @@ func loadFAQs(ctx context.Context, tx *sql.Tx, pks []int64, asOf string) ([]load
 // faqLastPages sets LastPage, the title of the page whose revision
 // LastRevision is, and TimestampInferred, whether that revision's time is
 // read from its page's update markers, on each FAQ, with one query.
-func faqLastPages(ctx context.Context, tx *sql.Tx, byPK map[int64]*loadedFAQ) error {
+func faqLastPages(ctx context.Context, tx querier, byPK map[int64]*loadedFAQ) error {
 	var revs []any
 	seen := map[string]bool{}
 	for _, f := range byPK {
@@ -271,11 +271,12 @@ func unwrap(loaded []loadedFAQ) []wikirules.FAQ {
 // caps the number (0 = no cap).
 func (db *DB) FAQs(ctx context.Context, text string, f wikirules.Filter) ([]wikirules.FAQ, error) {
 	var out []wikirules.FAQ
-	err := db.read(ctx, func(tx *sql.Tx) error {
+	err := db.read(ctx, func(stx *sql.Tx) error {
+		tx := db.cached(stx)
 		var pks []int64
 		var err error
 		if q := newSearchQuery(text); !q.empty() {
-			hits, err := searchFAQs(ctx, tx, q, f, 0)
+			hits, err := searchFAQs(ctx, stx, q, f, 0)
 			if err != nil {
 				return err
 			}

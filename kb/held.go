@@ -37,7 +37,7 @@ var heldRevisionSQL = `SELECT hr.id FROM revisions hr WHERE hr.page = {page} AND
 // that edition when the page's current revision (as of f.AsOf) holds
 // none (see above), with f.Kinds applied, in page and source order. A
 // record held for several editions comes once, HeldFor naming them all.
-func heldRecords(ctx context.Context, tx *sql.Tx, pks []any, eds wikirules.Editions, f wikirules.Filter) ([]wikirules.Record, error) {
+func heldRecords(ctx context.Context, tx querier, pks []any, eds wikirules.Editions, f wikirules.Filter) ([]wikirules.Record, error) {
 	// Only a page of several revisions can hold an edition in an older
 	// one: the others are spared the current revision's look-up.
 	scope := ` WHERE EXISTS (SELECT 1 FROM revisions o WHERE o.page = cp.pk LIMIT 1 OFFSET 1)`
@@ -101,7 +101,7 @@ func heldRecords(ctx context.Context, tx *sql.Tx, pks []any, eds wikirules.Editi
 // shows of page pk whose current revision is cur: cur when it holds a
 // record in force of the edition, else the newest older revision that
 // does, else cur.
-func viewedRevision(ctx context.Context, tx *sql.Tx, pk int64, cur string, f wikirules.Filter) (string, error) {
+func viewedRevision(ctx context.Context, tx querier, pk int64, cur string, f wikirules.Filter) (string, error) {
 	bit := int(f.Edition)
 	var holds bool
 	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM records c WHERE c.revision = ? AND c.superseded = 0

@@ -84,7 +84,8 @@ func (db *DB) PutNames(ctx context.Context, gen int64, stamp string, rows []Name
 // the one computed at generation gen by stamp (the knowledge base was
 // written since, or the index was replaced): nothing is returned then.
 func (db *DB) NameRows(ctx context.Context, gen int64, stamp, kind string, keys []string) (rows map[string][]string, ok bool, err error) {
-	err = db.read(ctx, func(tx *sql.Tx) error {
+	err = db.read(ctx, func(stx *sql.Tx) error {
+		tx := db.cached(stx)
 		var now, at int64
 		var st string
 		if err := tx.QueryRowContext(ctx, `SELECT k.generation, COALESCE(n.generation, 0), COALESCE(n.stamp, '')

@@ -153,7 +153,7 @@ func recordFilter(w *where, f wikirules.Filter) {
 // other wiki, are returned in also so that the caller names them instead
 // of hiding them. Errors wrap wikirules.ErrNotFound; with f.Wiki set,
 // the error names the wikis that do hold the title.
-func resolvePage(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter) (int64, wikirules.Page, []wikirules.Page, error) {
+func resolvePage(ctx context.Context, tx querier, title string, f wikirules.Filter) (int64, wikirules.Page, []wikirules.Page, error) {
 	cands, err := pageCandidates(ctx, tx, title, f.Wiki)
 	if err != nil || len(cands) == 0 {
 		if err == nil && f.Wiki != "" {
@@ -245,7 +245,7 @@ type pageCandidate struct {
 // its folded title, else the targets of redirect aliases so titled (a
 // redirect a rendered page was shown through), of wiki when it is not
 // empty, in (title, wiki) order.
-func pageCandidates(ctx context.Context, tx *sql.Tx, title, wiki string) ([]pageCandidate, error) {
+func pageCandidates(ctx context.Context, tx querier, title, wiki string) ([]pageCandidate, error) {
 	const (
 		pagesBy   = `SELECT p.pk, p.title, p.namespace, p.language, p.wiki FROM pages p WHERE p.`
 		aliasesBy = `SELECT p.pk, p.title, p.namespace, p.language, p.wiki FROM redirect_aliases a
@@ -288,7 +288,7 @@ func isNotFound(err error) bool { return errors.Is(err, wikirules.ErrNotFound) }
 
 // resolvePages returns the pks of the titles that name a page (see
 // resolvePage; f.Wiki and f.Lang apply); unknown titles are left out.
-func resolvePages(ctx context.Context, tx *sql.Tx, titles []string, f wikirules.Filter) ([]any, error) {
+func resolvePages(ctx context.Context, tx querier, titles []string, f wikirules.Filter) ([]any, error) {
 	var pks []any
 	for _, t := range titles {
 		pk, _, _, err := resolvePage(ctx, tx, t, f)
@@ -365,7 +365,7 @@ func pageView(ctx context.Context, tx *sql.Tx, title string, f wikirules.Filter)
 }
 
 // queryRecords runs a query selecting recordCols and reads the records.
-func queryRecords(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]wikirules.Record, error) {
+func queryRecords(ctx context.Context, tx querier, query string, args ...any) ([]wikirules.Record, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -384,7 +384,7 @@ func queryRecords(ctx context.Context, tx *sql.Tx, query string, args ...any) ([
 
 // queryColumn runs a query selecting one column and returns its values
 // in row order.
-func queryColumn[T any](ctx context.Context, tx *sql.Tx, query string, args ...any) ([]T, error) {
+func queryColumn[T any](ctx context.Context, tx querier, query string, args ...any) ([]T, error) {
 	var out []T
 	err := eachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
 		var v T
@@ -402,7 +402,7 @@ func queryColumn[T any](ctx context.Context, tx *sql.Tx, query string, args ...a
 
 // eachRow runs query and calls fn, which scans the row, on each row in
 // turn; it returns the first error of the query, of fn or of the rows.
-func eachRow(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(*sql.Rows) error) error {
+func eachRow(ctx context.Context, tx querier, query string, args []any, fn func(*sql.Rows) error) error {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
@@ -424,7 +424,8 @@ func eachRow(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(
 // the records an older revision holds for it (held.go), after its own.
 func (db *DB) Records(ctx context.Context, f wikirules.Filter) ([]wikirules.Record, error) {
 	var out []wikirules.Record
-	err := db.read(ctx, func(tx *sql.Tx) error {
+	err := db.read(ctx, func(stx *sql.Tx) error {
+		tx := db.cached(stx)
 		scope := ""
 		var w where
 		w.args = append(w.args, asOfLower(f), asOfBound(f))
