@@ -392,3 +392,33 @@ func TestUnknownPageOffersSearch(t *testing.T) {
 		t.Errorf("404 page message %q, want one naming the page, without the store's error", got)
 	}
 }
+
+// TestPageInferredDate: the page of a rendered revision (Activación de
+// una Tropa: its time is read from "Actualización 1.3, nov 2022") says in
+// its header and in every citation that the revision is undated and
+// shows an update of that month, in both label languages, and never
+// prints that month as a date and hour.
+func TestPageInferredDate(t *testing.T) {
+	ts, _ := newTestServer(t)
+	for _, tc := range []struct{ lang, want string }{
+		{"es", "sin fecha; muestra una actualización de 2022-11"},
+		{"en", "undated; shows an update of 2022-11"},
+	} {
+		doc := getDoc(t, ts, "/page/Activaci%C3%B3n%20de%20una%20Tropa?lang="+tc.lang, 200)
+		if meta := textOf(doc.Find("p.meta").First()); !strings.Contains(meta, tc.want) {
+			t.Errorf("%s: header %q does not say %q", tc.lang, meta, tc.want)
+		}
+		cites := doc.Find(".rec p.cite")
+		if cites.Length() == 0 {
+			t.Fatalf("%s: no citations", tc.lang)
+		}
+		cites.Each(func(_ int, s *goquery.Selection) {
+			if c := textOf(s); !strings.Contains(c, tc.want) {
+				t.Errorf("%s: citation %q does not say %q", tc.lang, c, tc.want)
+			}
+		})
+		if body := textOf(doc.Find("body")); strings.Contains(body, "2022-11-01") {
+			t.Errorf("%s: the page prints the inferred month as a timestamp", tc.lang)
+		}
+	}
+}

@@ -121,14 +121,7 @@ func printPage(e *env, v *wikirules.PageView) {
 	if l := v.PageEditions.Label(); l != "" {
 		fmt.Fprintf(w, " %s", l)
 	}
-	when := v.Revision.Timestamp.UTC().Format("2006-01-02T15:04:05Z")
-	switch {
-	case v.Revision.Timestamp.IsZero():
-		when = v.Revision.ID + " (undated: the page shows no date)"
-	case v.Revision.TimestampInferred:
-		when += " (date read from the page's newest update marker)"
-	}
-	fmt.Fprintf(w, " — rev %s", when)
+	fmt.Fprintf(w, " — rev %s", revWhen(v.Revision.ID, v.Revision.Timestamp, v.Revision.TimestampInferred))
 	if v.Revision.User != "" {
 		fmt.Fprintf(w, " by %s", v.Revision.User)
 	}
