@@ -105,7 +105,7 @@ var messages = map[string][2]string{
 	"faq.count":             {"%d entradas en %d páginas", "%d entries on %d pages"},
 	"faq.q":                 {"P:", "Q:"},
 	"faq.a":                 {"R:", "A:"},
-	"faq.withdrawn":         {"retirada", "withdrawn"},
+	"faq.withdrawn":         {"retirada en %s: ya no está en vigor", "withdrawn in %s: no longer in force"},
 	"faq.nopage":            {"Sin página", "No page"},
 	"faq.shown":             {"mostrando %d de %d", "showing %d of %d"},
 	"ask.title":             {"Preguntar", "Ask"},

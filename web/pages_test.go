@@ -1,12 +1,19 @@
 package web
 
 import (
+	"context"
+	"io"
+	"log"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pipeline"
 )
 
 // The errata of the seed corpus that decides "can Berserk be declared
@@ -419,6 +426,50 @@ func TestPageInferredDate(t *testing.T) {
 		})
 		if body := textOf(doc.Find("body")); strings.Contains(body, "2022-11-01") {
 			t.Errorf("%s: the page prints the inferred month as a timestamp", tc.lang)
+		}
+	}
+}
+
+// TestPageMarksWithdrawnFAQ: an FAQ entry a later FAQ version withdrew
+// (Isolated State's Lieutenant entry: the knowledge base holds "1.3, Nov
+// 2022" as the version that removed it) is marked withdrawn on its page's
+// card, in both label languages; the entry in force is not.
+func TestPageMarksWithdrawnFAQ(t *testing.T) {
+	ctx := context.Background()
+	db, err := kb.Open(ctx, filepath.Join(t.TempDir(), "rules.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := pipeline.IngestFiles(ctx, db, []string{"../testdata/wiki-pages/en_Isolated-redirect_article.txt"}, pipeline.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Deps{Store: db, Judge: engine.New(db, db), Search: db, Logger: log.New(io.Discard, "", 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	for _, tc := range []struct{ lang, want string }{
+		{"es", "retirada en 1.3, Nov 2022: ya no está en vigor"},
+		{"en", "withdrawn in 1.3, Nov 2022: no longer in force"},
+	} {
+		doc := getDoc(t, ts, "/page/Isolated%20State?lang="+tc.lang, 200)
+		cards := doc.Find("article.faqcard")
+		if cards.Length() != 2 {
+			t.Fatalf("%s: %d FAQ cards, want 2", tc.lang, cards.Length())
+		}
+		var marked []string
+		cards.Each(func(_ int, s *goquery.Selection) {
+			if b := s.Find(".badge.withdrawn"); b.Length() > 0 {
+				marked = append(marked, textOf(b))
+				if !s.HasClass("withdrawn") {
+					t.Errorf("%s: a withdrawn card lacks the withdrawn class", tc.lang)
+				}
+			}
+		})
+		if len(marked) != 1 || marked[0] != tc.want {
+			t.Errorf("%s: withdrawn marks %q, want one %q", tc.lang, marked, tc.want)
 		}
 	}
 }

@@ -132,6 +132,14 @@ func printPage(e *env, v *wikirules.PageView) {
 		// A redirect holds no records: say where it leads.
 		fmt.Fprintf(w, "a redirect to %s (query show %q)\n", to, to)
 	}
+	// An FAQ or errata record the page shows is marked withdrawn as its
+	// entry is.
+	removed := map[string]string{}
+	for _, f := range v.FAQs {
+		if f.Removed != "" {
+			removed[f.ID] = f.Removed
+		}
+	}
 	section := ""
 	for _, r := range v.Records {
 		if s := strings.Join(r.Section, " › "); s != section {
@@ -158,6 +166,9 @@ func printPage(e *env, v *wikirules.PageView) {
 		}
 		if r.Superseded {
 			tag += " (superseded)"
+		}
+		if rv := removed[r.Fields["faq_id"]]; rv != "" && (r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata) {
+			tag += " (" + withdrawnNote(rv) + ")"
 		}
 		pre := strings.Repeat("  ", max(r.Depth-1, 0))
 		text := r.Text

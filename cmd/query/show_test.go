@@ -85,3 +85,30 @@ func TestInferredDateNotShownAsTimestamp(t *testing.T) {
 		t.Errorf("ask -json data_version %s: want the first revision marked timestamp_inferred, the second not", js)
 	}
 }
+
+// TestShowMarksWithdrawnFAQ: an FAQ entry a later FAQ version withdrew
+// (Isolated State's Lieutenant entry, "Removed in 1.3, Nov 2022") is
+// marked in show's FAQ list as query faq marks it; the one in force is not.
+func TestShowMarksWithdrawnFAQ(t *testing.T) {
+	db := tempKB(t, false, "../../testdata/wiki-pages/en_Isolated-redirect_article.txt")
+	out := runQuery(t, "show", "-db", db, "Isolated State")
+	_, list, ok := strings.Cut(out, "## FAQs & Errata (")
+	if !ok {
+		t.Fatalf("show lists no FAQs:\n%s", out)
+	}
+	var marked, unmarked int
+	for _, l := range strings.Split(list, "\n") {
+		if !strings.HasPrefix(l, "1. ") && !strings.HasPrefix(l, "2. ") {
+			continue
+		}
+		switch {
+		case strings.Contains(l, "(faq, WITHDRAWN in 1.3, Nov 2022: no longer in force)"):
+			marked++
+		case strings.HasSuffix(l, "(faq)"):
+			unmarked++
+		}
+	}
+	if marked != 1 || unmarked != 1 {
+		t.Errorf("show FAQ list: %d withdrawn marked, %d unmarked; want 1 and 1:\n%s", marked, unmarked, list)
+	}
+}
