@@ -17,7 +17,9 @@
 //	Blame, BlameOf                               query blame
 //
 // The judge's answers (query ask, query resolve, POST /api/ask and
-// /api/resolve) are engine.Answer and engine.Resolution as they are;
+// /api/resolve) are engine.Answer and engine.Resolution with their data
+// version's inferred times marked (Answer, AnswerOf, Resolution,
+// ResolutionOf, DataVersion, DataOf);
 // LocateJSONError places an error in a situation document by line and
 // column for both readers.
 //

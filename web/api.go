@@ -176,7 +176,11 @@ func (q *rq) apiAsk() error {
 	if err != nil {
 		return err
 	}
-	return q.reply(q.judge.Ask(q.r.Context(), question, opt))
+	a, err := q.judge.Ask(q.r.Context(), question, opt)
+	if err != nil {
+		return err
+	}
+	return writeJSON(q.w, http.StatusOK, report.AnswerOf(a))
 }
 
 func (q *rq) apiResolve() error {
@@ -192,7 +196,11 @@ func (q *rq) apiResolve() error {
 	if err != nil {
 		return err
 	}
-	return q.reply(q.judge.Resolve(q.r.Context(), sit, opt))
+	r, err := q.judge.Resolve(q.r.Context(), sit, opt)
+	if err != nil {
+		return err
+	}
+	return writeJSON(q.w, http.StatusOK, report.ResolutionOf(r))
 }
 
 // engineOptions reads an edition and an as-of date as the command line's

@@ -81,7 +81,7 @@ var messages = map[string][2]string{
 	"home.errata":           {"Erratas", "Errata"},
 	"home.faqs":             {"Todas las FAQ", "All FAQs"},
 	"page.rev":              {"revisión", "revision"},
-	"page.inferred":         {"fecha deducida del texto", "date read from the text"},
+	"page.inferred":         {"sin fecha; muestra una actualización de %s", "undated; shows an update of %s"},
 	"page.undated":          {"sin fecha", "undated"},
 	"page.history":          {"historial", "history"},
 	"page.lastchange":       {"último cambio", "last change"},
@@ -105,7 +105,7 @@ var messages = map[string][2]string{
 	"faq.count":             {"%d entradas en %d páginas", "%d entries on %d pages"},
 	"faq.q":                 {"P:", "Q:"},
 	"faq.a":                 {"R:", "A:"},
-	"faq.withdrawn":         {"retirada", "withdrawn"},
+	"faq.withdrawn":         {"retirada en %s: ya no está en vigor", "withdrawn in %s: no longer in force"},
 	"faq.nopage":            {"Sin página", "No page"},
 	"faq.shown":             {"mostrando %d de %d", "showing %d of %d"},
 	"ask.title":             {"Preguntar", "Ask"},
@@ -202,16 +202,21 @@ func (l *labels) field(name string) string {
 
 // cite is the human citation line of c in the judge's language, as
 // Citation.String gives it with the revision's date in the label
-// language: "Esquivar › Efectos › 4 [N4] · revisión 2021-02-11 10:26Z".
+// language: "Esquivar › Efectos › 4 [N4] · revisión 2021-02-11 10:26Z";
+// a revision without a time of its own is named by id with what
+// labels.when says ("· revisión ddb1a6ee61 (sin fecha; muestra una
+// actualización de 2023-07)").
 func (l *labels) cite(c wikirules.Citation) string {
 	s := c
 	s.Timestamp, s.Revision = time.Time{}, ""
 	out := s.String()
 	switch {
+	case !c.Timestamp.IsZero() && c.TimestampInferred && c.Revision != "":
+		out += " · " + l.t("page.rev") + " " + l.revWhen(c.Revision, c.Timestamp, true)
 	case !c.Timestamp.IsZero():
 		out += " · " + l.t("page.rev") + " " + c.Timestamp.UTC().Format("2006-01-02 15:04Z")
 	case c.Revision != "":
-		out += " · " + l.t("page.rev") + " " + truncate(c.Revision, 10)
+		out += " · " + l.t("page.rev") + " " + l.revWhen(c.Revision, c.Timestamp, false)
 	}
 	return out
 }

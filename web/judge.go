@@ -91,6 +91,7 @@ func (vs *views) verdictOf(a *engine.Answer, question string) *verdictView {
 type askView struct {
 	P       *params
 	Answer  *engine.Answer
+	Data    report.DataVersion // the answer's, its inferred times marked
 	Verdict *verdictView
 	Groups  []roleGroup
 }
@@ -114,6 +115,7 @@ func (q *rq) askPage() error {
 			return err
 		}
 		v.Answer, v.Groups, v.Verdict = a, q.groupSources(a.Sources), q.verdictOf(a, p.q)
+		v.Data = report.DataOf(a.Data, a.Sources)
 		v.Verdict.URL = ""
 		if err := q.addTwin(q.r.Context(), v.Verdict, a); err != nil {
 			return err
@@ -139,8 +141,9 @@ type resolveView struct {
 	AsOf       string
 	Error      string
 	Resolution *engine.Resolution
-	Groups     [][]roleGroup // per conclusion
-	Speaks     string        // the edition the resolution speaks for
+	Data       report.DataVersion // the resolution's, its inferred times marked
+	Groups     [][]roleGroup      // per conclusion
+	Speaks     string             // the edition the resolution speaks for
 }
 
 func (v *resolveView) title(l *labels) string { return l.t("resolve.title") }
@@ -175,7 +178,7 @@ func (q *rq) resolvePage() error {
 	if err != nil {
 		return err
 	}
-	v.Resolution = res
+	v.Resolution, v.Data = res, report.DataOf(res.Data, res.Sources())
 	for _, c := range res.Conclusions {
 		v.Groups = append(v.Groups, q.groupSources(c.Sources))
 	}

@@ -267,6 +267,11 @@ func (vs *views) build(pv *pageView) {
 func (vs *views) faqCard(f wikirules.FAQ, page string) faqCard {
 	c := faqCard{F: f, Page: page}
 	c.Version, c.Withdrawn = splitWithdrawn(f.Version)
+	if f.Removed != "" {
+		// A later FAQ version no longer holds the entry: the knowledge
+		// base says which, whatever the version line the wiki showed.
+		c.Withdrawn = f.Removed
+	}
 	cit := wikirules.CitationOfFAQ(f, page)
 	if cit.Page == "" {
 		c.URL = vs.link.faq() + "#" + pathEscape(f.ID)

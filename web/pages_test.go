@@ -1,12 +1,19 @@
 package web
 
 import (
+	"context"
+	"io"
+	"log"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/kb"
+	"github.com/wikirules/wikirules/pipeline"
 )
 
 // The errata of the seed corpus that decides "can Berserk be declared
@@ -390,5 +397,79 @@ func TestUnknownPageOffersSearch(t *testing.T) {
 	}
 	if got := textOf(doc.Find(".errorpage .error")); strings.Contains(got, "kb:") || !strings.Contains(got, "Esquivarr") {
 		t.Errorf("404 page message %q, want one naming the page, without the store's error", got)
+	}
+}
+
+// TestPageInferredDate: the page of a rendered revision (Activación de
+// una Tropa: its time is read from "Actualización 1.3, nov 2022") says in
+// its header and in every citation that the revision is undated and
+// shows an update of that month, in both label languages, and never
+// prints that month as a date and hour.
+func TestPageInferredDate(t *testing.T) {
+	ts, _ := newTestServer(t)
+	for _, tc := range []struct{ lang, want string }{
+		{"es", "sin fecha; muestra una actualización de 2022-11"},
+		{"en", "undated; shows an update of 2022-11"},
+	} {
+		doc := getDoc(t, ts, "/page/Activaci%C3%B3n%20de%20una%20Tropa?lang="+tc.lang, 200)
+		if meta := textOf(doc.Find("p.meta").First()); !strings.Contains(meta, tc.want) {
+			t.Errorf("%s: header %q does not say %q", tc.lang, meta, tc.want)
+		}
+		cites := doc.Find(".rec p.cite")
+		if cites.Length() == 0 {
+			t.Fatalf("%s: no citations", tc.lang)
+		}
+		cites.Each(func(_ int, s *goquery.Selection) {
+			if c := textOf(s); !strings.Contains(c, tc.want) {
+				t.Errorf("%s: citation %q does not say %q", tc.lang, c, tc.want)
+			}
+		})
+		if body := textOf(doc.Find("body")); strings.Contains(body, "2022-11-01") {
+			t.Errorf("%s: the page prints the inferred month as a timestamp", tc.lang)
+		}
+	}
+}
+
+// TestPageMarksWithdrawnFAQ: an FAQ entry a later FAQ version withdrew
+// (Isolated State's Lieutenant entry: the knowledge base holds "1.3, Nov
+// 2022" as the version that removed it) is marked withdrawn on its page's
+// card, in both label languages; the entry in force is not.
+func TestPageMarksWithdrawnFAQ(t *testing.T) {
+	ctx := context.Background()
+	db, err := kb.Open(ctx, filepath.Join(t.TempDir(), "rules.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := pipeline.IngestFiles(ctx, db, []string{"../testdata/wiki-pages/en_Isolated-redirect_article.txt"}, pipeline.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Deps{Store: db, Judge: engine.New(db, db), Search: db, Logger: log.New(io.Discard, "", 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	for _, tc := range []struct{ lang, want string }{
+		{"es", "retirada en 1.3, Nov 2022: ya no está en vigor"},
+		{"en", "withdrawn in 1.3, Nov 2022: no longer in force"},
+	} {
+		doc := getDoc(t, ts, "/page/Isolated%20State?lang="+tc.lang, 200)
+		cards := doc.Find("article.faqcard")
+		if cards.Length() != 2 {
+			t.Fatalf("%s: %d FAQ cards, want 2", tc.lang, cards.Length())
+		}
+		var marked []string
+		cards.Each(func(_ int, s *goquery.Selection) {
+			if b := s.Find(".badge.withdrawn"); b.Length() > 0 {
+				marked = append(marked, textOf(b))
+				if !s.HasClass("withdrawn") {
+					t.Errorf("%s: a withdrawn card lacks the withdrawn class", tc.lang)
+				}
+			}
+		})
+		if len(marked) != 1 || marked[0] != tc.want {
+			t.Errorf("%s: withdrawn marks %q, want one %q", tc.lang, marked, tc.want)
+		}
 	}
 }

@@ -232,16 +232,6 @@ func (s *Server) statusOf(r *http.Request, err error) (int, string) {
 
 // writeJSON writes v as indented JSON (HTML characters not escaped, as the
 // CLI prints them) with status code.
-// reply writes v, what an API handler computed, as a 200 JSON reply; when
-// computing it failed (err), it writes nothing and hands err back for the
-// handler's JSON error.
-func (q *rq) reply(v any, err error) error {
-	if err != nil {
-		return err
-	}
-	return writeJSON(q.w, http.StatusOK, v)
-}
-
 func writeJSON(w http.ResponseWriter, code int, v any) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(code)

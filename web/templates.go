@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/report"
 )
 
 // pageNames are the page templates; each is parsed with layout.html and
@@ -51,6 +52,27 @@ func (l *labels) stamp(t time.Time, layout string) string {
 	return t.UTC().Format(layout)
 }
 
+// when formats a revision time as "time" does; a time read from the
+// page's newest update marker (inferred) is no date of the revision: it
+// is said to be undated, with the month of that marker ("sin fecha;
+// muestra una actualización de 2023-07"), as its citations say.
+func (l *labels) when(t time.Time, inferred bool) string {
+	if inferred && !t.IsZero() {
+		return l.t("page.inferred", report.InferredMonth(t))
+	}
+	return l.stamp(t, "2006-01-02 15:04Z")
+}
+
+// revWhen names a revision by its time when it has one of its own, else
+// by its short id with what when says: "ddb1a6ee61 (sin fecha; muestra
+// una actualización de 2023-07)".
+func (l *labels) revWhen(id string, t time.Time, inferred bool) string {
+	if t.IsZero() || inferred {
+		return truncate(id, 10) + " (" + l.when(t, inferred) + ")"
+	}
+	return l.when(t, false)
+}
+
 func funcsFor(l *labels) template.FuncMap {
 	return template.FuncMap{
 		"t":        l.t,
@@ -63,6 +85,8 @@ func funcsFor(l *labels) template.FuncMap {
 		"snippet":  markSnippet,
 		"edits":    markEdits,
 		"time":     func(t time.Time) string { return l.stamp(t, "2006-01-02 15:04Z") },
+		"when":     l.when,
+		"revtime":  l.revWhen,
 		"date":     func(t time.Time) string { return l.stamp(t, "2006-01-02") },
 		"rfc3339":  func(t time.Time) string { return l.stamp(t, time.RFC3339) },
 		"short":    func(id string) string { return truncate(id, 10) },

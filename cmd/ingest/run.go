@@ -197,7 +197,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	sum, err := pipeline.IngestFiles(ctx, db, files, opt)
 	finishBar() // the index's line goes below the bar, not on it
 	if err != nil {
-		return err
+		return stoppedAt(err, files, *dbPath)
 	}
 	if err := engine.StoreNames(ctx, db); err != nil {
 		fmt.Fprintf(stderr, "ingest: the knowledge base is stored, but its page-name index is not: %v (each query builds it at start)\n", err)
@@ -245,6 +245,50 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return fmt.Errorf("%d bad file(s) or revision(s), listed above", len(sum.Bad))
 	}
 	return nil
+}
+
+// stoppedAt is err, which stopped an ingest of files (in order), with
+// what the knowledge base at dbPath now holds: each file is stored in a
+// transaction of its own, so the files before the failing one (the one
+// err names) are stored and it and those after it are not; the search
+// index and the twin pairs, which an ingest brings in step when it
+// finishes, are not.
+func stoppedAt(err error, files []string, dbPath string) error {
+	at := -1
+	for i, f := range files {
+		if strings.Contains(err.Error(), f+":") {
+			at = i
+			break
+		}
+	}
+	if errors.Is(err, context.Canceled) {
+		return err // an interrupted ingest: nothing to fix
+	}
+	fix := "fix the cause and run again"
+	var stored, bad string
+	switch {
+	case at < 0:
+		stored = "stored: the files read before the error, each in its own transaction"
+	case at == 0:
+		bad = filepath.Base(files[0])
+		stored = fmt.Sprintf("nothing of this run is stored: %s is the first of %d file(s)", bad, len(files))
+	default:
+		bad = filepath.Base(files[at])
+		names := make([]string, 0, 4)
+		for _, f := range files[:min(at, 3)] {
+			names = append(names, filepath.Base(f))
+		}
+		if at > 3 {
+			names = append(names, "…")
+		}
+		stored = fmt.Sprintf("stored: the %d file(s) before it (%s), each in its own transaction; not stored: %s and the %d file(s) after it",
+			at, strings.Join(names, ", "), bad, len(files)-at-1)
+	}
+	if bad != "" {
+		fix = "fix or remove " + bad + " and run again"
+	}
+	return fmt.Errorf("%w\n  %s\n  %s (what is stored is skipped), or run with -keep-going to store every readable file and list the bad ones;"+
+		" the search index and twin pairs are brought in step by an ingest that finishes (the index alone: query index -db %s)", err, stored, fix, dbPath)
 }
 
 func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Duration) {

@@ -468,3 +468,34 @@ func TestRunWikiLang(t *testing.T) {
 		}
 	}
 }
+
+// TestStopSaysWhatIsStored: an ingest stopped by a bad file (a NUL byte)
+// says that the files before it are stored and it and those after it are
+// not, and points to -keep-going; the knowledge base holds the first
+// file's pages.
+func TestStopSaysWhatIsStored(t *testing.T) {
+	dump := seedDump(t) // 000_…: first in name order
+	dir := filepath.Dir(dump)
+	if err := os.WriteFile(filepath.Join(dir, "b_bad.txt"), []byte("Infinity - Contribuciones del usuario [es]\n\nX\n\nab\x00cd\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c.txt"), []byte("Infinity - Contribuciones del usuario [es]\n\nOtra\n\n2024-05-01T10:00:00Z\n\nX:\n\nTexto.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "rules.db")
+	var out, errb bytes.Buffer
+	err := Run(context.Background(), []string{"-db", db, dir}, &out, &errb)
+	if err == nil {
+		t.Fatal("an ingest with a binary file succeeded")
+	}
+	for _, want := range []string{"b_bad.txt: byte ", "stored: the 1 file(s) before it (" + filepath.Base(dump) + ")",
+		"not stored: b_bad.txt and the 1 file(s) after it", "-keep-going"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	s := ingestJSON(t, "-db", db, dump)
+	if s.Added != 0 {
+		t.Errorf("re-ingesting the first file added %d revisions: the stopped run had not stored it", s.Added)
+	}
+}

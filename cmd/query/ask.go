@@ -49,9 +49,9 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		}
 		if c.json {
 			return writeJSON(e.stdout, struct {
-				*engine.Answer
+				report.Answer
 				TwinWarnings []*pairs.Warning `json:"twin_warnings,omitempty"`
-			}{a, warns})
+			}{report.AnswerOf(a), warns})
 		}
 		printAnswer(e.stdout, a, warns)
 		return nil
@@ -102,7 +102,7 @@ func printAnswer(w io.Writer, a *engine.Answer, warns []*pairs.Warning) {
 	fmt.Fprintln(w)
 	printTwinWarnings(w, warns, a.Language)
 	printSourcesLabelled(w, a.Sources, a.Labels)
-	printData(w, a.Data, a.Labels.Data)
+	printData(w, report.DataOf(a.Data, a.Sources), a.Labels.Data)
 }
 
 func printNotes(w io.Writer, notes []string) {
@@ -149,13 +149,13 @@ func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels)
 
 // printData prints the data version an answer speaks for, after label
 // ("Datos", "Data": the answer's language).
-func printData(w io.Writer, d engine.DataVersion, label string) {
+func printData(w io.Writer, d report.DataVersion, label string) {
 	if len(d.Revisions) == 0 && len(d.FAQVersions) == 0 {
 		return
 	}
 	var revs []string
 	for _, r := range d.Revisions {
-		revs = append(revs, fmt.Sprintf("%s @ %s", r.Page, stamp(r.Timestamp)))
+		revs = append(revs, fmt.Sprintf("%s @ %s", r.Page, revWhen(r.Revision, r.Timestamp, r.TimestampInferred)))
 	}
 	if label == "" {
 		label = "Data"

@@ -42,8 +42,8 @@ func runBlame(ctx context.Context, e *env, args []string) error {
 				change = string(b.LastClass) + ": " + strings.Join(b.LastReasons, "; ")
 			}
 			fmt.Fprintf(w, "| %s (%s) | `%s` %s | `%s` %s | %s |\n", mdCell(whereOf(b.Record)), b.Record.Kind,
-				shortID(b.Introduced.ID), stamp(b.Introduced.Timestamp),
-				shortID(b.LastChanged.ID), stamp(b.LastChanged.Timestamp), mdCell(change))
+				shortID(b.Introduced.ID), stamp(b.Introduced.Timestamp, b.Introduced.TimestampInferred),
+				shortID(b.LastChanged.ID), stamp(b.LastChanged.Timestamp, b.LastChanged.TimestampInferred), mdCell(change))
 		}
 		return nil
 	}

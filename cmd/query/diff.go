@@ -202,9 +202,9 @@ func printDiffMD(w io.Writer, page string, from *wikirules.Revision, to wikirule
 	fmt.Fprintf(w, "%s %s\n\n", h, page)
 	fromS := "(nothing)"
 	if from != nil {
-		fromS = "`" + shortID(from.ID) + "` " + stamp(from.Timestamp)
+		fromS = "`" + shortID(from.ID) + "` " + stamp(from.Timestamp, from.TimestampInferred)
 	}
-	fmt.Fprintf(w, "From %s to `%s` %s (%s). %s.\n\n", fromS, shortID(to.ID), stamp(to.Timestamp),
+	fmt.Fprintf(w, "From %s to `%s` %s (%s). %s.\n\n", fromS, shortID(to.ID), stamp(to.Timestamp, to.TimestampInferred),
 		orNone(to.User), d.Headline())
 	if from == nil {
 		fmt.Fprintf(w, "New page: %d records.\n\n", len(d.Changes))

@@ -64,7 +64,7 @@ func faqHeading(f *wikirules.FAQ) string {
 		h += " " + f.Version
 	}
 	if f.Removed != "" {
-		h += " — WITHDRAWN in " + f.Removed + ": no longer in force"
+		h += " — " + withdrawnNote(f.Removed)
 	}
 	pages := f.Related
 	if len(pages) == 0 {

@@ -106,9 +106,6 @@ func shortID(id string) string {
 // revLine is "d1636acd37 2021-02-11 09:29Z User".
 func revLine(r wikirules.Revision) string {
 	s := shortID(r.ID) + " " + revTime(r)
-	if r.TimestampInferred && !r.Timestamp.IsZero() {
-		s += "~"
-	}
 	if r.User != "" {
 		s += " " + r.User
 	}
@@ -116,22 +113,39 @@ func revLine(r wikirules.Revision) string {
 }
 
 // revTime is a revision's time as history and diff print it:
-// "2021-02-11 09:29Z", or "undated" for a rendered page that shows no
-// date (never the zero time).
+// "2021-02-11 09:29Z", else as stampIn says.
 func revTime(r wikirules.Revision) string {
-	if r.Timestamp.IsZero() {
-		return "undated"
-	}
-	return r.Timestamp.UTC().Format("2006-01-02 15:04Z")
+	return stampIn(r.Timestamp, r.TimestampInferred, "2006-01-02 15:04Z")
 }
 
-// stamp is a revision time in RFC 3339, or "undated" for the zero time
-// (a rendered page that shows no date).
-func stamp(t time.Time) string {
-	if t.IsZero() {
-		return "undated"
+// stamp is a revision time in RFC 3339, else as stampIn says.
+func stamp(t time.Time, inferred bool) string {
+	return stampIn(t, inferred, time.RFC3339)
+}
+
+// revWhen names a revision as a citation does: by its time in RFC 3339
+// when it has one of its own, else by id with what stampIn says
+// ("ddb1a6ee6155b9549 (undated; shows an update of 2023-07)").
+func revWhen(id string, t time.Time, inferred bool) string {
+	if t.IsZero() || inferred {
+		return id + " (" + stampIn(t, inferred, time.RFC3339) + ")"
 	}
 	return t.UTC().Format(time.RFC3339)
+}
+
+// stampIn is a revision time in layout; "undated" for the zero time (a
+// rendered page that shows no date); for a time read from the page's
+// newest update marker (inferred), "undated; shows an update of 2023-07",
+// as the revision's citations say: that marker names a month, and is no
+// date of the revision.
+func stampIn(t time.Time, inferred bool, layout string) string {
+	switch {
+	case t.IsZero():
+		return "undated"
+	case inferred:
+		return "undated; shows an update of " + report.InferredMonth(t)
+	}
+	return t.UTC().Format(layout)
 }
 
 // pageData is what history and blame work on: the open knowledge base,
@@ -227,7 +241,7 @@ func runHistory(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(w, "## %s — history\n\n| revision | time (UTC) | user | size | comment | change |\n|---|---|---|---:|---|---|\n", page)
 		for _, s := range steps {
 			r := s.Revision
-			fmt.Fprintf(w, "| `%s` | %s | %s | %d | %s | %s |\n", shortID(r.ID), stamp(r.Timestamp),
+			fmt.Fprintf(w, "| `%s` | %s | %s | %d | %s | %s |\n", shortID(r.ID), stamp(r.Timestamp, r.TimestampInferred),
 				mdCell(r.User), s.Size, mdCell(r.Comment), mdCell(s.Summary))
 		}
 		return nil

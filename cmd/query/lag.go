@@ -138,6 +138,7 @@ var lagWords = map[string]map[string]string{
 		"numbers":  "a number differs: %s",
 		"words":    "differs in substance: %s",
 		"position": " (paired by position in the block)",
+		"editions": "; pairs of records of different editions: %d (not compared as translations)",
 	},
 	"es": {
 		"summary":  "%d parejas; %d páginas por detrás de su gemela",
@@ -153,6 +154,7 @@ var lagWords = map[string]map[string]string{
 		"numbers":  "una cifra difiere: %s",
 		"words":    "difieren en el fondo: %s",
 		"position": " (emparejados por su posición en el bloque)",
+		"editions": "; parejas de registros de ediciones distintas: %d (no se comparan como traducción)",
 	},
 }
 
@@ -175,10 +177,29 @@ func printPairing(w io.Writer, l *pairs.Lag, judge string) {
 			enOnly++
 		}
 	}
-	fmt.Fprintf(w, "  "+t["records"]+"\n", a.Aligned, l.ES.Title, l.EN.Title, a.Substantive, esOnly, l.ES.Title, enOnly, l.EN.Title)
+	// A pair of records of different editions (N4 beside N5) is no
+	// translation of one another: what differs between them is the
+	// edition, not a figure or a word, so it is counted apart and not
+	// compared.
+	substantive, otherEd := 0, 0
 	for i := range a.Records {
 		r := &a.Records[i]
-		if r.Status != pairs.Aligned || r.Class != "substantive" {
+		switch {
+		case r.Status != pairs.Aligned:
+		case editionsDiffer(r):
+			otherEd++
+		case r.Class == "substantive":
+			substantive++
+		}
+	}
+	fmt.Fprintf(w, "  "+t["records"], a.Aligned, l.ES.Title, l.EN.Title, substantive, esOnly, l.ES.Title, enOnly, l.EN.Title)
+	if otherEd > 0 {
+		fmt.Fprintf(w, t["editions"], otherEd)
+	}
+	fmt.Fprintln(w)
+	for i := range a.Records {
+		r := &a.Records[i]
+		if r.Status != pairs.Aligned || r.Class != "substantive" || editionsDiffer(r) {
 			continue
 		}
 		what := fmt.Sprintf(t["words"], strings.Join(r.Reasons, ", "))
@@ -190,6 +211,13 @@ func printPairing(w io.Writer, l *pairs.Lag, judge string) {
 		}
 		fmt.Fprintf(w, "    %s\n      — %s\n      — %s\n", what, r.ES.Citation, r.EN.Citation)
 	}
+}
+
+// editionsDiffer is whether the two records of an aligned pair say their
+// editions and share none.
+func editionsDiffer(r *pairs.RecordPair) bool {
+	es, en := r.ES.Citation.Editions&wikirules.AllEditions, r.EN.Citation.Editions&wikirules.AllEditions
+	return es != 0 && en != 0 && es&en == 0
 }
 
 // twinWarnings returns the warnings, in language judge, of the cited

@@ -171,3 +171,33 @@ func TestLagSaysWhatDiffers(t *testing.T) {
 		}
 	}
 }
+
+// TestLagEditionsNotTranslations: an N4 record paired with an N5 one (by
+// position in the block) is no translation of it: lag does not report a
+// figure of one as missing from the other, it counts the pair as of
+// different editions; records of a shared edition are still compared.
+func TestLagEditionsNotTranslations(t *testing.T) {
+	rec := func(page, section, text string, ed wikirules.Editions) wikirules.Record {
+		return wikirules.Record{Page: page, Section: []string{section}, Kind: wikirules.KindRule, Ordinal: 1, Plain: text, Text: text, Editions: ed}
+	}
+	n4, n5 := wikirules.Editions(wikirules.N4), wikirules.Editions(wikirules.N5)
+	l := pairs.Lag{Pair: pairs.Pair{ES: pairs.PageRef{Title: "Propiedades"}, EN: pairs.PageRef{Title: "Traits"}}}
+	l.Align = pairs.Align(
+		[]wikirules.Record{rec("Propiedades", "BLI = 0", "Reduce el BLI a 0.", n4), rec("Propiedades", "BLI = 0", "Solo una vez.", n4|n5)},
+		[]wikirules.Record{rec("Traits", "ARM = 0", "Reduces ARM to 0 and BS by -3.", n5), rec("Traits", "ARM = 0", "Only once, at -6.", n5)})
+	var b strings.Builder
+	printPairing(&b, &l, "en")
+	out := b.String()
+	for _, want := range []string{
+		"(1 of them differ in substance)",
+		"; pairs of records of different editions: 1 (not compared as translations)",
+		"the English text says -6",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "-3") {
+		t.Errorf("an N4 record is compared with an N5 one as its translation:\n%s", out)
+	}
+}

@@ -28,6 +28,9 @@ func printResult(w io.Writer, n int, r report.Result) {
 	if r.Superseded {
 		tag += ", superseded"
 	}
+	if r.FAQ != nil && r.FAQ.Removed != "" {
+		tag += ", " + withdrawnNote(r.FAQ.Removed)
+	}
 	if n > 0 {
 		fmt.Fprintf(w, "%d. %s (%s)\n", n, head, tag)
 	} else {
@@ -38,6 +41,12 @@ func printResult(w io.Writer, n int, r report.Result) {
 		fmt.Fprintf(w, "   ↳ note: %s\n", note)
 	}
 	fmt.Fprintf(w, "   — %s\n", r.Citation)
+}
+
+// withdrawnNote marks an FAQ or errata entry that FAQ version v no
+// longer holds, as every listing of it says.
+func withdrawnNote(v string) string {
+	return "WITHDRAWN in " + v + ": no longer in force"
 }
 
 func indent(s, pre string) string {

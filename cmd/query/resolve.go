@@ -57,7 +57,7 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if c.json {
-			return writeJSON(e.stdout, r)
+			return writeJSON(e.stdout, report.ResolutionOf(r))
 		}
 		fmt.Fprintf(e.stdout, "→ %s\n", r.Verdict)
 		printNotes(e.stdout, r.Notes)
@@ -65,7 +65,7 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "\n[%s] %s\n  %s\n\n", cl.Topic, cl.Verdict, cl.Explanation)
 			printSources(e.stdout, cl.Sources)
 		}
-		printData(e.stdout, r.Data, "")
+		printData(e.stdout, report.DataOf(r.Data, r.Sources()), "")
 		return nil
 	})
 }

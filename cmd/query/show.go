@@ -121,14 +121,7 @@ func printPage(e *env, v *wikirules.PageView) {
 	if l := v.PageEditions.Label(); l != "" {
 		fmt.Fprintf(w, " %s", l)
 	}
-	when := v.Revision.Timestamp.UTC().Format("2006-01-02T15:04:05Z")
-	switch {
-	case v.Revision.Timestamp.IsZero():
-		when = v.Revision.ID + " (undated: the page shows no date)"
-	case v.Revision.TimestampInferred:
-		when += " (date read from the page's newest update marker)"
-	}
-	fmt.Fprintf(w, " — rev %s", when)
+	fmt.Fprintf(w, " — rev %s", revWhen(v.Revision.ID, v.Revision.Timestamp, v.Revision.TimestampInferred))
 	if v.Revision.User != "" {
 		fmt.Fprintf(w, " by %s", v.Revision.User)
 	}
@@ -138,6 +131,14 @@ func printPage(e *env, v *wikirules.PageView) {
 	if to := wikirules.RedirectTarget(v.Revision.Text); to != "" {
 		// A redirect holds no records: say where it leads.
 		fmt.Fprintf(w, "a redirect to %s (query show %q)\n", to, to)
+	}
+	// An FAQ or errata record the page shows is marked withdrawn as its
+	// entry is.
+	removed := map[string]string{}
+	for _, f := range v.FAQs {
+		if f.Removed != "" {
+			removed[f.ID] = f.Removed
+		}
 	}
 	section := ""
 	for _, r := range v.Records {
@@ -165,6 +166,9 @@ func printPage(e *env, v *wikirules.PageView) {
 		}
 		if r.Superseded {
 			tag += " (superseded)"
+		}
+		if rv := removed[r.Fields["faq_id"]]; rv != "" && (r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata) {
+			tag += " (" + withdrawnNote(rv) + ")"
 		}
 		pre := strings.Repeat("  ", max(r.Depth-1, 0))
 		text := r.Text
