@@ -335,22 +335,7 @@ func statesDigits(c *candidate) bool {
 // classWord reports whether every word u is written in is a class word of
 // titles in some language ("State" of "Unconscious State"): it names a
 // kind of rule, no concept of its own.
-func classWord(u *unit) bool {
-	words := lang.Words(u.typed)
-	if len(words) == 0 {
-		return false
-	}
-	for _, w := range words {
-		found := false
-		for _, v := range sortedVocabs() {
-			found = found || v.has("classsuf", w) || v.has("classpre", w)
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
+func classWord(u *unit) bool { return everyWordIn(u, "classsuf", "classpre") }
 
 // openException returns a concept q asks about that d's text does not
 // hold when d's text makes an exception in words that name none of q's

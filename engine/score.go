@@ -200,17 +200,7 @@ func (e *Engine) translatedFAQs(q query, cands []*candidate) map[*candidate]*can
 	}
 	terms := map[*candidate][]map[string]bool{}
 	for _, c := range append(append([]*candidate{}, own...), foreign...) {
-		for _, m := range e.gloss.Segment(c.faq.Question) {
-			if len(m.Synonyms) == 0 {
-				continue
-			}
-			set := map[string]bool{strings.Join(keys(m.Text), " "): true}
-			for _, o := range m.Synonyms {
-				set[strings.Join(keys(o), " ")] = true
-			}
-			delete(set, "")
-			terms[c] = append(terms[c], set)
-		}
+		terms[c] = e.faqTerms(c.faq.Question)
 	}
 	out := map[*candidate]*candidate{}
 	for _, f := range foreign {

@@ -116,7 +116,11 @@ func (q query) asksFor(u *unit) bool {
 // names one for the value a rule reads of it ("a PH 12 target", "passes
 // his ARM roll"), and no page describes it; it is not what the question
 // is about.
-func attribute(u *unit) bool {
+func attribute(u *unit) bool { return everyWordIn(u, "attribute") }
+
+// everyWordIn reports whether u is written in words and each is in one
+// of the vocabulary lists of some language.
+func everyWordIn(u *unit, lists ...string) bool {
 	words := lang.Words(u.typed)
 	if len(words) == 0 {
 		return false
@@ -124,7 +128,9 @@ func attribute(u *unit) bool {
 	for _, w := range words {
 		found := false
 		for _, v := range sortedVocabs() {
-			found = found || v.has("attribute", w)
+			for _, l := range lists {
+				found = found || v.has(l, w)
+			}
 		}
 		if !found {
 			return false
