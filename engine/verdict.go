@@ -88,6 +88,9 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 			return see, ""
 		}
 		if p := e.polarity(q, d, text); p != 0 && topicsHeld(q, d, subj) {
+			if d.faq == nil && ownConceptActs(q, d, text) {
+				return see, ""
+			}
 			if noteContests(e, q, d, p) {
 				return see, ""
 			}
@@ -321,6 +324,47 @@ func noteContests(e *Engine, q query, d *candidate, p int) bool {
 	for _, n := range d.rec.Notes {
 		if np := e.polarity(q, d, n); np != 0 && np != p {
 			return true
+		}
+	}
+	return false
+}
+
+// ownConceptActs reports whether rule text d, on a page the question q
+// names nowhere, rules of its own page's concept: a word of the page's
+// title (no class word) that q does not hold stands before the text's
+// first permission, obligation or negation, where its subject is
+// ("Pilots of a Vehicle or TAG in Unconscious State are not considered …
+// casualties" on Pilot; "Una Tropa con Tenaz activado no puede ser
+// curada" on Tenaz). What it allows or forbids is of that concept's
+// troopers, not of the case the judge asks about.
+func ownConceptActs(q query, d *candidate, text string) bool {
+	if namesPageOf(q, d) || hasFold(q.topics, d.page) {
+		return false
+	}
+	v := vocabFor(d.lang)
+	words := lang.Words(lang.Fold(text))
+	end := -1
+	for i := range words {
+		if startsWithAny(words[i:], v.ps.notNeg) || startsWithAny(words[i:], v.ps.perm) || startsWithAny(words[i:], v.ps.oblig) {
+			end = i
+			break
+		}
+	}
+	if end < 0 {
+		// No modal or negation: nothing marks where a subject ends.
+		return false
+	}
+	subject := keySet(strings.Join(words[:end], " "))
+	asked := keySet(q.text)
+	for _, w := range lang.Words(d.page) {
+		f := lang.Fold(w)
+		if v.has("classsuf", f) || v.has("classpre", f) || q.v.has("classsuf", f) || q.v.has("classpre", f) {
+			continue
+		}
+		for _, k := range keys(w) {
+			if subject[k] && !asked[k] {
+				return true
+			}
 		}
 	}
 	return false
