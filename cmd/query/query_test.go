@@ -314,3 +314,19 @@ func TestShowRedirect(t *testing.T) {
 		t.Errorf("show -json: redirect_to %q", v.RedirectTo)
 	}
 }
+
+// TestSampleAskQuiet checks that asking the embedded sample corpus says
+// only that it uses it: its page-name index is stored with it, so the
+// engine has nothing to build or warn about.
+func TestSampleAskQuiet(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := Run(context.Background(), []string{"ask", "¿Se puede declarar Berserk estando trabado?"}, &out, &errb); err != nil {
+		t.Fatalf("query ask: %v\n%s", err, errb.String())
+	}
+	if strings.Contains(errb.String(), "page-name index") {
+		t.Errorf("stderr speaks of the page-name index:\n%s", errb.String())
+	}
+	if !strings.Contains(out.String(), "→ Sí") {
+		t.Errorf("answer:\n%s", out.String())
+	}
+}

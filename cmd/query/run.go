@@ -348,6 +348,13 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the embedded sample corpus: %w", err)
 	}
+	// The sample is built in memory at each run; its page-name index is
+	// stored with it, as ingest does, so the engine reads it as it reads
+	// any knowledge base (and says nothing of building it).
+	if err := engine.StoreNames(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("the embedded sample corpus: page-name index: %w", err)
+	}
 	if !c.json {
 		fmt.Fprintln(e.stderr, "(no rules.db here: using the sample corpus embedded in the binary)")
 	}
