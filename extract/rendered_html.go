@@ -258,6 +258,26 @@ func walkNodes(n *hnode, f func(*hnode)) {
 	}
 }
 
+// ownRows calls f for each <tr> of table t, in order, and not for those
+// of a table nested in one of its cells: a nested table's text is its
+// cell's (renderInline), and its rows would lie inside the outer row's
+// span.
+func ownRows(t *hnode, f func(*hnode)) {
+	var walk func(n *hnode)
+	walk = func(n *hnode) {
+		for _, k := range n.kids {
+			switch k.tag {
+			case "tr":
+				f(k)
+			case "table":
+			default:
+				walk(k)
+			}
+		}
+	}
+	walk(t)
+}
+
 // container reads the children of a block container: runs of inline
 // content become paragraph lines (split at <br>), block children are read
 // by block.
@@ -457,10 +477,7 @@ func (w *htmlWalker) tableRows(t *hnode) bool {
 	var trs []*hnode
 	var grid [][]gridCell
 	var links [][][]string
-	walkNodes(t, func(n *hnode) {
-		if n.tag != "tr" {
-			return
-		}
+	ownRows(t, func(n *hnode) {
 		var cells []gridCell
 		var ls [][]string
 		for _, c := range n.kids {
