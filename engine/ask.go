@@ -492,6 +492,23 @@ func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict st
 	return nil
 }
 
+// preferUnless returns the candidates of ok (best first) for which not
+// holds false when the best of them is within contenderRatio of ok[0]'s
+// score, else ok: a text about as relevant that is not of the kind not
+// marks decides over one that is.
+func preferUnless(ok []*candidate, not func(*candidate) bool) []*candidate {
+	var rest []*candidate
+	for _, c := range ok {
+		if !not(c) {
+			rest = append(rest, c)
+		}
+	}
+	if len(rest) > 0 && rest[0].score >= contenderRatio*ok[0].score {
+		return rest
+	}
+	return ok
+}
+
 // nearestKnown returns up to three pages of the hits for the words of q
 // some document holds.
 func (e *Engine) nearestKnown(ctx context.Context, q query, f wikirules.Filter) ([]string, error) {
@@ -577,15 +594,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// not name ("Eclipse Ammunition works in exactly the same way as
 		// Smoke Ammunition, but …" on White Noise Zone) states that
 		// page's rule: a text about as relevant that does not decides.
-		var own []*candidate
-		for _, c := range ok {
-			if !e.aboutOther(q, c) {
-				own = append(own, c)
-			}
-		}
-		if len(own) > 0 && own[0].score >= contenderRatio*ok[0].score {
-			ok = own
-		}
+		ok = preferUnless(ok, func(c *candidate) bool { return e.aboutOther(q, c) })
 	}
 	if len(ok) > 1 && len(q.topics) == 0 && e.ownRule(q, ok[0]) {
 		// A question naming no page asks a general rule; a text naming
@@ -593,15 +602,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// G: Jumper…" for how many troopers a Combat Group holds), states
 		// that page's special case: a text about as relevant that names
 		// none decides.
-		var gen []*candidate
-		for _, c := range ok {
-			if !e.ownRule(q, c) {
-				gen = append(gen, c)
-			}
-		}
-		if len(gen) > 0 && gen[0].score >= contenderRatio*ok[0].score {
-			ok = gen
-		}
+		ok = preferUnless(ok, func(c *candidate) bool { return e.ownRule(q, c) })
 	}
 	if name, _ := q.focusName(); name != nil {
 		// Of the texts that answer, those on a page where one speaks of

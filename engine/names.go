@@ -6,7 +6,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -131,37 +132,28 @@ func (t *titles) rows() []wikirules.NameRow {
 			}
 		}
 	}
-	for _, k := range sortedKeys(t.exact) {
+	for _, k := range slices.Sorted(maps.Keys(t.exact)) {
 		out = append(out, wikirules.NameRow{Kind: rowExact, Key: k})
 	}
-	for _, ft := range sortedKeys(t.keysOf) {
+	for _, ft := range slices.Sorted(maps.Keys(t.keysOf)) {
 		for j, n := range t.keysOf[ft] {
 			out = append(out, wikirules.NameRow{Kind: rowKeys, Key: ft, Seq: j, Data: encodeNameKeys(n)})
 		}
 	}
-	for _, ft := range sortedKeys(t.lang) {
+	for _, ft := range slices.Sorted(maps.Keys(t.lang)) {
 		out = append(out, wikirules.NameRow{Kind: rowLang, Key: ft, Data: t.lang[ft]})
 	}
-	for _, h := range sortedKeys(t.heads) {
+	for _, h := range slices.Sorted(maps.Keys(t.heads)) {
 		out = append(out, wikirules.NameRow{Kind: rowHead, Key: h})
 	}
-	for i, l := range sortedKeys(t.langs) {
+	for i, l := range slices.Sorted(maps.Keys(t.langs)) {
 		out = append(out, wikirules.NameRow{Kind: rowLangs, Key: "", Seq: i, Data: l})
 	}
-	for _, ft := range sortedKeys(t.twins) {
+	for _, ft := range slices.Sorted(maps.Keys(t.twins)) {
 		for j, w := range t.twins[ft] {
 			out = append(out, wikirules.NameRow{Kind: rowTwin, Key: ft, Seq: j, Data: w})
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 

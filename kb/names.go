@@ -41,42 +41,24 @@ func (db *DB) NamesState(ctx context.Context) (now, at int64, stamp string, err 
 // nothing and returns false when the knowledge base was written after
 // gen. It does not raise the generation.
 func (db *DB) PutNames(ctx context.Context, gen int64, stamp string, rows []NameRow) (bool, error) {
-	if db.readOnly {
-		return false, fmt.Errorf("kb: put page names %s: database opened read-only", db.path)
-	}
-	tx, err := db.db.BeginTx(ctx, nil)
-	if err != nil {
-		return false, fmt.Errorf("kb: put page names: %w", err)
-	}
-	defer tx.Rollback()
-	var now int64
-	if err := tx.QueryRowContext(ctx, `SELECT generation FROM kb_state WHERE one = 1`).Scan(&now); err != nil {
-		return false, fmt.Errorf("kb: put page names: %w", err)
-	}
-	if now != gen {
-		return false, nil
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM name_rows`); err != nil {
-		return false, fmt.Errorf("kb: put page names: %w", err)
-	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO name_rows (kind, key, seq, data) VALUES (?, ?, ?, ?)`)
-	if err != nil {
-		return false, fmt.Errorf("kb: put page names: %w", err)
-	}
-	defer ins.Close()
-	for _, r := range rows {
-		if _, err := ins.ExecContext(ctx, r.Kind, r.Key, r.Seq, r.Data); err != nil {
-			return false, fmt.Errorf("kb: put page names: %s %q: %w", r.Kind, r.Key, err)
+	return db.putDerived(ctx, "put page names", gen, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM name_rows`); err != nil {
+			return err
 		}
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO name_state (one, generation, stamp) VALUES (1, ?, ?)
-		ON CONFLICT (one) DO UPDATE SET generation = excluded.generation, stamp = excluded.stamp`, gen, stamp); err != nil {
-		return false, fmt.Errorf("kb: put page names: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return false, fmt.Errorf("kb: put page names: %w", err)
-	}
-	return true, nil
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO name_rows (kind, key, seq, data) VALUES (?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		for _, r := range rows {
+			if _, err := ins.ExecContext(ctx, r.Kind, r.Key, r.Seq, r.Data); err != nil {
+				return fmt.Errorf("%s %q: %w", r.Kind, r.Key, err)
+			}
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO name_state (one, generation, stamp) VALUES (1, ?, ?)
+		ON CONFLICT (one) DO UPDATE SET generation = excluded.generation, stamp = excluded.stamp`, gen, stamp)
+		return err
+	})
 }
 
 // NameRows returns the data of the stored rows of kind whose key is one

@@ -62,41 +62,53 @@ type StoredTwin struct {
 // and returns false when the knowledge base was written after gen: the
 // pairs are of an older state. It does not raise the generation.
 func (db *DB) PutTwins(ctx context.Context, gen int64, twins []StoredTwin) (bool, error) {
+	return db.putDerived(ctx, "put twins", gen, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM twin_pairs`); err != nil {
+			return err
+		}
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO twin_pairs (seq, es_wiki, es_title, es_key, en_wiki, en_title, en_key, data)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		for i, t := range twins {
+			if _, err := ins.ExecContext(ctx, i, t.ESWiki, t.ESTitle, t.ESKey, t.ENWiki, t.ENTitle, t.ENKey, t.Data); err != nil {
+				return fmt.Errorf("pair %s ↔ %s: %w", t.ESTitle, t.ENTitle, err)
+			}
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO twin_state (one, generation) VALUES (1, ?)
+		ON CONFLICT (one) DO UPDATE SET generation = excluded.generation`, gen)
+		return err
+	})
+}
+
+// putDerived replaces, in one transaction, data derived from the
+// knowledge base at write generation gen (fill writes it): nothing is
+// stored, and false returned, when the knowledge base was written after
+// gen, so that derived data never describes a state it was not computed
+// from. It does not raise the generation. what names the step in errors.
+func (db *DB) putDerived(ctx context.Context, what string, gen int64, fill func(*sql.Tx) error) (bool, error) {
 	if db.readOnly {
-		return false, fmt.Errorf("kb: put twins %s: database opened read-only", db.path)
+		return false, fmt.Errorf("kb: %s %s: database opened read-only", what, db.path)
 	}
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
-		return false, fmt.Errorf("kb: put twins: %w", err)
+		return false, fmt.Errorf("kb: %s: %w", what, err)
 	}
 	defer tx.Rollback()
 	var now int64
 	if err := tx.QueryRowContext(ctx, `SELECT generation FROM kb_state WHERE one = 1`).Scan(&now); err != nil {
-		return false, fmt.Errorf("kb: put twins: %w", err)
+		return false, fmt.Errorf("kb: %s: %w", what, err)
 	}
 	if now != gen {
 		return false, nil
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM twin_pairs`); err != nil {
-		return false, fmt.Errorf("kb: put twins: %w", err)
-	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO twin_pairs (seq, es_wiki, es_title, es_key, en_wiki, en_title, en_key, data)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return false, fmt.Errorf("kb: put twins: %w", err)
-	}
-	defer ins.Close()
-	for i, t := range twins {
-		if _, err := ins.ExecContext(ctx, i, t.ESWiki, t.ESTitle, t.ESKey, t.ENWiki, t.ENTitle, t.ENKey, t.Data); err != nil {
-			return false, fmt.Errorf("kb: put twins: pair %s ↔ %s: %w", t.ESTitle, t.ENTitle, err)
-		}
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO twin_state (one, generation) VALUES (1, ?)
-		ON CONFLICT (one) DO UPDATE SET generation = excluded.generation`, gen); err != nil {
-		return false, fmt.Errorf("kb: put twins: %w", err)
+	if err := fill(tx); err != nil {
+		return false, fmt.Errorf("kb: %s: %w", what, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return false, fmt.Errorf("kb: put twins: %w", err)
+		return false, fmt.Errorf("kb: %s: %w", what, err)
 	}
 	return true, nil
 }
