@@ -416,6 +416,13 @@ func (e *Engine) markOlderEdition(q query, d *candidate, cands []*candidate) boo
 			// judge's words (the answer warns that it lags).
 			continue
 		}
+		if hasFold(q.topics, d.page) && !hasFold(q.topics, c.page) && !namesATopic(q, c) {
+			// d stands on a page the question names (Targeted:
+			// Marcado); a newer text elsewhere that holds nothing the
+			// question names ("+1 SD" of Martial Arts for "What MOD does
+			// Targeted give to the attacker?") speaks of another rule.
+			continue
+		}
 		if ok, _ := e.answers(q, c); ok {
 			found = true
 			break
@@ -519,4 +526,26 @@ func codeWord(w string) bool {
 		return true
 	}
 	return strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+}
+
+// namesATopic reports whether candidate c's text names a page question
+// q names: its title, or a name of it as the question writes it,
+// capital letter and all ("Targeted", not the "targets" of any attack).
+func namesATopic(q query, c *candidate) bool {
+	text := recordText(c.rec)
+	if c.faq != nil {
+		text = c.faq.Question + "\n" + c.faq.Answer
+	}
+	folded := lang.Fold(text)
+	for _, t := range q.topics {
+		if strings.Contains(folded, lang.Fold(t)) {
+			return true
+		}
+	}
+	for i := range q.units {
+		if u := &q.units[i]; u.topic && u.typed != "" && strings.Contains(text, u.typed) {
+			return true
+		}
+	}
+	return false
 }

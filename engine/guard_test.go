@@ -160,6 +160,9 @@ func TestDefaultEditionNewest(t *testing.T) {
 		{"What's the maximum Burst an attack can ever have?", "6", "n5"},
 		// Unconscious (N4, CodeOne) against Normal State (N5).
 		{"Si a mi tropa Inconsciente le quitan una Herida, ¿vuelve a estado Normal?", "", "n5"},
+		// Marcado (N4, CodeOne), which the question names, against the
+		// "+1 SD" of Martial Arts (N5), which names no Targeted.
+		{"What MOD does Targeted give to the attacker?", "+3", "n4"},
 		// A page that holds only N4 text answers for N4 and says so.
 		{"¿Puede una tropa con Visor Multiespectral tomar como objetivo a una con Albedo?", "", "n4"},
 	} {
