@@ -134,15 +134,6 @@ func (c *FAQCatalog) Identify() map[string]string {
 	return out
 }
 
-// Len returns the number of distinct entries.
-func (c *FAQCatalog) Len() int {
-	n := 0
-	for _, fs := range c.byQuestion {
-		n += len(fs)
-	}
-	return n
-}
-
 // Lookup returns the known FAQ with this question. Among several (versions
 // of one FAQ, or an FAQ and an errata), it prefers one with a title or
 // version, then the same type ("" matches any), then the same answer

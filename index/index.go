@@ -58,12 +58,6 @@ func WithPages(pages map[string]PageInfo) Option {
 	return func(o *options) { o.pages = pages }
 }
 
-// WithGlossary replaces the project glossary (lang.Default) used for
-// query expansion by Search.
-func WithGlossary(g *lang.Glossary) Option {
-	return func(o *options) { o.glossary = g }
-}
-
 func collect(opts []Option) options {
 	o := options{glossary: lang.Default()}
 	for _, f := range opts {

@@ -137,7 +137,7 @@ func TestContinuation(t *testing.T) {
 	for _, fv1 := range []bool{false, true} {
 		w, c, _ := newWiki(t)
 		w.FormatVersion1 = fv1
-		w.Limits = mwapitest.Limits{AllPages: 1, History: 1, Content: 1, LangLinks: 1, Changes: 2, LogEvents: 1}
+		w.Limits = mwapitest.Limits{AllPages: 1, History: 1, Content: 1, LangLinks: 1, Changes: 2}
 		w.SetLangLinks("Esquivar", map[string]string{"en": "Dodge", "fr": "Esquive"})
 		ctx := context.Background()
 		si, err := c.SiteInfo(ctx)

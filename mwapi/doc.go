@@ -1,7 +1,7 @@
 // Package mwapi reads a live MediaWiki wiki over its Action API
 // (api.php), as MediaWiki 1.35 and later serve it: meta=siteinfo,
 // list=allpages, prop=revisions (rvslots=main) and prop=langlinks,
-// list=recentchanges and list=logevents, with the continuation protocol
+// list=recentchanges, with the continuation protocol
 // of API:Continue, in formatversion 2 where the server knows it and 1
 // otherwise. It relies on nothing but the documented parameters and
 // replies.

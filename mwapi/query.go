@@ -364,18 +364,3 @@ func (c *Client) LastChange(ctx context.Context, until time.Time) (*Change, erro
 	ch := r.Query.RecentChanges[0]
 	return &ch, nil
 }
-
-// LogEvents returns the log entries of type typ ("move", "delete")
-// from since on, oldest first (list=logevents, ledir=newer, following
-// the continuation): what a sync reads when the recent changes no
-// longer reach back to its mark.
-func (c *Client) LogEvents(ctx context.Context, typ string, since time.Time) ([]LogEvent, error) {
-	var out []LogEvent
-	err := c.queryAll(ctx, url.Values{"list": {"logevents"}, "letype": {typ},
-		"leprop": {"ids|title|type|timestamp|details"}, "ledir": {"newer"},
-		"lestart": {since.UTC().Format(time.RFC3339)}, "lelimit": {"max"}}, func(r *reply) error {
-		out = append(out, r.Query.LogEvents...)
-		return nil
-	})
-	return out, err
-}

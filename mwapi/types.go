@@ -218,18 +218,6 @@ type Change struct {
 	LogParams LogParams `json:"logparams"`
 }
 
-// LogEvent is an entry of list=logevents, with the fields Change shares.
-type LogEvent struct {
-	LogID     ID        `json:"logid"`
-	NS        int       `json:"ns"`
-	Title     string    `json:"title"`
-	PageID    ID        `json:"pageid"`
-	Timestamp Timestamp `json:"timestamp"`
-	Type      string    `json:"type"`
-	Action    string    `json:"action"`
-	Params    LogParams `json:"params"`
-}
-
 // LogParams are the parameters of a log entry that a sync reads: a move's
 // target (target_ns, target_title) and whether it left no redirect
 // (suppressredirect); a merge's destination (dest_ns, dest_title); a
@@ -266,7 +254,6 @@ type reply struct {
 		Pages         pageList            `json:"pages"`
 		AllPages      []PageRef           `json:"allpages"`
 		RecentChanges []Change            `json:"recentchanges"`
-		LogEvents     []LogEvent          `json:"logevents"`
 		BadRevIDs     map[string]struct{} `json:"badrevids"`
 		General       *General            `json:"general"`
 		Namespaces    map[string]rawNS    `json:"namespaces"`

@@ -206,7 +206,7 @@ func TestSyncLikeFiles(t *testing.T) {
 	for _, fv := range []int{2, 1} {
 		tw := newTestWiki(t, "es")
 		tw.FormatVersion1 = fv == 1
-		tw.Limits = mwapitest.Limits{AllPages: 7, History: 2, Content: 3, LangLinks: 1, Changes: 2, LogEvents: 2}
+		tw.Limits = mwapitest.Limits{AllPages: 7, History: 2, Content: 3, LangLinks: 1, Changes: 2}
 		tw.SetLangLinks("Esquivar", map[string]string{"en": "Dodge", "fr": "Esquive"})
 		tw.Edit("Sandbox", "una prueba", "Ana", "")
 		db := newDB(t)

@@ -25,13 +25,6 @@ func Dump(doc *Document) string {
 	return b.String()
 }
 
-// DumpNodes is Dump for a list of nodes of src (such as a Param's Value).
-func DumpNodes(src string, nodes []Node) string {
-	var b strings.Builder
-	dumpNodes(&b, src, nodes)
-	return b.String()
-}
-
 func dumpNodes(b *strings.Builder, src string, nodes []Node) {
 	for i, n := range nodes {
 		if i > 0 {

@@ -33,20 +33,6 @@ func (w *Wiki) recentChanges(q url.Values, query map[string]any, fv2 bool) map[s
 	return cont
 }
 
-// logEvents answers list=logevents: entries of letype (changePage with
-// the prefix "le", ordered by logid within a timestamp).
-func (w *Wiki) logEvents(q url.Values, query map[string]any, fv2 bool) map[string]string {
-	list, cont := changePage(w.logs, q, "le", w.Limits.LogEvents, func(c change) int64 { return c.logid },
-		func(c change) bool { t := q.Get("letype"); return t == "" || c.logtype == t })
-	out := []any{}
-	for _, c := range list {
-		out = append(out, map[string]any{"logid": c.logid, "ns": c.ns, "title": c.title, "pageid": c.pageid,
-			"timestamp": c.ts.Format(time.RFC3339), "type": c.logtype, "action": c.logac, "params": params(c.params, fv2)})
-	}
-	query["logevents"] = out
-	return cont
-}
-
 // changePage lists the entries of list that keep admits, in the order of
 // the parameter prefix+"dir" ("newer": oldest first; else newest first)
 // by timestamp, then id; from prefix+"start" (RFC 3339) on, after the

@@ -174,8 +174,6 @@ func (w *Wiki) query(q url.Values, fv2 bool) (any, error) {
 		cont = w.allPages(q, query)
 	case "recentchanges":
 		cont = w.recentChanges(q, query, fv2)
-	case "logevents":
-		cont = w.logEvents(q, query, fv2)
 	default:
 		return nil, fmt.Errorf("unsupported list %q", q.Get("list"))
 	}

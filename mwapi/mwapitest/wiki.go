@@ -2,7 +2,7 @@
 // moves, deletions, revision deletion and interlanguage links, served
 // over the Action API (api.php) the way MediaWiki 1.35+ serves the
 // modules a sync reads (meta=siteinfo, list=allpages, prop=revisions,
-// prop=langlinks, list=recentchanges, list=logevents), in formatversion
+// prop=langlinks, list=recentchanges), in formatversion
 // 1 and 2, with the continuation protocol at every level, and with
 // faults to inject (maxlag errors, 429 and 503 with Retry-After, 500,
 // replies cut mid-JSON). Serve it with net/http/httptest on the loopback
@@ -39,7 +39,6 @@ type Wiki struct {
 	deleted map[int64]*page // deleted pages by id (their revisions archived)
 	revs    map[int64]*rev  // every revision by id, archived ones included
 	rc      []change
-	logs    []change
 	now     time.Time
 	next    struct{ page, rev, rc, log int64 }
 	faults  []Fault
@@ -51,11 +50,11 @@ type Wiki struct {
 // with text (the reply size limit of a revids request), interlanguage
 // links, recent changes and log events.
 type Limits struct {
-	AllPages, History, Content, LangLinks, Changes, LogEvents int
+	AllPages, History, Content, LangLinks, Changes int
 }
 
 // DefaultLimits are MediaWiki's for a client without apihighlimits.
-var DefaultLimits = Limits{AllPages: 500, History: 500, Content: 50, LangLinks: 500, Changes: 500, LogEvents: 500}
+var DefaultLimits = Limits{AllPages: 500, History: 500, Content: 50, LangLinks: 500, Changes: 500}
 
 type page struct {
 	id        int64
@@ -210,7 +209,6 @@ func (w *Wiki) logEntry(typ, action string, p *page, title string, ns int, param
 		c.pageid = p.id
 	}
 	w.rc = append(w.rc, c)
-	w.logs = append(w.logs, c)
 }
 
 // Move renames page from to to, as Special:MovePage does: the page keeps
