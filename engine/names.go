@@ -83,6 +83,22 @@ func StoreNames(ctx context.Context, store wikirules.Store) error {
 	return err
 }
 
+// NamesStored reports whether store keeps the page-name index this
+// engine reads for the knowledge base as it is: stored at the current
+// write generation by this engine's derivation (namesStamp). A store that
+// is no NameStore keeps none, and there is nothing to store: true.
+func NamesStored(ctx context.Context, store wikirules.Store) (bool, error) {
+	ns, ok := store.(NameStore)
+	if !ok {
+		return true, nil
+	}
+	now, at, stamp, err := ns.NamesState(ctx)
+	if err != nil {
+		return false, err
+	}
+	return at == now && stamp == namesStamp(), nil
+}
+
 // buildTitles builds the page-name index of pages, with the aliases the
 // store knows (PageNamer).
 func buildTitles(ctx context.Context, store wikirules.Store, pages []wikirules.Page) (*titles, error) {

@@ -330,3 +330,29 @@ func TestSampleAskQuiet(t *testing.T) {
 		t.Errorf("answer:\n%s", out.String())
 	}
 }
+
+// TestStaleNamesStoredOnce checks that a knowledge base whose page-name
+// index another version of the engine stored gets this version's index
+// from the first query, with a notice, and that the next query reads it
+// without building or a word about it.
+func TestStaleNamesStoredOnce(t *testing.T) {
+	ctx := context.Background()
+	path := tempKB(t, true)
+	execSQL(t, path, `UPDATE name_state SET stamp = 'names-0 0000000000000000'`)
+	ask := []string{"ask", "-db", path, "¿Se puede declarar Berserk estando trabado?"}
+	var out, errb bytes.Buffer
+	if err := Run(ctx, ask, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	if !strings.Contains(errb.String(), "page-name index for this version (once)") || !strings.Contains(out.String(), "→ Sí") {
+		t.Errorf("first ask: stderr %q\n%s", errb.String(), out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if err := Run(ctx, ask, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	if strings.Contains(errb.String(), "page-name index") || !strings.Contains(out.String(), "→ Sí") {
+		t.Errorf("second ask: stderr %q\n%s", errb.String(), out.String())
+	}
+}

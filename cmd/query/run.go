@@ -325,8 +325,9 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		}
 		db, err := kb.OpenReadOnly(ctx, path, c.read...)
 		if errors.Is(err, kb.ErrNotMigrated) {
-			// Made by an older version: upgrade the schema once (the only
-			// write query ever makes), then read as usual.
+			// Made by an older version: upgrade the schema once (with the
+			// page-name index below, the only writes query makes), then
+			// read as usual.
 			fmt.Fprintf(e.stderr, "query: upgrading %s to this version's schema (once)\n", path)
 			if err := migrate(ctx, path); err != nil {
 				return nil, fmt.Errorf("%s has an older schema and could not be upgraded (is it writable?): %w", path, err)
@@ -341,6 +342,22 @@ func (c *common) open(ctx context.Context, e *env) (*kb.DB, error) {
 		}
 		if db.Immutable() {
 			fmt.Fprintf(e.stderr, "query: %s is on read-only media: reading it as it is (SQLite immutable mode)\n", path)
+			return db, nil
+		}
+		if stored, err := engine.NamesStored(ctx, db); err == nil && !stored {
+			// Written by an older ingest or read by another version of
+			// the engine: store the page-name index this engine reads
+			// once, so that later starts do not build it. When the file
+			// cannot be written the engine builds it at start (and says
+			// so).
+			db.Close()
+			fmt.Fprintf(e.stderr, "query: storing %s's page-name index for this version (once)\n", path)
+			if err := storeNames(ctx, path); err != nil {
+				fmt.Fprintf(e.stderr, "query: could not store it (%v): building it at each start\n", err)
+			}
+			if db, err = kb.OpenReadOnly(ctx, path, c.read...); err != nil {
+				return nil, fmt.Errorf("%s is not a readable wikirules knowledge base: %w", path, err)
+			}
 		}
 		return db, nil
 	}
@@ -383,6 +400,20 @@ func migrate(ctx context.Context, path string) error {
 	}
 	if err := pairs.Store(ctx, db); err != nil {
 		db.Close()
+		return err
+	}
+	if err := engine.StoreNames(ctx, db); err != nil {
+		db.Close()
+		return err
+	}
+	return db.Close()
+}
+
+// storeNames stores the page-name index of the knowledge base at path
+// (engine.StoreNames) and closes it.
+func storeNames(ctx context.Context, path string) error {
+	db, err := kb.Open(ctx, path)
+	if err != nil {
 		return err
 	}
 	if err := engine.StoreNames(ctx, db); err != nil {
