@@ -38,7 +38,9 @@ type RecordRef struct {
 // a record of one side with none (Unmatched, the other side nil). Block is
 // the n-th block of Kind on its page, from 1. Class and Reasons are
 // diff.Text's for aligned records: substantive when a number or MOD
-// differs, translation when only the language does.
+// differs, translation when only the language does. An aligned pair whose
+// records state different editions (N4 beside N5) is no translation of one
+// another: it is marked OtherEditions, with no Class, and not compared.
 type RecordPair struct {
 	Status  Status         `json:"status"`
 	Match   string         `json:"match,omitempty"`
@@ -48,6 +50,8 @@ type RecordPair struct {
 	EN      *RecordRef     `json:"en,omitempty"`
 	Class   diff.Class     `json:"class,omitempty"`
 	Reasons []string       `json:"reasons,omitempty"`
+	// OtherEditions: the two records' editions share none.
+	OtherEditions bool `json:"other_editions,omitempty"`
 }
 
 // Alignment is the record-level alignment of a pair's current revisions.
@@ -55,7 +59,10 @@ type Alignment struct {
 	Records     []RecordPair `json:"records"`
 	Aligned     int          `json:"aligned"`
 	Unmatched   int          `json:"unmatched"`
-	Substantive int          `json:"substantive"` // aligned records that differ in substance
+	Substantive int          `json:"substantive"` // aligned records of one edition that differ in substance
+	// OtherEditions counts the aligned records whose editions differ
+	// (RecordPair.OtherEditions), in Aligned and not in Substantive.
+	OtherEditions int `json:"other_editions"`
 	// Languages are the languages the two pages' texts are written in
 	// (diff.Language over their records), Spanish side first: a page of
 	// the Spanish wiki may still hold English text.
@@ -126,6 +133,9 @@ func Align(es, en []wikirules.Record) Alignment {
 		switch {
 		case r.Status == Unmatched:
 			a.Unmatched++
+		case r.OtherEditions:
+			a.Aligned++
+			a.OtherEditions++
 		case r.Class == diff.Substantive:
 			a.Aligned++
 			a.Substantive++
@@ -338,14 +348,26 @@ func (a *Alignment) alignGroup(es, en *group) {
 			continue
 		}
 		flushEN(j)
-		class, reasons := Compare(r.Plain, enRecs[j].Plain, a.cross)
-		a.Records = append(a.Records, RecordPair{Status: Aligned, Match: match, Kind: g.kind, Block: g.block,
-			ES: ref(r), EN: ref(enRecs[j]), Class: class, Reasons: reasons})
+		pair := RecordPair{Status: Aligned, Match: match, Kind: g.kind, Block: g.block, ES: ref(r), EN: ref(enRecs[j])}
+		if otherEditions(r, enRecs[j]) {
+			pair.OtherEditions = true
+			pair.Reasons = []string{r.Editions.String() + " → " + enRecs[j].Editions.String()}
+		} else {
+			pair.Class, pair.Reasons = Compare(r.Plain, enRecs[j].Plain, a.cross)
+		}
+		a.Records = append(a.Records, pair)
 		if next == j {
 			next++
 		}
 	}
 	flushEN(len(enRecs))
+}
+
+// otherEditions is whether two records both say their editions and share
+// none (an N4 record beside an N5 one).
+func otherEditions(a, b *wikirules.Record) bool {
+	ea, eb := a.Editions&wikirules.AllEditions, b.Editions&wikirules.AllEditions
+	return ea != 0 && eb != 0 && ea&eb == 0
 }
 
 // numberKeys returns, for each record, its numbers sorted and joined ("" when it states none).

@@ -282,8 +282,8 @@ func TestAlignGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		a := l.Align
-		fmt.Fprintf(&b, "## %s ↔ %s: %d aligned (%d substantive), %d unmatched; languages %s/%s\n",
-			l.ES.Title, l.EN.Title, a.Aligned, a.Substantive, a.Unmatched, a.Languages[0], a.Languages[1])
+		fmt.Fprintf(&b, "## %s ↔ %s: %d aligned (%d substantive, %d of other editions), %d unmatched; languages %s/%s\n",
+			l.ES.Title, l.EN.Title, a.Aligned, a.Substantive, a.OtherEditions, a.Unmatched, a.Languages[0], a.Languages[1])
 		for _, r := range a.Records {
 			side := func(x *pairs.RecordRef) string {
 				if x == nil {
@@ -291,8 +291,12 @@ func TestAlignGolden(t *testing.T) {
 				}
 				return fmt.Sprintf("%d %q", x.Ordinal, excerpt(x.Text))
 			}
-			fmt.Fprintf(&b, "%s/%d %s %s %s | %s | %s\n", r.Kind, r.Block, r.Status, r.Match, r.Class, side(r.ES), side(r.EN))
-			if len(r.Reasons) > 0 && r.Class == "substantive" {
+			class := string(r.Class)
+			if r.OtherEditions {
+				class = "other-editions"
+			}
+			fmt.Fprintf(&b, "%s/%d %s %s %s | %s | %s\n", r.Kind, r.Block, r.Status, r.Match, class, side(r.ES), side(r.EN))
+			if len(r.Reasons) > 0 && (r.Class == "substantive" || r.OtherEditions) {
 				fmt.Fprintf(&b, "    %s\n", strings.Join(r.Reasons, ", "))
 			}
 		}

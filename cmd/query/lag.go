@@ -179,19 +179,9 @@ func printPairing(w io.Writer, l *pairs.Lag, judge string) {
 	}
 	// A pair of records of different editions (N4 beside N5) is no
 	// translation of one another: what differs between them is the
-	// edition, not a figure or a word, so it is counted apart and not
-	// compared.
-	substantive, otherEd := 0, 0
-	for i := range a.Records {
-		r := &a.Records[i]
-		switch {
-		case r.Status != pairs.Aligned:
-		case editionsDiffer(r):
-			otherEd++
-		case r.Class == "substantive":
-			substantive++
-		}
-	}
+	// edition, not a figure or a word, so pairs counts it apart
+	// (OtherEditions) and does not compare it.
+	substantive, otherEd := a.Substantive, a.OtherEditions
 	fmt.Fprintf(w, "  "+t["records"], a.Aligned, l.ES.Title, l.EN.Title, substantive, esOnly, l.ES.Title, enOnly, l.EN.Title)
 	if otherEd > 0 {
 		fmt.Fprintf(w, t["editions"], otherEd)
@@ -199,7 +189,7 @@ func printPairing(w io.Writer, l *pairs.Lag, judge string) {
 	fmt.Fprintln(w)
 	for i := range a.Records {
 		r := &a.Records[i]
-		if r.Status != pairs.Aligned || r.Class != "substantive" || editionsDiffer(r) {
+		if r.Status != pairs.Aligned || r.Class != "substantive" {
 			continue
 		}
 		what := fmt.Sprintf(t["words"], strings.Join(r.Reasons, ", "))
@@ -211,13 +201,6 @@ func printPairing(w io.Writer, l *pairs.Lag, judge string) {
 		}
 		fmt.Fprintf(w, "    %s\n      — %s\n      — %s\n", what, r.ES.Citation, r.EN.Citation)
 	}
-}
-
-// editionsDiffer is whether the two records of an aligned pair say their
-// editions and share none.
-func editionsDiffer(r *pairs.RecordPair) bool {
-	es, en := r.ES.Citation.Editions&wikirules.AllEditions, r.EN.Citation.Editions&wikirules.AllEditions
-	return es != 0 && en != 0 && es&en == 0
 }
 
 // twinWarnings returns the warnings, in language judge, of the cited
