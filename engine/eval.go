@@ -311,11 +311,12 @@ func CheckAnswer(c QuestionCase, a *Answer) Result {
 	return res
 }
 
-// sourceText is what a source says, for matching an expected phrase: the
-// quoted text, the record's plain text (the quote is Markdown) and its
-// notes, or an FAQ's question and answer.
+// sourceText is what a source says, for matching an expected phrase: its
+// text, the quote a judge reads (a lead-in with its bullets, a bullet
+// under its lead-in), the record's plain text (the quote is Markdown) and
+// its notes, or an FAQ's question and answer.
 func sourceText(s Source) string {
-	t := s.Text + "\n" + strings.Join(s.Notes, "\n")
+	t := s.Text + "\n" + s.Quote + "\n" + strings.Join(s.Notes, "\n")
 	if s.Record != nil {
 		t += "\n" + s.Record.Plain
 	}
