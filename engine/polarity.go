@@ -668,6 +668,22 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// act ("if it hits a target with PH 12, this Trooper will have to
 	// make a PH-6 Roll") says what happens in its case, not whether the
 	// act is allowed in it.
+	// A parenthesis opened after an exception phrase lists examples of
+	// the main clause ("may cancel all … States … except Unconscious
+	// (Immobilized-A and B, Targeted, etc.)", excepted): what it names is
+	// what the main clause allows.
+	for _, c := range cs {
+		if !c.exception {
+			continue
+		}
+		ex := c.excepted()
+		for i, st := range c.stems {
+			if i < len(c.paren) && c.paren[i] != 0 && !ex[st] {
+				allMain = append(allMain, st)
+				allWords = append(allWords, c.words[i])
+			}
+		}
+	}
 	if verb != nil && verb.holds(span{allWords, allMain}.keys()) {
 		for _, c := range cs {
 			if c.sub && !c.negated(v) {

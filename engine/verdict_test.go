@@ -809,9 +809,12 @@ func TestVerdictOfAnException(t *testing.T) {
 	}{
 		// The exception's own object: a no.
 		{"Can an Engineer cancel the Unconscious State of a TAG?", "Engineer", way, -1},
-		// A parenthesis after the exception is not excepted.
-		{"Can an Engineer remove Immobilized-A from a trooper?", "Engineer", way, 0},
-		{"Can an Engineer remove Immobilized-B?", "Engineer", way, 0},
+		// A parenthesis after the exception is not excepted: it lists
+		// examples of what the main clause allows. A state it does not
+		// list is not allowed by name.
+		{"Can an Engineer remove Immobilized-A from a trooper?", "Engineer", way, 1},
+		{"Can an Engineer remove Immobilized-B?", "Engineer", way, 1},
+		{"Can an Engineer remove Isolated from a trooper?", "Engineer", way, 0},
 		// An exception in its own parenthesis excepts.
 		{"Can I drop Prone as part of a Jump?", "Prone State",
 			"A Trooper may change its status from Normal to Prone, and vice versa, at either the start of their Movement or at the end of their Movement, by performing any Short Skill or ARO with the Movement Label (except for Jump) or as a result of a failed Guts Roll.", -1},
