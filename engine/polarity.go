@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
@@ -129,7 +131,7 @@ type matcher struct {
 }
 
 func newMatcher(q query, d *candidate, text string) matcher {
-	all := keySet(text)
+	all := newSpan(text).keys()
 	var m matcher
 	pick := func(clauseOnly bool) {
 		m.units, m.weight, m.dropped = nil, 0, 0
@@ -377,14 +379,87 @@ func possessiveSubject(words []string, v *Vocabulary) bool {
 	return k >= 2 && v.has("genitive", words[k]) && noun(words[k-1]) && v.has("possrel", words[k-2])
 }
 
-// keys returns the stems of a span as a set.
+// keys returns the stems of a span as a set, with the stem of the verb
+// of each noun it writes as the verb's noun (verbOfNoun: "Movement" holds
+// "Move") and the keys of every paraphrase group whose phrase it holds
+// ("enters the Dead State" holds "muere", paraphraseGroups).
 func (sp span) keys() map[string]bool {
 	m := make(map[string]bool, len(sp.stems))
 	for _, s := range sp.stems {
 		m[s] = true
 	}
+	for _, w := range sp.words {
+		if b, ok := verbOfNoun(w); ok {
+			m[stem(b)] = true
+		}
+	}
+	for _, g := range paraphraseGroups() {
+		if g.heldBy(sp.stems) {
+			for _, k := range g.keys {
+				m[k] = true
+			}
+		}
+	}
 	return m
 }
+
+// paraphraseGroup is one group of the vocabularies' Paraphrases, in
+// every language: its phrases as stems and the keys they hold.
+type paraphraseGroup struct {
+	phrases [][]string
+	keys    []string
+}
+
+// heldBy reports whether stems hold one of g's phrases, its words in a
+// row.
+func (g paraphraseGroup) heldBy(stems []string) bool {
+	for _, p := range g.phrases {
+	next:
+		for i := 0; i+len(p) <= len(stems); i++ {
+			for j, s := range p {
+				if stems[i+j] != s {
+					continue next
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// paraphraseGroups returns the Paraphrases of every vocabulary, a group
+// for each key, its phrases those of every language.
+var paraphraseGroups = sync.OnceValue(func() []paraphraseGroup {
+	byKey := map[string]*paraphraseGroup{}
+	var order []string
+	for _, v := range sortedVocabs() {
+		for _, name := range slices.Sorted(maps.Keys(v.Polarity.Paraphrases)) {
+			g := byKey[name]
+			if g == nil {
+				g = &paraphraseGroup{}
+				byKey[name] = g
+				order = append(order, name)
+			}
+			for _, p := range v.Polarity.Paraphrases[name] {
+				w := lang.Words(p)
+				if len(w) == 0 {
+					continue
+				}
+				g.phrases = append(g.phrases, spanOf(w).stems)
+				for _, k := range keys(p) {
+					if !slices.Contains(g.keys, k) {
+						g.keys = append(g.keys, k)
+					}
+				}
+			}
+		}
+	}
+	out := make([]paraphraseGroup, 0, len(order))
+	for _, name := range order {
+		out = append(out, *byKey[name])
+	}
+	return out
+})
 
 // sentencePolarity gives the polarity of a sentence for q (+1, −1, 0),
 // as polarity describes.
@@ -566,10 +641,11 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	if !acts {
 		return 0
 	}
-	var allMain []string
+	var allMain, allWords []string
 	allowed := false
 	for _, c := range main {
 		allMain = append(allMain, c.stems...)
+		allWords = append(allWords, c.words...)
 		if c.holdsAny(modal) || c.holdsAny(v.ps.oblig) || !oblig && (c.holdsAny(v.ps.affirm) || verb != nil && verb.holds(c.keys())) {
 			allowed = true
 		}
@@ -592,10 +668,27 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// act ("if it hits a target with PH 12, this Trooper will have to
 	// make a PH-6 Roll") says what happens in its case, not whether the
 	// act is allowed in it.
-	if verb != nil && verb.holds(span{stems: allMain}.keys()) {
+	// A parenthesis opened after an exception phrase lists examples of
+	// the main clause ("may cancel all … States … except Unconscious
+	// (Immobilized-A and B, Targeted, etc.)", excepted): what it names is
+	// what the main clause allows.
+	for _, c := range cs {
+		if !c.exception {
+			continue
+		}
+		ex := c.excepted()
+		for i, st := range c.stems {
+			if i < len(c.paren) && c.paren[i] != 0 && !ex[st] {
+				allMain = append(allMain, st)
+				allWords = append(allWords, c.words[i])
+			}
+		}
+	}
+	if verb != nil && verb.holds(span{allWords, allMain}.keys()) {
 		for _, c := range cs {
 			if c.sub && !c.negated(v) {
 				allMain = append(allMain, c.stems...)
+				allWords = append(allWords, c.words...)
 			}
 		}
 	}
@@ -625,7 +718,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 			return 0
 		}
 	}
-	if allowed && m.match(span{stems: allMain}) >= yesShare*m.weight {
+	if allowed && m.match(span{allWords, allMain}) >= yesShare*m.weight {
 		return 1
 	}
 	return 0

@@ -59,6 +59,18 @@ func stem(w string) string {
 	return w
 }
 
+// verbOfNoun returns the verb an English noun in "-ment" is made of
+// ("movement" → "move", "deployment" → "deploy"), with ok; a noun whose
+// stem would keep fewer than four letters is no verb's ("element",
+// "moment").
+func verbOfNoun(w string) (string, bool) {
+	b, ok := strings.CutSuffix(w, "ment")
+	if !ok || len(b) < 4 {
+		return "", false
+	}
+	return b, true
+}
+
 // clitics are the Spanish pronouns written onto an infinitive or gerund,
 // longest first.
 var clitics = []string{"selas", "selos", "sela", "selo", "nos", "los", "las", "les", "me", "te", "se", "lo", "la", "le"}

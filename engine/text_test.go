@@ -132,3 +132,18 @@ func TestDeterminerStopwords(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbOfNoun checks that an English noun in "-ment" reads as the verb
+// it is made of, and that a word merely ending so keeps apart.
+func TestVerbOfNoun(t *testing.T) {
+	for w, want := range map[string]string{"movement": "move", "deployment": "deploy", "equipment": "equip", "placement": "place"} {
+		if got, ok := verbOfNoun(w); !ok || got != want {
+			t.Errorf("verbOfNoun(%q) = %q, %v; want %q", w, got, ok, want)
+		}
+	}
+	for _, w := range []string{"element", "moment", "comment", "move", "movimiento"} {
+		if got, ok := verbOfNoun(w); ok {
+			t.Errorf("verbOfNoun(%q) = %q: want no verb", w, got)
+		}
+	}
+}

@@ -809,9 +809,12 @@ func TestVerdictOfAnException(t *testing.T) {
 	}{
 		// The exception's own object: a no.
 		{"Can an Engineer cancel the Unconscious State of a TAG?", "Engineer", way, -1},
-		// A parenthesis after the exception is not excepted.
-		{"Can an Engineer remove Immobilized-A from a trooper?", "Engineer", way, 0},
-		{"Can an Engineer remove Immobilized-B?", "Engineer", way, 0},
+		// A parenthesis after the exception is not excepted: it lists
+		// examples of what the main clause allows. A state it does not
+		// list is not allowed by name.
+		{"Can an Engineer remove Immobilized-A from a trooper?", "Engineer", way, 1},
+		{"Can an Engineer remove Immobilized-B?", "Engineer", way, 1},
+		{"Can an Engineer remove Isolated from a trooper?", "Engineer", way, 0},
 		// An exception in its own parenthesis excepts.
 		{"Can I drop Prone as part of a Jump?", "Prone State",
 			"A Trooper may change its status from Normal to Prone, and vice versa, at either the start of their Movement or at the end of their Movement, by performing any Short Skill or ARO with the Movement Label (except for Jump) or as a result of a failed Guts Roll.", -1},
@@ -845,6 +848,55 @@ func TestCountUnmet(t *testing.T) {
 	} {
 		if got := countUnmet(e.analyze(prose(tc.q)), text); got != tc.want {
 			t.Errorf("countUnmet(%q) = %v, want %v", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestPolarityOfTheVerbsNoun checks that a clause writing the noun of
+// the question's verb ("at the end of their Movement" for "at the end of
+// my Move") holds what the question asks, and that it answers nothing
+// when it states another case ("at the start").
+func TestPolarityOfTheVerbsNoun(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const q = "In N5, can I go Prone at the end of my Move?"
+	for _, tc := range []struct {
+		text string
+		want int
+	}{
+		{"A Trooper may change its status from Normal to Prone, and vice versa, at either the start of their Movement or at the end of their Movement, by performing any Short Skill or ARO with the Movement Label (except for Jump) or as a result of a failed Guts Roll.", 1},
+		{"A Trooper may change its status from Normal to Prone, and vice versa, at the start of their Movement.", 0},
+	} {
+		d := &candidate{rec: &wikirules.Record{Plain: tc.text}, page: "Prone State", lang: "en", pageKeys: keySet("Prone State")}
+		if got := e.polarity(e.analyze(q), d, tc.text); got != tc.want {
+			t.Errorf("%q\n  against %q: polarity %d, want %d", q, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestPolarityOfAParaphrase checks that a clause holding a paraphrase of
+// what the question asks ("enters the Dead State" for "¿muere?") holds
+// it, in another language too, and that a clause stating another state
+// answers nothing.
+func TestPolarityOfAParaphrase(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const q = "Si el Médico falla la tirada de VOL, ¿el objetivo muere?"
+	for _, tc := range []struct {
+		text string
+		want int
+	}{
+		{"If the WIP Roll fails, the target automatically enters the Dead State and is removed from the game table.", 1},
+		{"Si la Tirada de VOL falla, el objetivo pasa automáticamente a estado Muerto.", 1},
+		{"If the WIP Roll fails, the target automatically enters the Unconscious State.", 0},
+	} {
+		d := &candidate{rec: &wikirules.Record{Plain: tc.text}, page: "Doctor", lang: detectLanguage(tc.text), pageKeys: keySet("Doctor")}
+		if got := e.polarity(e.analyze(q), d, tc.text); got != tc.want {
+			t.Errorf("%q\n  against %q: polarity %d, want %d", q, tc.text, got, tc.want)
 		}
 	}
 }

@@ -273,6 +273,13 @@ type PolarityWords struct {
 	Yes        []string `json:"yes"`
 	No         []string `json:"no"`
 	Qualifiers []string `json:"qualifiers"`
+	// Paraphrases are groups of words and phrases that say one thing of a
+	// trooper or an act in the rules, each keyed by the same English word
+	// in every language ("die": "muere", "Muerto", "dies", "Dead"): a
+	// clause holding one holds what a question writes with another when
+	// the engine reads the clause's polarity (polarity.go). Matched by
+	// stem, across languages.
+	Paraphrases map[string][]string `json:"paraphrases"`
 }
 
 // ClassWords are the class words of titles: Suffixes end a title

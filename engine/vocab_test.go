@@ -145,6 +145,26 @@ func TestVocabularyCorpus(t *testing.T) {
 		}
 	}
 	for _, v := range sortedVocabs() {
+		// Every paraphrase group is one of every language, and some
+		// phrase of it occurs in the rules of each.
+		for name, list := range v.Polarity.Paraphrases {
+			for _, o := range sortedVocabs() {
+				if _, ok := o.Polarity.Paraphrases[name]; !ok {
+					t.Errorf("%s paraphrase %q: no group of that key in %s", v.Language, name, o.Language)
+				}
+			}
+			found := false
+			for _, p := range phrases(list) {
+				for _, w := range byLang[v.Language] {
+					found = found || indexWords(w, p) >= 0
+				}
+			}
+			if !found {
+				t.Errorf("%s paraphrase %q %q: none occurs in the %s rules of the corpus", v.Language, name, list, v.Language)
+			}
+		}
+	}
+	for _, v := range sortedVocabs() {
 		// Every Attribute is one the rules of its language read a value of.
 		for _, a := range v.Question.Attributes {
 			found := false
