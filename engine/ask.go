@@ -44,6 +44,7 @@ const (
 	faqCaseShare     = 0.25   // or this share of the question and of the FAQ's question…
 	faqCaseHold      = 0.65   // … with its answer holding this share of the question and of its asking clause (faqCaseFits)
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
+	pageFAQRatio     = 0.55   // … over rule text of its own page, down to this ratio (faqFloor)
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
 	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)
 	homelessCover    = 0.65   // relevance a source needs to decide a question about a concept no page describes
@@ -631,7 +632,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	}
 	var best *candidate
 	for _, c := range ok {
-		if c.faq == nil || c.score < faqRatio*ok[0].score {
+		if c.faq == nil || c.score < faqFloor(q, c, ok[0])*ok[0].score {
 			continue
 		}
 		if best == nil || c.rank() > best.rank() && holdsTerms(q, c, best) {
@@ -810,6 +811,27 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 	}
 	return best, ""
+}
+
+// faqFloor is the share of the relevance of the best text best an FAQ c
+// asking q needs to decide over it: faqRatio, or pageFAQRatio when best
+// is rule text of the page the FAQ is shown on or relates to and the FAQ
+// holds every name of q's asking clause the text holds (an errata on
+// declaring Berserk while Engaged does not rule on declaring a BS
+// Attack). A page's FAQ rules on the case of its rule it asks ("…con
+// Tropas que tienen EST en lugar de Heridas?"), in fewer of the judge's
+// words than the rule's text holds.
+func faqFloor(q query, c, best *candidate) float64 {
+	if best.faq != nil || lang.Fold(c.page) != lang.Fold(best.page) && !hasFold(c.faq.Related, best.page) {
+		return faqRatio
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		if u.inClause && (u.named || u.term) && u.idf > 0 && !u.trivial() && held(u, best, best.keys) > 0 && held(u, c, c.keys) == 0 {
+			return faqRatio
+		}
+	}
+	return pageFAQRatio
 }
 
 // correction returns the FAQ or errata among cands that corrects the

@@ -335,3 +335,64 @@ func TestAskGeneralOverOwnRule(t *testing.T) {
 		}
 	}
 }
+
+// TestFAQFloor checks that an FAQ asking the question decides over the
+// rule text of its own page (or of a page it relates to) down to
+// pageFAQRatio of its relevance, and only down to faqRatio over a text of
+// another page, over another FAQ, or when it lacks a name of the asking
+// clause the text holds.
+func TestFAQFloor(t *testing.T) {
+	e := wikiEngine(t)
+	nwi := e.analyze("Una tropa con EST y Sin Incapacidad por Herida pierde otro punto de EST: ¿muere?")
+	engaged := e.analyze("¿Puede una tropa trabada declarar Ataque CD?")
+	for _, q := range []query{nwi, engaged} {
+		for i := range q.units {
+			q.units[i].idf = 1 // as the index weighs them (gather)
+		}
+	}
+	cand := func(page, text string, faq bool) *candidate {
+		c := &candidate{page: page, keys: keySet(text), pageKeys: keySet(page)}
+		if faq {
+			c.faq = &wikirules.FAQ{Related: []string{"Tenaz"}}
+		} else {
+			c.rec = &wikirules.Record{Plain: text}
+		}
+		return c
+	}
+	nwiFAQ := cand("Sin Incapacidad por Herida", "¿Cómo funciona Sin Incapacidad por Herida con Tropas que tienen EST en lugar de Heridas? Al perder un punto más de su Atributo EST pasa a estado Muerto.", true)
+	wounds := "Si una Tropa con Sin Incapacidad por Herida pierde un nuevo punto de su Atributo Heridas, pasa a estado Muerto."
+	berserk := cand("Trabado", "¿Se puede declarar Berserk si se empieza la Orden en Estado Trabado? Sí.", true)
+	list := "Las Tropas en este estado sólo pueden declarar Ataque CC, Esquivar, Inacción, Reset y aquellas Habilidades que lo especifiquen. No pueden declarar Ataque CD."
+	for _, tc := range []struct {
+		name      string
+		q         query
+		faq, best *candidate
+		want      float64
+	}{
+		{"rule of its page", nwi, nwiFAQ, cand("Sin Incapacidad por Herida", wounds, false), pageFAQRatio},
+		{"rule of a related page", nwi, nwiFAQ, cand("Tenaz", wounds, false), pageFAQRatio},
+		{"rule of another page", nwi, nwiFAQ, cand("Munición Shock", wounds, false), faqRatio},
+		{"FAQ of its page", nwi, nwiFAQ, cand("Sin Incapacidad por Herida", wounds, true), faqRatio},
+		{"FAQ lacking the act asked", engaged, berserk, cand("Trabado", list, false), faqRatio},
+	} {
+		if got := faqFloor(tc.q, tc.faq, tc.best); got != tc.want {
+			t.Errorf("%s: faqFloor = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestAskPageFAQOverItsRule checks that an FAQ of a page asking the
+// judge's case (a trooper with STR instead of Wounds) decides over the
+// page's rule text, which holds more of the question's words (the rule
+// states the case for Wounds).
+func TestAskPageFAQOverItsRule(t *testing.T) {
+	e := wikiEngine(t)
+	q := "Una tropa con EST tiene activo Sin Incapacidad por Herida y pierde otro punto de EST: ¿muere?"
+	a, err := e.Ask(context.Background(), q, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || d.Kind != wikirules.KindFAQ || d.Page != "Sin Incapacidad por Herida" || !strings.Contains(d.FAQ.Answer, "EST") {
+		t.Errorf("%q: deciding %+v, want the FAQ of Sin Incapacidad por Herida on STR", q, d)
+	}
+}
