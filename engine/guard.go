@@ -120,7 +120,10 @@ func scopeWord(list, w string) bool {
 
 // guardVerdict withholds the verdict of answer a, decided by d among
 // cands, when d's text does not entail it for q's case, saying why: d
-// states it of the subject's own where q asks of another (ownScoped); d
+// states it of the subject's own where q asks of another (ownScoped);
+// the guards of guard3.go (guardVerdict3: a part of the name asked
+// about, another act, entering the state, a negated or privative case);
+// d
 // does not write a page q names as a name (unnamedPage); d makes an
 // exception the question's case may fall in (openException); d stands on
 // another variant of a page q names (siblingVariant); or d is an
@@ -140,6 +143,9 @@ func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answ
 		return
 	}
 	if q.kind != askYesNo {
+		return
+	}
+	if e.guardVerdict3(q, d, text, a) {
 		return
 	}
 	if u := unnamedPage(q, d, text); u != nil {

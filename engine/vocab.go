@@ -248,6 +248,10 @@ type PolarityWords struct {
 	// not exceed"): a negation after that subject (a noun, with a
 	// complement opened by a Genitive) is the relative clause's.
 	PossessiveRelatives []string `json:"possessive_relatives"`
+	// Privatives say a case lacks something ("sin", "without"): a
+	// question asking whether an act may be done without X is not
+	// answered by a text stating the act with X.
+	Privative []string `json:"privative"`
 	// Genitives open a noun's complement ("número de integrantes").
 	Genitives []string `json:"genitives"`
 	// Permission says a clause allows what it names ("puede", "may").
@@ -401,7 +405,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
-		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives,
+		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives, "privative": v.Polarity.Privative,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
 		"classpre": v.ClassWords.Prefixes, "classsuf": v.ClassWords.Suffixes,
