@@ -368,6 +368,11 @@ func (p *pass) content(u *unit) {
 	} else {
 		c.sc.paras++
 		setField(&r, "paragraph", strconv.Itoa(c.sc.paras))
+		if exampleHost(r.Kind) && isExampleParagraph(plain) {
+			p.examples++
+			r.Kind = wikirules.KindExample // a played scene told under the rule, as an {{greybox}} would hold it
+			setField(&r, "example", strconv.Itoa(p.examples))
+		}
 	}
 	p.fill(&r, &u.c)
 	if r.Kind == wikirules.KindReference {
@@ -381,6 +386,17 @@ func (p *pass) content(u *unit) {
 	}
 	p.recordCue(&r)
 	p.add(r)
+}
+
+// exampleHost reports whether a paragraph of kind k is rule text that an
+// example paragraph may stand in: not a reference, skill header, FAQ,
+// errata or example.
+func exampleHost(k wikirules.Kind) bool {
+	switch k {
+	case wikirules.KindReference, wikirules.KindSkill, wikirules.KindFAQ, wikirules.KindErrata, wikirules.KindExample:
+		return false
+	}
+	return true
 }
 
 // referenceTitle returns the page a see-also title line names: a line of at

@@ -177,6 +177,18 @@ func exampleTitle(l *Language, text string) bool {
 	return false
 }
 
+// reWorkedSum is a worked calculation with its result ("12 – 6 = 6",
+// "13 + 3 - 3 = 13"): rule text states a roll as "PH-6", an example works
+// it out for a trooper with a value.
+var reWorkedSum = regexp.MustCompile(`\b\d+\s*[-–−+]\s*\d+(?:\s*[-–−+]\s*\d+)*\s*=\s*\d+\b`)
+
+// isExampleParagraph reports whether a paragraph of rule text is an
+// example of the rule: it works a calculation out for a trooper ("if it
+// hits a target with a PH Attribute of 12 … (12 – 6 = 6)"). A paragraph
+// opening "For example," is left to the rule it stands in: the wiki puts
+// such sentences inside the rule's own box (IMPORTANT) as part of it.
+func isExampleParagraph(plain string) bool { return reWorkedSum.MatchString(plain) }
+
 // isExampleLabel reports whether an example's title line is only the
 // label ("Ejemplo", "Example:"): the example then has no title.
 func (v *Vocabulary) isExampleLabel(text string) bool {
