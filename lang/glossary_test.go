@@ -40,6 +40,9 @@ func TestDefault(t *testing.T) {
 		{"Páginas relacionadas", []string{"Related Pages"}},
 		{"Armour", []string{"BLI", "ARM", "Armor", "Blindaje"}},
 		{"ejecutar", []string{"declarar"}},
+		{"levantar", []string{"cancelar", "cancel"}},
+		{"at range", []string{"a distancia"}},
+		{"vuelven", []string{"volver", "return", "come back"}},
 	} {
 		syn := g.Synonyms(tc.term)
 		for _, w := range tc.want {
