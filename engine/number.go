@@ -743,9 +743,21 @@ func asksFor(clause []string, v *Vocabulary) (kind, per string) {
 // statesKind reports whether a text measures the kind of number q asks
 // for, with or without a number: a unit of length for a distance ("up
 // to his first MOV Attribute value in inches"), a degree sign or word
-// for an angle. Other kinds are told by words too common to say so
+// for an angle, or a measure relative to another of the kind (Relative:
+// "halve the distance they can move"). Other kinds are told by words too common to say so
 // ("Partial Cover MODs").
 func statesKind(q query, text string) bool {
+	folded := ""
+	for _, v := range sortedVocabs() {
+		for _, r := range v.Quantities.Relative[q.quantity] {
+			if folded == "" {
+				folded = lang.Fold(text)
+			}
+			if strings.Contains(folded, lang.Fold(r)) {
+				return true
+			}
+		}
+	}
 	switch q.quantity {
 	case kindDistance:
 		for _, w := range lang.Words(text) {

@@ -181,6 +181,10 @@ type QuantityWords struct {
 	// Nouns name a quantity of a kind in a question ("range", "arc",
 	// "Burst").
 	Nouns map[string][]string `json:"nouns"`
+	// Relative are the phrases of rule text that measure a quantity of a
+	// kind against another one instead of giving a number ("halve the
+	// distance they can move": a distance, half of the move's).
+	Relative map[string][]string `json:"relative"`
 	// After are the words or signs right after a number that make it of
 	// a kind ("360˚", "90 degrees": an angle); a unit of length (Units)
 	// makes it a distance.
