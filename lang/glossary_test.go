@@ -42,6 +42,7 @@ func TestDefault(t *testing.T) {
 		{"ejecutar", []string{"declarar"}},
 		{"levantar", []string{"cancelar", "cancel"}},
 		{"at range", []string{"a distancia"}},
+		{"impact", []string{"impacto", "hit"}},
 		{"vuelven", []string{"volver", "return", "come back"}},
 	} {
 		syn := g.Synonyms(tc.term)
