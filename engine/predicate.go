@@ -194,7 +194,38 @@ func (e *Engine) asksLikeFAQ(q query, f *wikirules.FAQ, qk map[string]bool) bool
 	if fl != q.lang && len(verb.alts) == 1 {
 		return true
 	}
-	return verb.holds(qk) || q.kind == askNumeric && e.givesNumberOf(q, f.Answer)
+	return verb.holds(qk) || q.kind == askNumeric && e.givesNumberOf(q, f.Answer) ||
+		q.kind == askYesNo && e.answerStates(q, f.Answer)
+}
+
+// answerStates reports whether an FAQ's answer states the act a yes/no
+// question asks of (the first word of its predicate, glossary synonyms
+// included): "¿Cuándo se aplican los MODs de Firewall…?" answers "am I
+// forced to hack through the enemy Repeater?" with "no es obligatorio
+// usar el Repetidor enemigo" (forced: obligatorio). An FAQ asking when or
+// how a thing is done rules on whether it must or may be done.
+func (e *Engine) answerStates(q query, answer string) bool {
+	ours := e.predicate(q.text)
+	if len(ours) == 0 || answer == "" {
+		return false
+	}
+	// The answer's plain words only: a name it writes ("Hacker") is what
+	// it speaks of, not an act it states ("hack").
+	names, ak := capitalized(answer), map[string]bool{}
+	for _, m := range e.gloss.Segment(answer) {
+		if e.named(m.Text, names) {
+			continue
+		}
+		for _, k := range keys(m.Text) {
+			ak[k] = true
+		}
+		for _, o := range m.Synonyms {
+			for _, k := range keys(o) {
+				ak[k] = true
+			}
+		}
+	}
+	return ours[0].holds(ak)
 }
 
 // stemIntents returns the intents whose phrases the words hold, compared

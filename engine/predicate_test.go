@@ -21,6 +21,8 @@ func TestAsksLikeFAQ(t *testing.T) {
 	const stackA = "El texto de la caja Importante tiene prioridad sobre los ejemplos: sólo sufre un MOD de -3, no de -6."
 	const isolatedFAQ = "Can the Order provided by an Isolated Trooper be transformed into a Regular Order with a Command Token?"
 	const aisladoFAQ = "¿La Orden proporcionada por una Tropa Aislada puede ser convertida en una Orden Regular con un Token de Mando?"
+	const firewallFAQ = "¿Cuándo se aplican los MODs de Firewall por Repetidores enemigos?"
+	const firewallA = "Los MODs de Firewall se aplicarán sólo si se utiliza el Repetidor enemigo para usar un Programa de Hacker contra un Hacker enemigo. En caso de encontrase en Zona de Control de un Repetidor Enemigo, no es obligatorio usar el Repetidor enemigo."
 	const stack = "¿Cómo se apilan los MOD de Esquivar por Armas Posicionables, Plantillas fuera de LDT y ORAs a Tropas dentro de ZC, pero fuera de LDT?"
 	for _, tc := range []struct {
 		judge, faq, answer string
@@ -44,6 +46,12 @@ func TestAsksLikeFAQ(t *testing.T) {
 		{"¿Puedo usar Berserk dentro de un Fireteam?", "¿Se puede declarar Berserk mientras se está en un Fireteam?", "", true},
 		{"Can an Isolated trooper's Order be transformed into a Regular Order with a Command Token?", isolatedFAQ, "No.", true},
 		{"¿Se puede convertir en Regular la Orden de una Tropa Aislada?", aisladoFAQ, "No.", true},
+		// An FAQ asking when a thing applies answers whether it must be
+		// done when its answer states that act (forced: obligatorio), not
+		// when the answer only names the thing the act is done with
+		// (hack: "Hacker").
+		{"I'm inside an enemy Repeater's ZoC. Am I forced to hack through it?", firewallFAQ, firewallA, true},
+		{"Can I hack a non-hacker enemy through that enemy's own Repeater?", firewallFAQ, firewallA, false},
 	} {
 		q := e.analyze(tc.judge)
 		if got := e.asksLikeFAQ(q, &wikirules.FAQ{Question: tc.faq, Answer: tc.answer}, q.keys()); got != tc.want {
