@@ -42,6 +42,7 @@ func TestDefault(t *testing.T) {
 		{"ejecutar", []string{"declarar"}},
 		{"MSV", []string{"VMS", "Visor Multiespectral", "Multispectral Visor"}},
 		{"Visor Multiespectral", []string{"MSV"}},
+		{"elegir", []string{"decidir"}},
 	} {
 		syn := g.Synonyms(tc.term)
 		for _, w := range tc.want {
