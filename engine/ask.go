@@ -1003,14 +1003,18 @@ func uncoded(words []string) []string {
 // homelessFocus returns the concept a question asks about when no page or
 // section describes it: when the question names no page (but by a
 // description, query.described), its weightiest
-// named unit that is not an Attribute (attribute), unless another named
-// unit about as weighty (cofocus of its weight) has a page or section.
-// Nil otherwise.
+// named unit that is neither an Attribute (attribute), what the question
+// asks for (asksFor: "what MOD", "how many Orders"), nor a level, code or
+// single letter ("B1", "N3", "X"), unless another named unit about as
+// weighty (cofocus of its weight) has a page or section. Nil otherwise:
+// an Attribute or a quantity is what a rule reads or gives, and a code
+// qualifies a name; none is the concept asked about (focusName skips
+// them alike).
 func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
 	if len(q.topics) > len(q.described) {
 		return nil
 	}
-	named := slices.DeleteFunc(q.namedUnits(), attribute)
+	named := slices.DeleteFunc(q.namedUnits(), func(u *unit) bool { return attribute(u) || q.asksFor(u) || u.coded() || oneLetter(u) })
 	if len(named) == 0 || !e.homeless(named[0], cands) {
 		return nil
 	}

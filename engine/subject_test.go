@@ -179,3 +179,34 @@ func TestBracketTwin(t *testing.T) {
 		}
 	}
 }
+
+// TestHomelessFocusNotAttributeNorQuantity checks that a question naming
+// no page but an Attribute, the quantity it asks for or a level is not
+// read as asking about a concept no page describes: those are what a
+// rule reads or gives, and the homeless-focus check would then reject
+// every text that does not write them as a subject.
+func TestHomelessFocusNotAttributeNorQuantity(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"What MOD do I apply?", ""},
+		{"¿Cuántos MOD aplico?", ""},
+		{"What BS does he use?", ""},
+		{"What BTS do I roll against?", ""},
+		{"¿Qué PB tiene?", ""},
+		{"What does my B1 weapon do?", ""},
+		// A concept no page describes stays the focus.
+		{"¿Qué hace una Orden Coordinada?", "Orden Coordinada"},
+	} {
+		q := e.analyze(tc.q)
+		got := ""
+		if u := e.homelessFocus(q, nil); u != nil {
+			got = u.typed
+		}
+		if got != tc.want {
+			t.Errorf("%q: homeless focus %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}

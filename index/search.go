@@ -332,7 +332,9 @@ func filters(q Query) []query.Query {
 // disjunction over the text fields of every language, of the unit as typed,
 // its synonyms (multi-word ones as phrases) and, for a single word of five
 // letters or more that no document contains, the closest words of the
-// documents (edit distance 1; 2 from eight letters). It returns one query
+// documents (edit distance 1; 2 from eight letters). A glossary term of
+// one word that no document contains adds no clause, and a unit left with
+// no clause adds no query. It returns one query
 // per unit (none when the text has no word); Search combines them.
 func (x *Index) textQuery(units []lang.Unit, lex *lexicon) ([]query.Query, []string) {
 	if len(units) == 0 {
@@ -352,6 +354,12 @@ func (x *Index) textQuery(units []lang.Unit, lex *lexicon) ([]query.Query, []str
 		seen := map[string]bool{}
 		add := func(term string, boost float64) {
 			multi := len(lang.Split(term)) > 1
+			if !multi && len(u.Synonyms) > 0 && !lex.known(term) && !x.held(lex, term) {
+				// A glossary term of one word that no document holds (an
+				// abbreviation only the question uses) matches nothing; its
+				// clauses would only lower the unit's coordination factor.
+				return
+			}
 			if key, ok := x.phraseKey(term); multi && ok {
 				if seen["phrase\x00"+key] {
 					return
@@ -409,7 +417,6 @@ func (x *Index) textQuery(units []lang.Unit, lex *lexicon) ([]query.Query, []str
 				}
 			}
 		}
-		unitQs = append(unitQs, query.NewDisjunctionQuery(qs))
 		e := u.Text
 		if len(u.Synonyms) > 0 {
 			e += " = " + strings.Join(u.Synonyms, " | ")
@@ -418,6 +425,10 @@ func (x *Index) textQuery(units []lang.Unit, lex *lexicon) ([]query.Query, []str
 			e += " ~ " + strings.Join(fixes, " | ")
 		}
 		expanded = append(expanded, e)
+		if len(qs) == 0 {
+			continue // no term of the unit is held: it shows, but adds no query
+		}
+		unitQs = append(unitQs, query.NewDisjunctionQuery(qs))
 	}
 	return unitQs, expanded
 }
@@ -472,6 +483,32 @@ func (x *Index) analyzed(analyzer, text string) string {
 		b.WriteByte(' ')
 	}
 	return b.String()
+}
+
+// held reports whether some document's text or title holds word as
+// analysed for some language (the terms its clauses look for: "dodging"
+// is held where "Dodge" is written, the English stems being alike).
+// Without a reader every word counts as held.
+func (x *Index) held(lex *lexicon, word string) bool {
+	if lex.r == nil {
+		return true
+	}
+	m := x.bi.Mapping()
+	for l, an := range languages {
+		a := m.AnalyzerNamed(an)
+		if a == nil {
+			return true
+		}
+		for _, t := range a.Analyze([]byte(word)) {
+			for _, f := range []string{textTitle, textBody} {
+				n, err := termDocs(lex.r, f+"_"+l, string(t.Term))
+				if err != nil || n > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // stopword reports whether some language's analyzer drops every word of

@@ -44,6 +44,9 @@ func TestDefault(t *testing.T) {
 		{"at range", []string{"a distancia"}},
 		{"impact", []string{"impacto", "hit"}},
 		{"vuelven", []string{"volver", "return", "come back"}},
+		{"MSV", []string{"VMS", "Visor Multiespectral", "Multispectral Visor"}},
+		{"Visor Multiespectral", []string{"MSV"}},
+		{"elegir", []string{"decidir"}},
 	} {
 		syn := g.Synonyms(tc.term)
 		for _, w := range tc.want {
@@ -96,6 +99,11 @@ func TestSegment(t *testing.T) {
 		{"Habilidades Especiales", "Habilidades Especiales=Special Skill"},
 		{"Municiones", "Municiones=Ammunition"},
 		{"dodges", "dodges=Esquivar"},
+		// The zone the wiki names in full is one unit, not "Zona de
+		// Visibilidad" and "Nula".
+		{"una Zona de Visibilidad Nula", "una|Zona de Visibilidad Nula=Zero Visibility Zone"},
+		{"Zero Visibility Zone", "Zero Visibility Zone=Zona de Visibilidad Nula"},
+		{"MSV L1", "MSV=Multispectral Visor|L1"},
 		// The words a judge shortens a term to, implied by its row
 		// ("Reserva de Órdenes | Order Pool", "Token de Mando |
 		// Command Token").
