@@ -58,7 +58,8 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 			rev = e.reverse(c.faq.Question, qk, q.topicKeys())
 		}
 		fits := faqFits(fwd, rev) || faqCaseFits(fwd, rev, whole, e.clauseCoverage(q, c, c.keys))
-		c.faqFit = fits && e.sameSubject(c.faq.Question, q, qk) && e.namesTopics(q, c) && e.asksLikeFAQ(q, c.faq, qk)
+		c.faqShares = fits && e.sameSubject(c.faq.Question, q, qk) && e.namesTopics(q, c)
+		c.faqFit = c.faqShares && e.asksLikeFAQ(q, c.faq, qk)
 		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo && !(yn == "yes" && q.kind == askNumeric && e.proposesFor(q, c.faq.Question, qk)) {
 			// A yes or a no answers a yes/no question, not "which" or
 			// "how many" — unless it confirms the number its question
@@ -162,13 +163,25 @@ func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
 	}
 	for foreign, own := range e.translatedFAQs(q, cands[:min(fullPass, len(cands))]) {
 		// One FAQ in two languages asks one question: the entry in the
-		// judge's language states it in the judge's words, and asks the
-		// judge's question when its translation does (the translation
-		// may pass only because its words cannot be matched).
+		// judge's language states it in the judge's words. When its
+		// translation asks the judge's question and it does not, the
+		// translation may pass only because its words cannot be matched:
+		// if the entry shares the judge's question on the same subject
+		// (it fails only on how it asks: a verb of another wording,
+		// "transformed" for "turns"), the two ask it; if it does not
+		// share it, the words the translation could not be checked on
+		// are not in the FAQ either ("Do State MODs all stack…?" for
+		// "Does Targeted State give a MOD to the attacker?"), and
+		// neither asks it.
 		foreign.ownLang = own
 		if foreign.faqFit && !own.faqFit {
-			own.faqFit = true
-			own.score += weights[fFAQFit] - weights[fFAQOther]
+			if own.faqShares {
+				own.faqFit = true
+				own.score += weights[fFAQFit] - weights[fFAQOther]
+			} else {
+				foreign.faqFit = false
+				foreign.score += weights[fFAQOther] - weights[fFAQFit]
+			}
 		}
 		if !translated[lang.Fold(foreign.page)] {
 			foreign.score += weights[fTranslated]
@@ -822,11 +835,19 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	}
 	// The pages a question names are its subject: a text that speaks of
 	// none of them (in its words, its context or its page) answers
-	// another question, whatever else it shares.
+	// another question, whatever else it shares. The head of a family of
+	// titles ("State" of "Targeted State": States, Isolated State…)
+	// names the subject only when the question names nothing more
+	// specific: every state's text holds it.
+	specific := false
+	for i := range q.units {
+		u := &q.units[i]
+		specific = specific || u.topic && !u.head && u.idf > 0 && !u.trivial()
+	}
 	var subject *unit
 	for i := range q.units {
 		u := &q.units[i]
-		if !u.topic || u.idf == 0 || u.trivial() {
+		if !u.topic || u.idf == 0 || u.trivial() || specific && u.head {
 			continue
 		}
 		if held(u, c, own) > 0 {
