@@ -6,7 +6,77 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/lang"
 )
+
+// TestCountAsked checks that a clause counting something (a number before
+// a noun, a choice between numbers, "one" among them) asks a count, and
+// one whose only "one"/"un" is an article or pronoun does not; and that a
+// text states a number by a figure, a number word, or "one" after a
+// comparison phrase, not by an article.
+func TestCountAsked(t *testing.T) {
+	en, es := vocabFor("en"), vocabFor("es")
+	for _, tc := range []struct {
+		v      *Vocabulary
+		clause string
+		want   bool
+	}{
+		{en, "can a fireteam core have six members", true},
+		{en, "is it one roll or two", true},
+		{en, "can i lay 2 mines", true},
+		{es, "puede un fireteam tener seis miembros", true},
+		{es, "es una tirada o dos", true},
+		{es, "puede un sepsitorizado recibir medico", false},
+		{en, "can the same one dodge", false},
+		{en, "does targeted state give a mod to the attacker", false},
+	} {
+		if got := countAsked(lang.Words(tc.clause), tc.v); got != tc.want {
+			t.Errorf("countAsked(%q) = %v, want %v", tc.clause, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"When created, a Fireteam Core must contain a minimum of three and a maximum of five Troopers.", true},
+		{"If a value greater than one is listed in brackets, this value is the number of weapons the user can place.", true},
+		{"Con una única Tirada de VOL se recupera.", true},
+		{"It applies a -3 MOD.", true},
+		{"Additionally, members of a Fireteam cannot be part of a Coordinated Order.", false},
+		{"Una Tropa en este estado no puede declarar una ORA.", false},
+		{"No one can reroll it.", false},
+	} {
+		if got := statesNumber(tc.text); got != tc.want {
+			t.Errorf("statesNumber(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestAskCountUnstated checks that a question counting something is not
+// decided by a text stating no number: "members of a Fireteam cannot be
+// part of a Coordinated Order" shares "members" with "Can a Fireteam Core
+// have six members?" but says nothing of how many (the one that does
+// writes Troopers, not members: nothing answers), while Minelayer's
+// "a value greater than one … is the number of weapons" does decide how
+// many Mines Minelayer (2) places.
+func TestAskCountUnstated(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	a, err := e.Ask(ctx, "Can a Fireteam Core have six members?", Options{Edition: wikirules.N5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d != nil && !statesNumber(d.Text) {
+		t.Errorf("six members: decided by %s %q, which states no number", d.Page, d.Text)
+	}
+	a, err = e.Ask(ctx, "With Minelayer (2) on the profile, can I lay two Mines when he deploys?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || d.Page != "Minelayer" || !strings.Contains(d.Text, "this value is the number of weapons") {
+		t.Errorf("Minelayer (2): deciding %+v, want the Minelayer value bullet", d)
+	}
+}
 
 // TestAskStateSubject checks that "Does Targeted State give a MOD to the
 // attacker?" is decided by a text of Targeted (Marcado's +3 to the

@@ -794,6 +794,9 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	if otherCount(q, c) {
 		return false, q.v.reason("other-count")
 	}
+	if countUnstated(q, c) {
+		return false, q.v.reason("not-what-is-asked")
+	}
 	own := c.keys
 	if c.faq != nil && c.faq.Question != "" {
 		own = c.qkeys
@@ -904,6 +907,91 @@ func otherCount(q query, c *candidate) bool {
 		for noun, n := range counts(h) {
 			if m, ok := asked[noun]; ok && m != n {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// countUnstated reports whether the clause that asks counts something
+// (countAsked: "can a Fireteam Core have six members?", "one roll or
+// two?") and candidate c states no number: not its text, its lead-in,
+// the bullets it introduces nor its section path (an FAQ: its question
+// and answer). What such a question asks is how many; a text stating no
+// number speaks of the thing counted ("members of a Fireteam cannot be
+// part of a Coordinated Order"), not of how many.
+func countUnstated(q query, c *candidate) bool {
+	if !countAsked(q.clause, q.v) {
+		return false
+	}
+	var texts []string
+	if c.faq != nil {
+		texts = []string{c.faq.Question, c.faq.Answer}
+	} else {
+		texts = append(texts, recordText(c.rec), strings.Join(c.rec.Section, "\n"))
+		if c.leadIn != nil {
+			texts = append(texts, recordText(c.leadIn))
+		}
+		for _, ch := range c.children {
+			texts = append(texts, recordText(ch))
+		}
+	}
+	for _, t := range texts {
+		if statesNumber(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// countAsked reports whether a clause (folded words, in v's language)
+// counts something: a number (a figure or a number word, not a bare
+// "one" or article) right before a noun ("six members"), or a number
+// offered as one of a choice between numbers ("one roll or two", "¿uno o
+// dos?"; there a "one" counts).
+func countAsked(clause []string, v *Vocabulary) bool {
+	for i, w := range clause {
+		_, word := numberWord(w)
+		if (word || isNumber(w)) && i+1 < len(clause) {
+			if n := clause[i+1]; !stopwords[n] && !isNumber(n) && !v.has("conj", n) {
+				if _, ok := numberWord(n); !ok {
+					return true
+				}
+			}
+		}
+		if _, ok := v.Numbers[w]; !ok && !word && !isNumber(w) {
+			continue
+		}
+		for j := i + 1; j+1 < len(clause) && j <= i+2; j++ {
+			if !v.has("conj", clause[j]) {
+				continue
+			}
+			if _, ok := v.Numbers[clause[j+1]]; ok || isNumber(clause[j+1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statesNumber reports whether text states a number: a figure, a number
+// word of some vocabulary that is not a bare "one" or article
+// (numberWord), or any number word right after a comparison phrase of
+// that vocabulary ("a value greater than one", "más de uno").
+func statesNumber(text string) bool {
+	w := lang.Words(text)
+	for i, x := range w {
+		if _, ok := numberWord(x); ok || isNumber(x) {
+			return true
+		}
+		for _, v := range sortedVocabs() {
+			if _, ok := v.Numbers[x]; !ok {
+				continue
+			}
+			for _, p := range v.ps.compare {
+				if i >= len(p) && startsWithAny(w[i-len(p):], [][]string{p}) {
+					return true
+				}
 			}
 		}
 	}
