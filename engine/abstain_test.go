@@ -9,45 +9,49 @@ import (
 	"github.com/wikirules/wikirules/lang"
 )
 
-// TestCountAsked checks that a clause counting something (a number before
-// a noun, a choice between numbers, "one" among them) asks a count, and
-// one whose only "one"/"un" is an article or pronoun does not; and that a
-// text states a number by a figure, a number word, or "one" after a
-// comparison phrase, not by an article.
-func TestCountAsked(t *testing.T) {
+// TestCountedNouns checks that a clause counting something (a number
+// before a noun, a choice between numbers, "one" among them) counts that
+// noun, and one whose only "one"/"un" is an article or pronoun counts
+// none; and that a text states a count of it by a number in a sentence
+// holding the noun, or by a bare value ("greater than one is listed"),
+// not by an article, nor by a number of another noun.
+func TestCountedNouns(t *testing.T) {
 	en, es := vocabFor("en"), vocabFor("es")
 	for _, tc := range []struct {
 		v      *Vocabulary
 		clause string
-		want   bool
+		want   string
 	}{
-		{en, "can a fireteam core have six members", true},
-		{en, "is it one roll or two", true},
-		{en, "can i lay 2 mines", true},
-		{es, "puede un fireteam tener seis miembros", true},
-		{es, "es una tirada o dos", true},
-		{es, "puede un sepsitorizado recibir medico", false},
-		{en, "can the same one dodge", false},
-		{en, "does targeted state give a mod to the attacker", false},
+		{en, "can a fireteam core have six members", "members"},
+		{en, "is it one roll or two", "roll"},
+		{en, "can i lay 2 mines", "mines"},
+		{es, "puede un fireteam tener seis miembros", "miembros"},
+		{es, "es una tirada o dos", "tirada"},
+		{es, "puede un sepsitorizado recibir medico", ""},
+		{en, "can the same one dodge", ""},
+		{es, "el bono de 1 r del fireteam de tres se aplica a un ataque especulativo", ""},
+		{en, "does targeted state give a mod to the attacker", ""},
 	} {
-		if got := countAsked(lang.Words(tc.clause), tc.v); got != tc.want {
-			t.Errorf("countAsked(%q) = %v, want %v", tc.clause, got, tc.want)
+		if got := strings.Join(countedNouns(lang.Words(tc.clause), tc.v), " "); got != tc.want {
+			t.Errorf("countedNouns(%q) = %q, want %q", tc.clause, got, tc.want)
 		}
 	}
+	roll := func(k map[string]bool) bool { return k[stem("roll")] || k[stem("tirada")] }
 	for _, tc := range []struct {
 		text string
 		want bool
 	}{
-		{"When created, a Fireteam Core must contain a minimum of three and a maximum of five Troopers.", true},
+		{"Regardless of the level, with a single successful WIP Roll, they remove all the Wounds.", true},
 		{"If a value greater than one is listed in brackets, this value is the number of weapons the user can place.", true},
 		{"Con una única Tirada de VOL se recupera.", true},
-		{"It applies a -3 MOD.", true},
-		{"Additionally, members of a Fireteam cannot be part of a Coordinated Order.", false},
+		{"The Trooper may make only one Roll.", true},
+		{"Troopers with Remote Presence have two distinct levels of Unconscious State.", false},
+		{"You may expend Command Tokens to reroll a failed WIP Roll.", false},
 		{"Una Tropa en este estado no puede declarar una ORA.", false},
 		{"No one can reroll it.", false},
 	} {
-		if got := statesNumber(tc.text); got != tc.want {
-			t.Errorf("statesNumber(%q) = %v, want %v", tc.text, got, tc.want)
+		if got := statesCount(tc.text, roll); got != tc.want {
+			t.Errorf("statesCount(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
 }
@@ -56,7 +60,9 @@ func TestCountAsked(t *testing.T) {
 // decided by a text stating no number: "members of a Fireteam cannot be
 // part of a Coordinated Order" shares "members" with "Can a Fireteam Core
 // have six members?" but says nothing of how many (the one that does
-// writes Troopers, not members: nothing answers), while Minelayer's
+// writes Troopers, not members: nothing answers); "two distinct levels
+// of Unconscious State" counts levels, not the rolls asked about; while
+// Minelayer's
 // "a value greater than one … is the number of weapons" does decide how
 // many Mines Minelayer (2) places.
 func TestAskCountUnstated(t *testing.T) {
@@ -66,8 +72,15 @@ func TestAskCountUnstated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := a.Deciding(); d != nil && !statesNumber(d.Text) {
-		t.Errorf("six members: decided by %s %q, which states no number", d.Page, d.Text)
+	if d := a.Deciding(); d != nil && strings.Contains(d.Text, "Coordinated Order") {
+		t.Errorf("six members: decided by %s %q, which counts nothing", d.Page, d.Text)
+	}
+	a, err = e.Ask(ctx, "My Engineer repairs a trooper with Remote Presence: is it one roll or two?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d != nil && (strings.Contains(d.Text, "two distinct levels") || strings.Contains(d.Text, "reroll")) {
+		t.Errorf("one roll or two: decided by %s %q, which does not count rolls", d.Page, d.Text)
 	}
 	a, err = e.Ask(ctx, "With Minelayer (2) on the profile, can I lay two Mines when he deploys?", Options{})
 	if err != nil {

@@ -914,14 +914,17 @@ func otherCount(q query, c *candidate) bool {
 }
 
 // countUnstated reports whether the clause that asks counts something
-// (countAsked: "can a Fireteam Core have six members?", "one roll or
-// two?") and candidate c states no number: not its text, its lead-in,
-// the bullets it introduces nor its section path (an FAQ: its question
-// and answer). What such a question asks is how many; a text stating no
-// number speaks of the thing counted ("members of a Fireteam cannot be
-// part of a Coordinated Order"), not of how many.
+// (countedNouns: "can a Fireteam Core have six members?", "one roll or
+// two?") and candidate c states no number of it: not its text, its
+// lead-in, the bullets it introduces nor its section path (an FAQ: its
+// question and answer). What such a question asks is how many; a text
+// stating no number speaks of the thing counted ("members of a Fireteam
+// cannot be part of a Coordinated Order", "reroll a failed WIP Roll"),
+// and one counting another thing ("two distinct levels of Unconscious
+// State", for rolls) speaks of something else.
 func countUnstated(q query, c *candidate) bool {
-	if !countAsked(q.clause, q.v) {
+	nouns := countedNouns(q.clause, q.v)
+	if len(nouns) == 0 {
 		return false
 	}
 	var texts []string
@@ -936,37 +939,78 @@ func countUnstated(q query, c *candidate) bool {
 			texts = append(texts, recordText(ch))
 		}
 	}
+	holds := func(keys map[string]bool) bool {
+		for _, n := range nouns {
+			if u := q.unitOf(stem(n)); u != nil && u.holds(keys) || keys[stem(n)] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, t := range texts {
-		if statesNumber(t) {
+		if statesCount(t, holds) {
 			return false
 		}
 	}
 	return true
 }
 
-// countAsked reports whether a clause (folded words, in v's language)
-// counts something: a number (a figure or a number word, not a bare
-// "one" or article) right before a noun ("six members"), or a number
-// offered as one of a choice between numbers ("one roll or two", "¿uno o
+// countedNouns returns the nouns a clause (folded words, in v's
+// language) counts: the noun right after a number (a figure or a number
+// word, not a bare "one" or article: "six members"; not a letter, the
+// code of a value: "+1 B"), or after the first
+// number of a choice between numbers ("one roll or two", "¿una tirada o
 // dos?"; there a "one" counts).
-func countAsked(clause []string, v *Vocabulary) bool {
+func countedNouns(clause []string, v *Vocabulary) []string {
+	noun := func(i int) bool {
+		if i >= len(clause) {
+			return false
+		}
+		n := clause[i]
+		_, num := v.Numbers[n]
+		return len([]rune(n)) > 1 && !stopwords[n] && !isNumber(n) && !num && !v.has("conj", n)
+	}
+	var out []string
 	for i, w := range clause {
 		_, word := numberWord(w)
-		if (word || isNumber(w)) && i+1 < len(clause) {
-			if n := clause[i+1]; !stopwords[n] && !isNumber(n) && !v.has("conj", n) {
-				if _, ok := numberWord(n); !ok {
-					return true
+		if (word || isNumber(w)) && noun(i+1) {
+			out = append(out, clause[i+1])
+			continue
+		}
+		if _, ok := v.Numbers[w]; (ok || isNumber(w)) && noun(i+1) {
+			for j := i + 2; j+1 < len(clause) && j <= i+3; j++ {
+				if _, ok := v.Numbers[clause[j+1]]; v.has("conj", clause[j]) && (ok || isNumber(clause[j+1])) {
+					out = append(out, clause[i+1])
 				}
 			}
 		}
-		if _, ok := v.Numbers[w]; !ok && !word && !isNumber(w) {
-			continue
-		}
-		for j := i + 1; j+1 < len(clause) && j <= i+2; j++ {
-			if !v.has("conj", clause[j]) {
+	}
+	return out
+}
+
+// statesCount reports whether text states a number of what holds (a test
+// of a sentence's stems) accepts: in a sentence that holds it, or as a
+// bare value no noun follows ("if a value greater than one is listed",
+// "a minimum of three and…"). A number is a figure, a number word of
+// some vocabulary that is not a bare "one" or article (numberWord), or
+// any number word after a comparison or restriction phrase of that
+// vocabulary ("greater than one", "only one", "sólo una").
+func statesCount(text string, holds func(map[string]bool) bool) bool {
+	for _, s := range sentences(text) {
+		w := lang.Words(s)
+		for i := range w {
+			if !numberAt(w, i) {
 				continue
 			}
-			if _, ok := v.Numbers[clause[j+1]]; ok || isNumber(clause[j+1]) {
+			if i+1 == len(w) || stopwords[w[i+1]] || isNumber(w[i+1]) || holds(keySet(s)) {
+				return true
+			}
+			bare := false
+			for _, v := range sortedVocabs() {
+				_, num := v.Numbers[w[i+1]]
+				bare = bare || num || v.has("conj", w[i+1])
+			}
+			if bare {
 				return true
 			}
 		}
@@ -974,21 +1018,17 @@ func countAsked(clause []string, v *Vocabulary) bool {
 	return false
 }
 
-// statesNumber reports whether text states a number: a figure, a number
-// word of some vocabulary that is not a bare "one" or article
-// (numberWord), or any number word right after a comparison phrase of
-// that vocabulary ("a value greater than one", "más de uno").
-func statesNumber(text string) bool {
-	w := lang.Words(text)
-	for i, x := range w {
-		if _, ok := numberWord(x); ok || isNumber(x) {
-			return true
+// numberAt reports whether w[i] is a number (statesCount).
+func numberAt(w []string, i int) bool {
+	if _, ok := numberWord(w[i]); ok || isNumber(w[i]) {
+		return true
+	}
+	for _, v := range sortedVocabs() {
+		if _, ok := v.Numbers[w[i]]; !ok {
+			continue
 		}
-		for _, v := range sortedVocabs() {
-			if _, ok := v.Numbers[x]; !ok {
-				continue
-			}
-			for _, p := range v.ps.compare {
+		for _, ps := range [][][]string{v.ps.compare, v.ps.restr} {
+			for _, p := range ps {
 				if i >= len(p) && startsWithAny(w[i-len(p):], [][]string{p}) {
 					return true
 				}
