@@ -780,9 +780,10 @@ func (e *Engine) reverse(faqQuestion string, qk, topic map[string]bool) float64 
 // of one of them (in its text, its context or its page); c holds at least
 // minRelevance of the question's weight (bare numbers left out) and at
 // least minAction of what the question asks of its subject
-// (actionShare). Sharing words is not answering:
-// "<script>alert(1)</script>" reads as Alertar and the number 1, which a
-// Suplantado bullet holds.
+// (actionShare); a question counting something is answered only by a
+// text stating a number of it (countUnstated). Sharing words is not
+// answering: "<script>alert(1)</script>" reads as Alertar and the number
+// 1, which a Suplantado bullet holds.
 func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	if c.rec != nil && c.rec.Kind == wikirules.KindReference && e.quotesHeld(c.rec) {
 		// A see-also box quotes another page: its page is not where the
