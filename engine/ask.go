@@ -68,10 +68,13 @@ type candidate struct {
 	children []*wikirules.Record // the bullets it introduces
 	opener   *wikirules.Record   // the paragraph opening its section, when it is a later one (openers)
 	score    float64
-	searched float64    // the Searcher's score of it, over the best hit's (0: not a hit)
-	partial  bool       // a hit of the glossary terms alone, the question's words finding none
-	faqFit   bool       // an FAQ whose question is the judge's question
-	ownLang  *candidate // for an FAQ in another language, its translation in the question's language (translatedFAQs)
+	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
+	partial  bool    // a hit of the glossary terms alone, the question's words finding none
+	faqFit   bool    // an FAQ whose question is the judge's question
+	// faqShares: an FAQ whose question shares the judge's question both
+	// ways on the same subject (faqFit but for how it asks, asksLikeFAQ).
+	faqShares bool
+	ownLang   *candidate // for an FAQ in another language, its translation in the question's language (translatedFAQs)
 
 	// The verdict it entails for the question it was asked for (verdict),
 	// worked out once: scoring, deciding, building and the contested

@@ -58,7 +58,8 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 			rev = e.reverse(c.faq.Question, qk, q.topicKeys())
 		}
 		fits := faqFits(fwd, rev) || faqCaseFits(fwd, rev, whole, e.clauseCoverage(q, c, c.keys))
-		c.faqFit = fits && e.sameSubject(c.faq.Question, q, qk) && e.namesTopics(q, c) && e.asksLikeFAQ(q, c.faq, qk)
+		c.faqShares = fits && e.sameSubject(c.faq.Question, q, qk) && e.namesTopics(q, c)
+		c.faqFit = c.faqShares && e.asksLikeFAQ(q, c.faq, qk)
 		if yn, _ := e.openingYesNo(c.faq.Answer); yn != "" && q.kind != askYesNo && !(yn == "yes" && q.kind == askNumeric && e.proposesFor(q, c.faq.Question, qk)) {
 			// A yes or a no answers a yes/no question, not "which" or
 			// "how many" — unless it confirms the number its question
@@ -162,13 +163,25 @@ func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
 	}
 	for foreign, own := range e.translatedFAQs(q, cands[:min(fullPass, len(cands))]) {
 		// One FAQ in two languages asks one question: the entry in the
-		// judge's language states it in the judge's words, and asks the
-		// judge's question when its translation does (the translation
-		// may pass only because its words cannot be matched).
+		// judge's language states it in the judge's words. When its
+		// translation asks the judge's question and it does not, the
+		// translation may pass only because its words cannot be matched:
+		// if the entry shares the judge's question on the same subject
+		// (it fails only on how it asks: a verb of another wording,
+		// "transformed" for "turns"), the two ask it; if it does not
+		// share it, the words the translation could not be checked on
+		// are not in the FAQ either ("Do State MODs all stack…?" for
+		// "Does Targeted State give a MOD to the attacker?"), and
+		// neither asks it.
 		foreign.ownLang = own
 		if foreign.faqFit && !own.faqFit {
-			own.faqFit = true
-			own.score += weights[fFAQFit] - weights[fFAQOther]
+			if own.faqShares {
+				own.faqFit = true
+				own.score += weights[fFAQFit] - weights[fFAQOther]
+			} else {
+				foreign.faqFit = false
+				foreign.score += weights[fFAQOther] - weights[fFAQFit]
+			}
 		}
 		if !translated[lang.Fold(foreign.page)] {
 			foreign.score += weights[fTranslated]
@@ -767,9 +780,10 @@ func (e *Engine) reverse(faqQuestion string, qk, topic map[string]bool) float64 
 // of one of them (in its text, its context or its page); c holds at least
 // minRelevance of the question's weight (bare numbers left out) and at
 // least minAction of what the question asks of its subject
-// (actionShare). Sharing words is not answering:
-// "<script>alert(1)</script>" reads as Alertar and the number 1, which a
-// Suplantado bullet holds.
+// (actionShare); a question counting something is answered only by a
+// text stating a number of it (countUnstated). Sharing words is not
+// answering: "<script>alert(1)</script>" reads as Alertar and the number
+// 1, which a Suplantado bullet holds.
 func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	if c.rec != nil && c.rec.Kind == wikirules.KindReference && e.quotesHeld(c.rec) {
 		// A see-also box quotes another page: its page is not where the
@@ -780,6 +794,9 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	}
 	if otherCount(q, c) {
 		return false, q.v.reason("other-count")
+	}
+	if countUnstated(q, c) {
+		return false, q.v.reason("not-what-is-asked")
 	}
 	own := c.keys
 	if c.faq != nil && c.faq.Question != "" {
@@ -822,11 +839,19 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	}
 	// The pages a question names are its subject: a text that speaks of
 	// none of them (in its words, its context or its page) answers
-	// another question, whatever else it shares.
+	// another question, whatever else it shares. The head of a family of
+	// titles ("State" of "Targeted State": States, Isolated State…)
+	// names the subject only when the question names nothing more
+	// specific: every state's text holds it.
+	specific := false
+	for i := range q.units {
+		u := &q.units[i]
+		specific = specific || u.topic && !u.head && u.idf > 0 && !u.trivial()
+	}
 	var subject *unit
 	for i := range q.units {
 		u := &q.units[i]
-		if !u.topic || u.idf == 0 || u.trivial() {
+		if !u.topic || u.idf == 0 || u.trivial() || specific && u.head {
 			continue
 		}
 		if held(u, c, own) > 0 {
@@ -883,6 +908,131 @@ func otherCount(q query, c *candidate) bool {
 		for noun, n := range counts(h) {
 			if m, ok := asked[noun]; ok && m != n {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// countUnstated reports whether the clause that asks counts something
+// (countedNouns: "can a Fireteam Core have six members?", "one roll or
+// two?") and candidate c states no number of it: not its text, its
+// lead-in, the bullets it introduces nor its section path (an FAQ: its
+// question and answer). What such a question asks is how many; a text
+// stating no number speaks of the thing counted ("members of a Fireteam
+// cannot be part of a Coordinated Order", "reroll a failed WIP Roll"),
+// and one counting another thing ("two distinct levels of Unconscious
+// State", for rolls) speaks of something else.
+func countUnstated(q query, c *candidate) bool {
+	nouns := countedNouns(q.clause, q.v)
+	if len(nouns) == 0 {
+		return false
+	}
+	var texts []string
+	if c.faq != nil {
+		texts = []string{c.faq.Question, c.faq.Answer}
+	} else {
+		texts = append(texts, recordText(c.rec), strings.Join(c.rec.Section, "\n"))
+		if c.leadIn != nil {
+			texts = append(texts, recordText(c.leadIn))
+		}
+		for _, ch := range c.children {
+			texts = append(texts, recordText(ch))
+		}
+	}
+	holds := func(keys map[string]bool) bool {
+		for _, n := range nouns {
+			if u := q.unitOf(stem(n)); u != nil && u.holds(keys) || keys[stem(n)] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range texts {
+		if statesCount(t, holds) {
+			return false
+		}
+	}
+	return true
+}
+
+// countedNouns returns the nouns a clause (folded words, in v's
+// language) counts: the noun right after a number (a figure or a number
+// word, not a bare "one" or article: "six members"; not a letter, the
+// code of a value: "+1 B"), or after the first
+// number of a choice between numbers ("one roll or two", "¿una tirada o
+// dos?"; there a "one" counts).
+func countedNouns(clause []string, v *Vocabulary) []string {
+	noun := func(i int) bool {
+		if i >= len(clause) {
+			return false
+		}
+		n := clause[i]
+		_, num := v.Numbers[n]
+		return len([]rune(n)) > 1 && !stopwords[n] && !isNumber(n) && !num && !v.has("conj", n)
+	}
+	var out []string
+	for i, w := range clause {
+		_, word := numberWord(w)
+		if (word || isNumber(w)) && noun(i+1) {
+			out = append(out, clause[i+1])
+			continue
+		}
+		if _, ok := v.Numbers[w]; (ok || isNumber(w)) && noun(i+1) {
+			for j := i + 2; j+1 < len(clause) && j <= i+3; j++ {
+				if _, ok := v.Numbers[clause[j+1]]; v.has("conj", clause[j]) && (ok || isNumber(clause[j+1])) {
+					out = append(out, clause[i+1])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// statesCount reports whether text states a number of what holds (a test
+// of a sentence's stems) accepts: in a sentence that holds it, or as a
+// bare value no noun follows ("if a value greater than one is listed",
+// "a minimum of three and…"). A number is a figure, a number word of
+// some vocabulary that is not a bare "one" or article (numberWord), or
+// any number word after a comparison or restriction phrase of that
+// vocabulary ("greater than one", "only one", "sólo una").
+func statesCount(text string, holds func(map[string]bool) bool) bool {
+	for _, s := range sentences(text) {
+		w := lang.Words(s)
+		for i := range w {
+			if !numberAt(w, i) {
+				continue
+			}
+			if i+1 == len(w) || stopwords[w[i+1]] || isNumber(w[i+1]) || holds(keySet(s)) {
+				return true
+			}
+			bare := false
+			for _, v := range sortedVocabs() {
+				_, num := v.Numbers[w[i+1]]
+				bare = bare || num || v.has("conj", w[i+1])
+			}
+			if bare {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// numberAt reports whether w[i] is a number (statesCount).
+func numberAt(w []string, i int) bool {
+	if _, ok := numberWord(w[i]); ok || isNumber(w[i]) {
+		return true
+	}
+	for _, v := range sortedVocabs() {
+		if _, ok := v.Numbers[w[i]]; !ok {
+			continue
+		}
+		for _, ps := range [][][]string{v.ps.compare, v.ps.restr} {
+			for _, p := range ps {
+				if i >= len(p) && startsWithAny(w[i-len(p):], [][]string{p}) {
+					return true
+				}
 			}
 		}
 	}
