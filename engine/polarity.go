@@ -211,6 +211,14 @@ func clauses(sentence string, v *Vocabulary) []clause {
 		if i < len(sentence) && !strings.ContainsRune(",;:", rune(sentence[i])) {
 			continue
 		}
+		if i < len(sentence) && sentence[i] == ',' {
+			if j := strings.IndexByte(sentence[i+1:], ','); j >= 0 && isAside(sentence[i+1:i+1+j], v) {
+				// "no puede provocar, en ningún caso, la caída": the
+				// clause goes on across the phrase set aside.
+				i += j + 1
+				continue
+			}
+		}
 		terms := lang.Split(sentence[start:i])
 		w := make([]string, len(terms))
 		in := make([]int, len(terms))
@@ -248,6 +256,18 @@ func clauses(sentence string, v *Vocabulary) []clause {
 		flush(len(w))
 	}
 	return out
+}
+
+// isAside reports whether piece (the text between two commas) is wholly
+// one of v's asides.
+func isAside(piece string, v *Vocabulary) bool {
+	w := lang.Words(piece)
+	for _, p := range v.ps.asides {
+		if slices.Equal(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // parenthesesOf returns the byte spans of the outermost parentheses of s;

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -340,6 +341,39 @@ func TestNegatedRelative(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("negated(%q) = %v, want %v", tc.s, got, tc.want)
 		}
+	}
+}
+
+// TestAsideNegation checks that a phrase set aside between commas does
+// not cut a negation from what it denies: "éste no puede provocar, en
+// ningún caso, la caída al vacío" is one negated clause holding the fall,
+// and the rule answers no to whether a movement can make a trooper fall;
+// a comma before any other phrase still cuts.
+func TestAsideNegation(t *testing.T) {
+	v := vocabFor("es")
+	holding := func(s, w string) *clause {
+		for _, c := range clauses(s, v) {
+			if slices.Contains(c.words, w) {
+				return &c
+			}
+		}
+		return nil
+	}
+	s := "Independientemente del tipo de movimiento, éste no puede provocar, en ningún caso, la caída al vacío de la Tropa."
+	if c := holding(s, "caida"); c == nil || !c.negated(v) || !slices.Contains(c.words, "provocar") {
+		t.Errorf("clause of %q holding caida = %v, want one negated clause with provocar", s, c)
+	}
+	s = "éste no puede provocar, en este caso, la caída al vacío de la Tropa."
+	if c := holding(s, "caida"); c == nil || c.negated(v) {
+		t.Errorf("clause of %q holding caida = %v, want it cut from the negation", s, c)
+	}
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "¿Un movimiento puede hacer que mi tropa caiga al vacío desde un tejado?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict != "No" || a.Deciding() == nil || a.Deciding().Page != "Condiciones Generales de Movimiento" {
+		t.Errorf("verdict %q from %v, want No from Condiciones Generales de Movimiento", a.Verdict, a.Deciding())
 	}
 }
 
