@@ -104,6 +104,14 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 	}
 	qNeg := questionNegative(q)
 	p := sentencePolarity(q, d, m, best, text, v)
+	if p == 0 && d.leadIn == nil {
+		// The sentence holding the most of what is asked may say nothing
+		// of it ("Las ORAs de Programas Hacker … se consideran ORAs
+		// válidas …") while another that holds enough rules on it ("Las
+		// ORA de Esquiva no se consideran válidas …"): the next that
+		// gives a polarity, heaviest first.
+		p = nextPolarity(q, d, m, best, text, need, v)
+	}
 	if p == 0 {
 		return 0
 	}
@@ -114,6 +122,44 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		return -p
 	}
 	return p
+}
+
+// nextPolarity returns the polarity of the sentence of text other than
+// best that gives one and holds the most of what m weighs (at least
+// polarMin of need), with no opposed condition and q's subject held; 0
+// when none does.
+func nextPolarity(q query, d *candidate, m matcher, best, text string, need float64, v *Vocabulary) int {
+	type cand struct {
+		s string
+		w float64
+	}
+	var cs []cand
+	for _, s := range sentences(text) {
+		if s == best {
+			continue
+		}
+		if w := m.match(newSpan(s)); w/need >= polarMin {
+			cs = append(cs, cand{s, w})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		switch {
+		case a.w > b.w:
+			return -1
+		case a.w < b.w:
+			return 1
+		}
+		return 0
+	})
+	for _, c := range cs {
+		if opposed(q, c.s) || !subjectHeld(q, d, c.s) {
+			continue
+		}
+		if p := sentencePolarity(q, d, m, c.s, text, v); p != 0 {
+			return p
+		}
+	}
+	return 0
 }
 
 // matcher weighs how much of what q asks a span of d's text holds: the

@@ -377,6 +377,25 @@ func TestAsideNegation(t *testing.T) {
 	}
 }
 
+// TestNextPolarSentence checks that when the sentence holding the most
+// of what is asked says nothing of it, the next one that holds enough and
+// rules on it gives the verdict: the Esquivar FAQ's "Las ORAs de
+// Programas Hacker y las ORAs de Reset se consideran ORAs válidas …" holds
+// the Hacking Area and the ARO, "Las ORA de Esquiva no se consideran
+// válidas para las ORA de Zona de Hackeo" answers no.
+func TestNextPolarSentence(t *testing.T) {
+	e := wikiEngine(t)
+	q := "El enemigo activo está dentro de la Zona de Hackeo de mi hacker, que no lo ve: ¿puede mi hacker declarar Esquivar como ORA?"
+	a, err := e.Ask(context.Background(), q, Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Kind != "faq" || d.Page != "Esquivar" || a.Verdict != "No" {
+		t.Errorf("verdict %q from %v, want No from the Esquivar FAQ", a.Verdict, d)
+	}
+}
+
 // TestNumberOtherNoun checks that a number right before another counted
 // noun is not the count asked for: "how many uses" is read from "both of
 // the weapon's uses", not from "in a single Order", and is shown per the
