@@ -186,6 +186,11 @@ func newMatcher(q query, d *candidate, text string) matcher {
 			if u.trivial() || u.idf == 0 || clauseOnly && !u.inClause || u.holds(d.pageKeys) || modalUnit(q, u) {
 				continue
 			}
+			if slices.ContainsFunc(m.units, func(o *unit) bool { return sameAlts(o, u) }) {
+				// A word the question says twice ("la TS con PB: ¿se
+				// divide a la mitad la PB?") is one thing asked.
+				continue
+			}
 			if crossLanguage(q, d, u) && !u.holds(all) {
 				m.dropped += u.dw
 				continue
@@ -199,6 +204,11 @@ func newMatcher(q query, d *candidate, text string) matcher {
 		pick(false)
 	}
 	return m
+}
+
+// sameAlts reports whether units a and b have the same alternatives.
+func sameAlts(a, b *unit) bool {
+	return slices.EqualFunc(a.alts, b.alts, func(x, y []string) bool { return slices.Equal(x, y) })
 }
 
 // modalUnit reports whether u is the permission a question opening with

@@ -396,6 +396,23 @@ func TestNextPolarSentence(t *testing.T) {
 	}
 }
 
+// TestRepeatedWordOnce checks that a word the question says twice weighs
+// once in what a text must hold: "… la TS con PB: ¿se divide a la mitad
+// la PB?" asks one thing of PB, and the Bioinmunidad FAQ's "este Atributo
+// no se reducirá a la mitad" holds enough of it to answer no.
+func TestRepeatedWordOnce(t *testing.T) {
+	e := wikiEngine(t)
+	q := "Me impacta munición AP y con Bioinmunidad elijo hacer la TS con PB: ¿se divide a la mitad la PB?"
+	a, err := e.Ask(context.Background(), q, Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Kind != "faq" || d.Page != "Propiedades" || a.Verdict != "No" {
+		t.Errorf("verdict %q from %v, want No from the Propiedades FAQ", a.Verdict, d)
+	}
+}
+
 // TestNumberOtherNoun checks that a number right before another counted
 // noun is not the count asked for: "how many uses" is read from "both of
 // the weapon's uses", not from "in a single Order", and is shown per the
