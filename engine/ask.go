@@ -486,7 +486,14 @@ func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict st
 		if ok, _ := e.answers(q, c); !ok {
 			continue
 		}
-		if v, _ := e.verdict(q, c); v != q.v.Labels.SeeDeciding && VerdictOutcome(v, verdict) == VerdictWrong {
+		v, n := e.verdict(q, c)
+		if q.kind == askNumeric && n != "" && q.states(n) {
+			// "How many troopers can one Combat Group hold?" against
+			// "… cuentan como una única Tropa": the number the question
+			// itself states is of its case, not the one it asks for.
+			continue
+		}
+		if v != q.v.Labels.SeeDeciding && VerdictOutcome(v, verdict) == VerdictWrong {
 			return c
 		}
 	}

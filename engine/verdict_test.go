@@ -413,6 +413,27 @@ func TestRepeatedWordOnce(t *testing.T) {
 	}
 }
 
+// TestContestNotQuestionNumber checks that a text whose number is the
+// one the question itself states does not contest the deciding text:
+// "How many troopers can one Combat Group hold?" is answered 10 by the
+// Combat Group limit, and G: Jumper's "cuentan como una única Tropa" (1,
+// the question's "one") leaves it so; a number the question does not
+// state still contests.
+func TestContestNotQuestionNumber(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "How many troopers can one Combat Group hold in N4?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict != "10" {
+		t.Errorf("verdict %q (notes %q), want 10", a.Verdict, a.Notes)
+	}
+	q := e.analyze("How many troopers can one Combat Group hold in N4?")
+	if !q.states("1") || q.states("10") || q.states("4") {
+		t.Errorf("states 1, 10, 4 = %v %v %v, want true false false", q.states("1"), q.states("10"), q.states("4"))
+	}
+}
+
 // TestNumberOtherNoun checks that a number right before another counted
 // noun is not the count asked for: "how many uses" is read from "both of
 // the weapon's uses", not from "in a single Order", and is shown per the
