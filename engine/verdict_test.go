@@ -434,6 +434,39 @@ func TestContestNotQuestionNumber(t *testing.T) {
 	}
 }
 
+// TestSentencesAbbreviation checks that a period before a lower-case
+// word ends no sentence ("No. of Rolls", "etc. éste") and one before a
+// capital does.
+func TestSentencesAbbreviation(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want int
+	}{
+		{"Ammunition: EXP; Saving Roll: ARM/BTS*; No. of Rolls: 3; No. of Critical Rolls: 4", 1},
+		{"Mover, Saltar, Trepar, etc. éste no puede provocar la caída. En caso de que no disponga de otro punto", 2},
+		{"Fallar no tiene consecuencias. Se puede volver a intentar.", 2},
+	} {
+		if got := sentences(tc.text); len(got) != tc.want {
+			t.Errorf("sentences(%q) = %q, want %d", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestContestNamesLess checks that a text leaving out a name the question
+// writes, which the deciding text holds, does not contest it: "How many
+// Saving Rolls per hit does EXP ammo force?" is answered 3 by the EXP row
+// of the Ammunition Summary Chart, whatever a rule says of DA ammunition.
+func TestContestNamesLess(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "How many Saving Rolls per hit does EXP ammo force?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); a.Verdict != "3" || d == nil || d.Page != "Ammunition Summary Chart" {
+		t.Errorf("verdict %q from %v (notes %q), want 3 from the Ammunition Summary Chart", a.Verdict, d, a.Notes)
+	}
+}
+
 // TestNumberOtherNoun checks that a number right before another counted
 // noun is not the count asked for: "how many uses" is read from "both of
 // the weapon's uses", not from "in a single Order", and is shown per the
