@@ -467,6 +467,21 @@ func TestContestNamesLess(t *testing.T) {
 	}
 }
 
+// TestSpendGloss checks that "gasto" (I spend) is read as the glossary's
+// spend/consume concept: "¿gasto el uso igualmente?" after failing the
+// roll is answered yes by "… se consumen cada vez que se declara su uso,
+// sin importar si se falla …".
+func TestSpendGloss(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Declaro un arma Desechable y fallo la tirada: ¿gasto el uso igualmente?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); a.Verdict != "Sí" || d == nil || d.Page != "Propiedades" {
+		t.Errorf("verdict %q from %v, want Sí from Propiedades", a.Verdict, d)
+	}
+}
+
 // TestNumberOtherNoun checks that a number right before another counted
 // noun is not the count asked for: "how many uses" is read from "both of
 // the weapon's uses", not from "in a single Order", and is shown per the
