@@ -489,11 +489,46 @@ func (e *Engine) contested(q query, d *candidate, cands []*candidate, verdict st
 		if ok, _ := e.answers(q, c); !ok {
 			continue
 		}
-		if v, _ := e.verdict(q, c); v != q.v.Labels.SeeDeciding && VerdictOutcome(v, verdict) == VerdictWrong {
+		if namesLess(q, d, c) {
+			continue
+		}
+		v, n := e.verdict(q, c)
+		if q.kind == askNumeric && n != "" && q.states(n) {
+			// "How many troopers can one Combat Group hold?" against
+			// "… cuentan como una única Tropa": the number the question
+			// itself states is of its case, not the one it asks for.
+			continue
+		}
+		if v != q.v.Labels.SeeDeciding && VerdictOutcome(v, verdict) == VerdictWrong {
 			return c
 		}
 	}
 	return nil
+}
+
+// namesLess reports whether the text of c leaves out a name q writes
+// (a page title or a word with a capital) that the text of d holds: "How
+// many Saving Rolls per hit does EXP ammo force?" is answered by the row
+// of EXP, and what a rule says of ammunition in general ("la Munición DA
+// obliga a realizar 2 Tiradas de Salvación") does not contest it.
+func namesLess(q query, d, c *candidate) bool {
+	dk, ck := keysOnPage(ownText(d), d), keysOnPage(ownText(c), c)
+	for i := range q.units {
+		u := &q.units[i]
+		if u.named && u.inClause && u.idf > 0 && !u.trivial() && u.holds(dk) && !u.holds(ck) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownText is the text of c: its FAQ's question and answer, or its
+// record's text.
+func ownText(c *candidate) string {
+	if c.faq != nil {
+		return c.faq.Question + "\n" + c.faq.Answer
+	}
+	return recordText(c.rec)
 }
 
 // preferUnless returns the candidates of ok (best first) for which not

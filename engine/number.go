@@ -828,6 +828,25 @@ func numberWord(w string) (string, bool) {
 	return "", false
 }
 
+// states reports whether q's asking clause states the number n, in
+// digits or as a number word of any vocabulary, "one" and "un" too
+// ("how many troopers can one Combat Group hold").
+func (q query) states(n string) bool {
+	for _, w := range q.clause {
+		if w == n {
+			return true
+		}
+		for _, v := range sortedVocabs() {
+			for k, x := range v.Numbers {
+				if lang.Fold(k) == w && itoa(x) == n {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // unitWord returns the unit of length a folded word names in any
 // vocabulary ("cm", "inch"), or "".
 func unitWord(w string) string {

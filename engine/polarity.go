@@ -104,6 +104,14 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 	}
 	qNeg := questionNegative(q)
 	p := sentencePolarity(q, d, m, best, text, v)
+	if p == 0 && d.leadIn == nil {
+		// The sentence holding the most of what is asked may say nothing
+		// of it ("Las ORAs de Programas Hacker … se consideran ORAs
+		// válidas …") while another that holds enough rules on it ("Las
+		// ORA de Esquiva no se consideran válidas …"): the next that
+		// gives a polarity, heaviest first.
+		p = nextPolarity(q, d, m, best, text, need, v)
+	}
 	if p == 0 {
 		return 0
 	}
@@ -114,6 +122,44 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		return -p
 	}
 	return p
+}
+
+// nextPolarity returns the polarity of the sentence of text other than
+// best that gives one and holds the most of what m weighs (at least
+// polarMin of need), with no opposed condition and q's subject held; 0
+// when none does.
+func nextPolarity(q query, d *candidate, m matcher, best, text string, need float64, v *Vocabulary) int {
+	type cand struct {
+		s string
+		w float64
+	}
+	var cs []cand
+	for _, s := range sentences(text) {
+		if s == best {
+			continue
+		}
+		if w := m.match(newSpan(s)); w/need >= polarMin {
+			cs = append(cs, cand{s, w})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		switch {
+		case a.w > b.w:
+			return -1
+		case a.w < b.w:
+			return 1
+		}
+		return 0
+	})
+	for _, c := range cs {
+		if opposed(q, c.s) || !subjectHeld(q, d, c.s) {
+			continue
+		}
+		if p := sentencePolarity(q, d, m, c.s, text, v); p != 0 {
+			return p
+		}
+	}
+	return 0
 }
 
 // matcher weighs how much of what q asks a span of d's text holds: the
@@ -140,6 +186,11 @@ func newMatcher(q query, d *candidate, text string) matcher {
 			if u.trivial() || u.idf == 0 || clauseOnly && !u.inClause || u.holds(d.pageKeys) || modalUnit(q, u) {
 				continue
 			}
+			if slices.ContainsFunc(m.units, func(o *unit) bool { return sameAlts(o, u) }) {
+				// A word the question says twice ("la TS con PB: ¿se
+				// divide a la mitad la PB?") is one thing asked.
+				continue
+			}
 			if crossLanguage(q, d, u) && !u.holds(all) {
 				m.dropped += u.dw
 				continue
@@ -153,6 +204,11 @@ func newMatcher(q query, d *candidate, text string) matcher {
 		pick(false)
 	}
 	return m
+}
+
+// sameAlts reports whether units a and b have the same alternatives.
+func sameAlts(a, b *unit) bool {
+	return slices.EqualFunc(a.alts, b.alts, func(x, y []string) bool { return slices.Equal(x, y) })
 }
 
 // modalUnit reports whether u is the permission a question opening with
@@ -211,6 +267,14 @@ func clauses(sentence string, v *Vocabulary) []clause {
 		if i < len(sentence) && !strings.ContainsRune(",;:", rune(sentence[i])) {
 			continue
 		}
+		if i < len(sentence) && sentence[i] == ',' {
+			if j := strings.IndexByte(sentence[i+1:], ','); j >= 0 && isAside(sentence[i+1:i+1+j], v) {
+				// "no puede provocar, en ningún caso, la caída": the
+				// clause goes on across the phrase set aside.
+				i += j + 1
+				continue
+			}
+		}
 		terms := lang.Split(sentence[start:i])
 		w := make([]string, len(terms))
 		in := make([]int, len(terms))
@@ -248,6 +312,18 @@ func clauses(sentence string, v *Vocabulary) []clause {
 		flush(len(w))
 	}
 	return out
+}
+
+// isAside reports whether piece (the text between two commas) is wholly
+// one of v's asides.
+func isAside(piece string, v *Vocabulary) bool {
+	w := lang.Words(piece)
+	for _, p := range v.ps.asides {
+		if slices.Equal(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // parenthesesOf returns the byte spans of the outermost parentheses of s;

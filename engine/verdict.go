@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/lang"
@@ -260,13 +261,17 @@ func newSpan(s string) span {
 	return span{w, st}
 }
 
-// sentences splits a text into its sentences and lines.
+// sentences splits a text into its sentences and lines. A period ends a
+// sentence when a space or the line's end follows, and not before a
+// digit after a digit ("1. 5") nor before a lower-case word: a sentence
+// opens with a capital, and "No. of Rolls", "etc. éste" are
+// abbreviations inside one.
 func sentences(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		start := 0
 		for i := 0; i < len(line); i++ {
-			if line[i] == '.' && (i+1 == len(line) || line[i+1] == ' ') && !(i > 0 && line[i-1] >= '0' && line[i-1] <= '9' && i+1 < len(line) && i+2 < len(line) && line[i+2] >= '0' && line[i+2] <= '9') {
+			if line[i] == '.' && (i+1 == len(line) || line[i+1] == ' ') && !(i > 0 && line[i-1] >= '0' && line[i-1] <= '9' && i+1 < len(line) && i+2 < len(line) && line[i+2] >= '0' && line[i+2] <= '9') && !lowerAfter(line[i+1:]) {
 				if s := strings.TrimSpace(line[start : i+1]); s != "" {
 					out = append(out, s)
 				}
@@ -278,6 +283,13 @@ func sentences(text string) []string {
 		}
 	}
 	return out
+}
+
+// lowerAfter reports whether s, after its spaces, opens with a lower-case
+// letter.
+func lowerAfter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(s, " "))
+	return unicode.IsLower(r)
 }
 
 // topicsHeld reports whether text (with d's page title and sections)

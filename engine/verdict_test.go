@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -340,6 +341,144 @@ func TestNegatedRelative(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("negated(%q) = %v, want %v", tc.s, got, tc.want)
 		}
+	}
+}
+
+// TestAsideNegation checks that a phrase set aside between commas does
+// not cut a negation from what it denies: "éste no puede provocar, en
+// ningún caso, la caída al vacío" is one negated clause holding the fall,
+// and the rule answers no to whether a movement can make a trooper fall;
+// a comma before any other phrase still cuts.
+func TestAsideNegation(t *testing.T) {
+	v := vocabFor("es")
+	holding := func(s, w string) *clause {
+		for _, c := range clauses(s, v) {
+			if slices.Contains(c.words, w) {
+				return &c
+			}
+		}
+		return nil
+	}
+	s := "Independientemente del tipo de movimiento, éste no puede provocar, en ningún caso, la caída al vacío de la Tropa."
+	if c := holding(s, "caida"); c == nil || !c.negated(v) || !slices.Contains(c.words, "provocar") {
+		t.Errorf("clause of %q holding caida = %v, want one negated clause with provocar", s, c)
+	}
+	s = "éste no puede provocar, en este caso, la caída al vacío de la Tropa."
+	if c := holding(s, "caida"); c == nil || c.negated(v) {
+		t.Errorf("clause of %q holding caida = %v, want it cut from the negation", s, c)
+	}
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "¿Un movimiento puede hacer que mi tropa caiga al vacío desde un tejado?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict != "No" || a.Deciding() == nil || a.Deciding().Page != "Condiciones Generales de Movimiento" {
+		t.Errorf("verdict %q from %v, want No from Condiciones Generales de Movimiento", a.Verdict, a.Deciding())
+	}
+}
+
+// TestNextPolarSentence checks that when the sentence holding the most
+// of what is asked says nothing of it, the next one that holds enough and
+// rules on it gives the verdict: the Esquivar FAQ's "Las ORAs de
+// Programas Hacker y las ORAs de Reset se consideran ORAs válidas …" holds
+// the Hacking Area and the ARO, "Las ORA de Esquiva no se consideran
+// válidas para las ORA de Zona de Hackeo" answers no.
+func TestNextPolarSentence(t *testing.T) {
+	e := wikiEngine(t)
+	q := "El enemigo activo está dentro de la Zona de Hackeo de mi hacker, que no lo ve: ¿puede mi hacker declarar Esquivar como ORA?"
+	a, err := e.Ask(context.Background(), q, Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Kind != "faq" || d.Page != "Esquivar" || a.Verdict != "No" {
+		t.Errorf("verdict %q from %v, want No from the Esquivar FAQ", a.Verdict, d)
+	}
+}
+
+// TestRepeatedWordOnce checks that a word the question says twice weighs
+// once in what a text must hold: "… la TS con PB: ¿se divide a la mitad
+// la PB?" asks one thing of PB, and the Bioinmunidad FAQ's "este Atributo
+// no se reducirá a la mitad" holds enough of it to answer no.
+func TestRepeatedWordOnce(t *testing.T) {
+	e := wikiEngine(t)
+	q := "Me impacta munición AP y con Bioinmunidad elijo hacer la TS con PB: ¿se divide a la mitad la PB?"
+	a, err := e.Ask(context.Background(), q, Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || d.Kind != "faq" || d.Page != "Propiedades" || a.Verdict != "No" {
+		t.Errorf("verdict %q from %v, want No from the Propiedades FAQ", a.Verdict, d)
+	}
+}
+
+// TestContestNotQuestionNumber checks that a text whose number is the
+// one the question itself states does not contest the deciding text:
+// "How many troopers can one Combat Group hold?" is answered 10 by the
+// Combat Group limit, and G: Jumper's "cuentan como una única Tropa" (1,
+// the question's "one") leaves it so; a number the question does not
+// state still contests.
+func TestContestNotQuestionNumber(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "How many troopers can one Combat Group hold in N4?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Verdict != "10" {
+		t.Errorf("verdict %q (notes %q), want 10", a.Verdict, a.Notes)
+	}
+	q := e.analyze("How many troopers can one Combat Group hold in N4?")
+	if !q.states("1") || q.states("10") || q.states("4") {
+		t.Errorf("states 1, 10, 4 = %v %v %v, want true false false", q.states("1"), q.states("10"), q.states("4"))
+	}
+}
+
+// TestSentencesAbbreviation checks that a period before a lower-case
+// word ends no sentence ("No. of Rolls", "etc. éste") and one before a
+// capital does.
+func TestSentencesAbbreviation(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want int
+	}{
+		{"Ammunition: EXP; Saving Roll: ARM/BTS*; No. of Rolls: 3; No. of Critical Rolls: 4", 1},
+		{"Mover, Saltar, Trepar, etc. éste no puede provocar la caída. En caso de que no disponga de otro punto", 2},
+		{"Fallar no tiene consecuencias. Se puede volver a intentar.", 2},
+	} {
+		if got := sentences(tc.text); len(got) != tc.want {
+			t.Errorf("sentences(%q) = %q, want %d", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestContestNamesLess checks that a text leaving out a name the question
+// writes, which the deciding text holds, does not contest it: "How many
+// Saving Rolls per hit does EXP ammo force?" is answered 3 by the EXP row
+// of the Ammunition Summary Chart, whatever a rule says of DA ammunition.
+func TestContestNamesLess(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "How many Saving Rolls per hit does EXP ammo force?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); a.Verdict != "3" || d == nil || d.Page != "Ammunition Summary Chart" {
+		t.Errorf("verdict %q from %v (notes %q), want 3 from the Ammunition Summary Chart", a.Verdict, d, a.Notes)
+	}
+}
+
+// TestSpendGloss checks that "gasto" (I spend) is read as the glossary's
+// spend/consume concept: "¿gasto el uso igualmente?" after failing the
+// roll is answered yes by "… se consumen cada vez que se declara su uso,
+// sin importar si se falla …".
+func TestSpendGloss(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Declaro un arma Desechable y fallo la tirada: ¿gasto el uso igualmente?", Options{Edition: wikirules.N4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); a.Verdict != "Sí" || d == nil || d.Page != "Propiedades" {
+		t.Errorf("verdict %q from %v, want Sí from Propiedades", a.Verdict, d)
 	}
 }
 

@@ -101,6 +101,8 @@ type phraseLists struct {
 	notNeg [][]string
 	// alt is the alternative openers.
 	alt [][]string
+	// asides are the phrases set aside between commas inside a clause.
+	asides [][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -256,6 +258,10 @@ type PolarityWords struct {
 	// question asking whether an act may be done without X is not
 	// answered by a text stating the act with X.
 	Privative []string `json:"privative"`
+	// Asides are phrases set aside between commas inside a clause ("no
+	// puede provocar, en ningún caso, la caída"): the clause goes on
+	// across them.
+	Asides []string `json:"asides"`
 	// Genitives open a noun's complement ("número de integrantes").
 	Genitives []string `json:"genitives"`
 	// Permission says a clause allows what it names ("puede", "may").
@@ -389,6 +395,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 		identity: phrases(v.Polarity.Identity), then: phrases(v.Polarity.Then),
 		notNeg: phrases(v.Polarity.Negation), alt: phrases(v.AlternativeOpeners),
+		asides: phrases(v.Polarity.Asides),
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)

@@ -115,6 +115,10 @@ func TestVocabularyCorpus(t *testing.T) {
 		lists := map[string][]string{"negation": v.Polarity.Negation, "permission": v.Polarity.Permission, "obligation": v.Polarity.Obligation, "affirmation": v.Polarity.Affirmation,
 			"identity": v.Polarity.Identity, "then": v.Polarity.Then,
 			"restriction": v.Polarity.Restriction, "exception": v.Polarity.Exception, "comparison": v.Quantities.Comparisons}
+		if len(v.Polarity.Asides) > 0 {
+			// The English excerpts set no phrase aside between commas.
+			lists["aside"] = v.Polarity.Asides
+		}
 		// The words that give a number its kind and what it counts per
 		// (some per unit of the language: the English excerpts state no
 		// count per turn; every unit is checked in some language below).
