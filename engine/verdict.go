@@ -67,6 +67,10 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		}
 		if d.faq != nil {
 			if yn, rest := e.openingYesNo(text); yn != "" {
+				if !faqAsks(q, d) {
+					// The yes or no is said of the FAQ's own question.
+					return see, ""
+				}
 				qual := qualifier(rest)
 				if qual != "" && sourceLang(d, text) != q.lang {
 					// The qualifier is in the other language: the
@@ -131,6 +135,26 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		}
 	}
 	return see, ""
+}
+
+// faqAsks reports whether the question an FAQ d asks, its first
+// sentence (what follows may be an example of it: "For example, if a
+// Trooper is in IMM-B and Targeted State, …"), or d's page title holds every
+// page q's asking clause names: its yes or no answers q only then. "Do
+// State MODs all stack with each other? … Yes." does not answer "Does
+// Targeted State give a MOD to the attacker?".
+func faqAsks(q query, d *candidate) bool {
+	first := d.faq.Question
+	if i := strings.IndexByte(first, '?'); i > 0 {
+		first = first[:i+1]
+	}
+	k, page := newSpan(first).keys(), keySet(d.page)
+	for i := range q.units {
+		if u := &q.units[i]; u.topic && u.inClause && u.idf > 0 && !unholdable(u) && !u.holds(k) && !u.holds(page) {
+			return false
+		}
+	}
+	return true
 }
 
 // namesPageOf reports whether q names the concept of d's page: a unit of
@@ -266,7 +290,7 @@ func sentences(text string) []string {
 	for _, line := range strings.Split(text, "\n") {
 		start := 0
 		for i := 0; i < len(line); i++ {
-			if line[i] == '.' && (i+1 == len(line) || line[i+1] == ' ') && !(i > 0 && line[i-1] >= '0' && line[i-1] <= '9' && i+1 < len(line) && i+2 < len(line) && line[i+2] >= '0' && line[i+2] <= '9') {
+			if line[i] == '.' && (i+1 == len(line) || line[i+1] == ' ') && !(i > 0 && line[i-1] >= '0' && line[i-1] <= '9' && i+1 < len(line) && i+2 < len(line) && line[i+2] >= '0' && line[i+2] <= '9') && !lowerNext(line[i+1:]) {
 				if s := strings.TrimSpace(line[start : i+1]); s != "" {
 					out = append(out, s)
 				}
@@ -278,6 +302,17 @@ func sentences(text string) []string {
 		}
 	}
 	return out
+}
+
+// lowerNext reports whether the text after a period opens with a
+// lower-case letter: the period closes an ellipsis or an abbreviation
+// ("… Cobertura Parcial, Distancia... pero no con otros MOD"), and the
+// sentence goes on.
+func lowerNext(s string) bool {
+	for _, r := range strings.TrimLeft(s, " ") {
+		return unicode.IsLower(r)
+	}
+	return false
 }
 
 // topicsHeld reports whether text (with d's page title and sections)
