@@ -684,12 +684,6 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	}
 	var allMain, allWords []string
 	allowed := false
-	// byVerb is the main clause whose yes is the question's own verb when
-	// that verb is what makes the question negative ("does Sixth Sense
-	// ignore …?" against "… éste ignorará el MOD"): the text states the
-	// block, a no of the act blocked, which polarity turns into the
-	// question's yes.
-	var byVerb *clause
 	for _, c := range antecedents {
 		allMain = append(allMain, c.stems...)
 		allWords = append(allWords, c.words...)
@@ -697,13 +691,8 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	for _, c := range main {
 		allMain = append(allMain, c.stems...)
 		allWords = append(allWords, c.words...)
-		if c.holdsAny(modal) || c.holdsAny(v.ps.oblig) || !oblig && c.holdsAny(v.ps.affirm) {
+		if c.holdsAny(modal) || c.holdsAny(v.ps.oblig) || !oblig && (c.holdsAny(v.ps.affirm) || verb != nil && verb.holds(c.keys())) {
 			allowed = true
-		} else if !oblig && verb != nil && verb.holds(c.keys()) {
-			allowed = true
-			if blockingAsked && byVerb == nil && startsWithAny(lang.Words(verb.typed), q.v.ps.neg) {
-				byVerb = &c
-			}
 		}
 		if oblig && c.holdsAny(v.ps.affirm) && !c.holdsAny(v.ps.perm) {
 			// A rule states what is done in the plain present: "las
@@ -775,12 +764,6 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		}
 	}
 	if allowed && m.match(span{allWords, allMain}) >= yesShare*m.weight {
-		if byVerb != nil && !slices.ContainsFunc(main, func(c clause) bool { return c.holdsAny(modal) || c.holdsAny(v.ps.affirm) }) {
-			if blockedBy(q, d, *byVerb, v) {
-				return -1
-			}
-			return 0
-		}
 		return 1
 	}
 	return 0
