@@ -87,10 +87,7 @@ func relativeNegated(words []string, v *Vocabulary) []string {
 		if !startsWithAny(words[i:], v.ps.neg) {
 			continue
 		}
-		j := i - 1
-		if j > 0 && v.has("negadv", words[j]) {
-			j--
-		}
+		j := relativeBefore(words, i, v)
 		if j >= 0 && v.has("relative", words[j]) && !endsWithAny(words[:j+1], v.ps.consec) {
 			return words[max(0, j-relativeWindow):]
 		}

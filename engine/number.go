@@ -165,6 +165,11 @@ func (e *Engine) number(q query, text string) string {
 	if !ok {
 		return ""
 	}
+	if x, ok := extremeOf(q, best.sp, t, best.rivals, vocabFor(detectLanguage(best.s))); !ok {
+		return ""
+	} else if x.word != t.word {
+		return format(q.v, x)
+	}
 	if t.word != best.tok.word {
 		return format(q.v, t)
 	}
@@ -1212,4 +1217,65 @@ func meets(kind string, m, n int) bool {
 		return m <= n
 	}
 	return true
+}
+
+// extremeOf returns the number of sentence sp that answers q when q asks
+// for one end of a range (an extreme of its language: "at most",
+// "como máximo") and the sentence names ends: of t (the number picked)
+// and its rivals, the one standing right after a phrase of the end asked
+// ("a minimum of three and a maximum of five": five for "at most");
+// false when the sentence gives a number only for the other end ("a
+// minimum of three" for "at most"). A question asking no end is answered by
+// no one number when the sentence gives both; a sentence naming no end
+// keeps t.
+func extremeOf(q query, sp span, t numberToken, rivals []numberToken, v *Vocabulary) (numberToken, bool) {
+	asked := ""
+	for _, side := range []string{"max", "min"} {
+		if containsAny(q.clause, q.v.ps.extremes[side]) {
+			if asked != "" {
+				return t, true
+			}
+			asked = side
+		}
+	}
+	// after returns the first number of toks within three words after a
+	// phrase of side, and whether the sentence holds such a phrase.
+	after := func(side string, toks []numberToken) (numberToken, bool, bool) {
+		named := false
+		for i := range sp.words {
+			for _, p := range v.ps.extremes[side] {
+				if !startsWithAny(sp.words[i:], [][]string{p}) {
+					continue
+				}
+				named = true
+				end := i + len(p)
+				for _, x := range toks {
+					if x.word >= end && x.word <= end+3 {
+						return x, true, true
+					}
+				}
+			}
+		}
+		return numberToken{}, false, named
+	}
+	toks := append([]numberToken{t}, rivals...)
+	if asked == "" {
+		// "How many Troopers can a Fireteam Core have?" of "a minimum of
+		// three and a maximum of five": a range, not one number.
+		_, lo, _ := after("min", toks)
+		_, hi, _ := after("max", toks)
+		return t, !(lo && hi)
+	}
+	other := "min"
+	if asked == "min" {
+		other = "max"
+	}
+	x, found, named := after(asked, toks)
+	if found {
+		return x, true
+	}
+	if _, otherGiven, _ := after(other, toks); otherGiven && !named {
+		return t, false
+	}
+	return t, true
 }

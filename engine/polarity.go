@@ -409,10 +409,7 @@ func (c clause) negatedBy(v *Vocabulary, ps [][]string) bool {
 		if !startsWithAny(c.words[i:], ps) {
 			continue
 		}
-		j := i - 1
-		if j > 0 && v.has("negadv", c.words[j]) {
-			j--
-		}
+		j := relativeBefore(c.words, i, v)
 		if j >= 0 && v.has("relative", c.words[j]) && !endsWithAny(c.words[:j+1], v.ps.consec) {
 			continue
 		}
@@ -422,6 +419,22 @@ func (c clause) negatedBy(v *Vocabulary, ps [][]string) bool {
 		return true
 	}
 	return false
+}
+
+// relativeBefore returns the index of the word that would open a relative
+// clause holding the negation at words[i]: the word before it, or before
+// a negation adverb ("al que todavía no") or a copula ("who is not",
+// "that are not") standing between them; -1 at the start of words. The
+// caller checks that word is a relative one.
+func relativeBefore(words []string, i int, v *Vocabulary) int {
+	j := i - 1
+	if j > 0 && v.has("negadv", words[j]) {
+		j--
+	}
+	if j > 0 && v.has("copula", words[j]) && v.has("relative", words[j-1]) {
+		j--
+	}
+	return j
 }
 
 // possessiveSubject reports whether words end with a possessive relative
@@ -625,10 +638,30 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// A main clause whose actor is another than the question's subject,
 	// or whose negation is of something else than what is asked, rules
 	// on that, neither for nor against.
+	// A clause that only says something is not needed ("no es necesario
+	// tomar a una miniatura como objetivo y se puede arrojar a un punto
+	// … vacío") and allows an act says what that act may do without: it
+	// is read as its permission, not as a no.
+	needOnly := func(c clause) bool {
+		return !asksObligation(q) && onlyNeedless(c, v) && c.holdsAny(v.ps.perm)
+	}
 	own := main[:0:0]
+	// antecedents are the negated clauses a relative clause after them
+	// answers for (relativeAffirms): what that relative clause states is
+	// said of what they name.
+	var antecedents []clause
 	for _, c := range main {
-		if actorOther(q, d, cs, c, v) || c.negated(v) && deniesOther(q, cs, c, objs, v) {
+		if actorOther(q, d, cs, c, v) {
 			continue
+		}
+		if c.negated(v) && !needOnly(c) {
+			if relativeAffirms(cs, c, m, v) {
+				antecedents = append(antecedents, c)
+				continue
+			}
+			if deniesOther(q, cs, c, objs, v) || deniesUnasked(q, d, c, m, v) {
+				continue
+			}
 		}
 		own = append(own, c)
 	}
@@ -636,7 +669,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 0
 	}
 	for _, c := range main {
-		if c.negated(v) {
+		if c.negated(v) && !needOnly(c) {
 			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) || actAbsent && terse(d) {
 				return 0
 			}
@@ -658,6 +691,14 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 				// nothing of Smoke. That Y cannot happen is read ("no
 				// pueden trazar LDT": yes, it blocks), and that it can.
 				return 0
+			}
+			if blockingAsked && c.negatedBy(v, v.ps.notNeg) && deniedActor(q, c, v) {
+				// X of "does X ignore Y?" is the subject of what the
+				// text says cannot be done ("Las Tropas equipadas con
+				// Visor Multiespectral no pueden trazar LDT a través de
+				// una Zona de Ruido Blanco"): X fails against Y, it does
+				// not ignore or block it; polarity turns this into a no.
+				return 1
 			}
 			return -1
 		}
@@ -719,6 +760,10 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	}
 	var allMain, allWords []string
 	allowed := false
+	for _, c := range antecedents {
+		allMain = append(allMain, c.stems...)
+		allWords = append(allWords, c.words...)
+	}
 	for _, c := range main {
 		allMain = append(allMain, c.stems...)
 		allWords = append(allWords, c.words...)
@@ -831,6 +876,107 @@ func deniesOther(q query, cs []clause, c clause, objs []*unit, v *Vocabulary) bo
 		}
 	}
 	return false
+}
+
+// relativeAffirms reports whether the negated main clause c of the
+// clauses cs of a sentence is followed by a relative clause (opening
+// with a relative word) that holds no negation and holds a unit of
+// what is asked that c does not: "no interfiere con … el Equipo
+// Automático, que continuarán funcionando" denies interfering and
+// states that the equipment works; for "¿siguen funcionando?" the
+// negation is of another act, and the relative clause is what answers.
+func relativeAffirms(cs []clause, c clause, m matcher, v *Vocabulary) bool {
+	for i := range cs {
+		if &cs[i].words[0] != &c.words[0] || i+1 == len(cs) {
+			continue
+		}
+		r := cs[i+1]
+		if r.sub || r.exception || !v.has("relative", r.words[0]) || r.negated(v) {
+			return false
+		}
+		ck, rk := c.keys(), r.keys()
+		for _, u := range m.units {
+			if u.holds(rk) && !u.holds(ck) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// deniesUnasked reports whether, in a text of the question's language,
+// what the negation of clause c denies (the words after its first
+// negation phrase, but those of a parenthesis it does not stand in) holds no word of
+// the question while the words before it hold some of what is asked: the
+// asked words stand only in c's subject or in an aside, and the negation
+// is of another act. "Una Tropa con Tenaz activado no puede ser curada
+// (… Equipo como Médico …)" says nothing of whether the automatic
+// equipment of "¿con Tenaz activado siguen funcionando el equipo
+// automático?" works.
+func deniesUnasked(q query, d *candidate, c clause, m matcher, v *Vocabulary) bool {
+	if d.lang != "" && d.lang != q.lang {
+		// A text of another language may word the act otherwise.
+		return false
+	}
+	for i := range c.words {
+		if !startsWithAny(c.words[i:], v.ps.neg) {
+			continue
+		}
+		if m.match(spanOf(c.words[:i])) == 0 {
+			// The subject holds nothing asked either: the clause is
+			// read for its topic ("A Mine never triggers if …").
+			return false
+		}
+		var w, st []string
+		own := 0
+		if i < len(c.paren) {
+			own = c.paren[i]
+		}
+		for k := i; k < len(c.words); k++ {
+			if k < len(c.paren) && c.paren[k] != 0 && c.paren[k] != own {
+				continue
+			}
+			w, st = append(w, c.words[k]), append(st, c.stems[k])
+		}
+		k := span{w, st}.keys()
+		for i := range q.units {
+			// Any word of the question, of its case too, and the
+			// page's concept the matcher leaves out ("… no pueden
+			// trazar LDT a través de una Zona de Ruido Blanco" on
+			// Ruido Blanco).
+			if u := &q.units[i]; u.idf > 0 && !u.trivial() && u.holds(k) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// onlyNeedless reports whether every negation of clause c says that
+// something is not needed: a phrase of v holding an obligation ("sin
+// necesidad de", "no need"), or a negation right before an obligation
+// phrase ("no es necesario", "does not need").
+func onlyNeedless(c clause, v *Vocabulary) bool {
+	ps := needless(v)
+	seen := false
+	for i := range c.words {
+		n := 0
+		for _, p := range ps {
+			if len(p) > n && startsWithAny(c.words[i:], [][]string{p}) {
+				n = len(p)
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		seen = true
+		if !startsWithAny(c.words[i+n:], v.ps.oblig) {
+			return false
+		}
+	}
+	return seen
 }
 
 // needless returns v's negation and blocking phrases but those that say
@@ -1181,7 +1327,7 @@ func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
 	for k := range d.pageKeys {
 		ownPage = ownPage && before[k]
 	}
-	actor, other := false, false
+	actor, other, paged := false, false, false
 	for i := range q.units {
 		u := &q.units[i]
 		if u.trivial() || u.idf == 0 || !u.named && !u.page && !u.topic {
@@ -1190,11 +1336,44 @@ func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
 		switch {
 		case u.holds(qBefore):
 			actor = actor || u.holds(d.pageKeys) || u.holds(before) && !ownPage
+			paged = paged || u.holds(d.pageKeys) && u.holds(before)
 		case u.holds(before):
 			other = true
 		}
 	}
-	return actor && !other
+	// X is the page's concept and the sentence names it before the verb
+	// ("Ante cualquier Ataque Sorpresa declarado contra el poseedor de
+	// Sexto Sentido éste ignorará el MOD" on Sexto Sentido): what else
+	// stands there is the case it acts in, not another actor.
+	return actor && (!other || paged)
+}
+
+// deniedActor reports whether a unit q's asking clause names before its
+// blocking phrase (X of "does X ignore Y?") stands in clause c before
+// c's first negation phrase (not a blocking one): the act the text
+// denies is X's.
+func deniedActor(q query, c clause, v *Vocabulary) bool {
+	at := func(words []string, ps [][]string) int {
+		for i := range words {
+			if startsWithAny(words[i:], ps) {
+				return i
+			}
+		}
+		return len(words)
+	}
+	asked := lang.Words(strings.Join(q.clause, " "))
+	qBefore := spanOf(asked[:at(asked, q.v.ps.neg)]).keys()
+	before := spanOf(c.words[:at(c.words, v.ps.notNeg)]).keys()
+	for i := range q.units {
+		u := &q.units[i]
+		if u.trivial() || u.idf == 0 || !u.named && !u.page && !u.topic {
+			continue
+		}
+		if u.holds(qBefore) && u.holds(before) {
+			return true
+		}
+	}
+	return false
 }
 
 // verb returns the unit of the first content word of q's asking clause

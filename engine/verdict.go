@@ -68,6 +68,10 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		}
 		if d.faq != nil {
 			if yn, rest := e.openingYesNo(text); yn != "" {
+				if !faqAsks(q, d) {
+					// The yes or no is said of the FAQ's own question.
+					return see, ""
+				}
 				qual := qualifier(rest)
 				if qual != "" && sourceLang(d, text) != q.lang {
 					// The qualifier is in the other language: the
@@ -132,6 +136,26 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		}
 	}
 	return see, ""
+}
+
+// faqAsks reports whether the question an FAQ d asks, its first
+// sentence (what follows may be an example of it: "For example, if a
+// Trooper is in IMM-B and Targeted State, …"), or d's page title holds every
+// page q's asking clause names: its yes or no answers q only then. "Do
+// State MODs all stack with each other? … Yes." does not answer "Does
+// Targeted State give a MOD to the attacker?".
+func faqAsks(q query, d *candidate) bool {
+	first := d.faq.Question
+	if i := strings.IndexByte(first, '?'); i > 0 {
+		first = first[:i+1]
+	}
+	k, page := newSpan(first).keys(), keySet(d.page)
+	for i := range q.units {
+		if u := &q.units[i]; u.topic && u.inClause && u.idf > 0 && !unholdable(u) && !u.holds(k) && !u.holds(page) {
+			return false
+		}
+	}
+	return true
 }
 
 // namesPageOf reports whether q names the concept of d's page: a unit of
@@ -285,8 +309,10 @@ func sentences(text string) []string {
 	return out
 }
 
-// lowerAfter reports whether s, after its spaces, opens with a lower-case
-// letter.
+// lowerAfter reports whether the text after a period, past its spaces,
+// opens with a lower-case letter: the period closes an ellipsis or an
+// abbreviation ("… Distancia... pero no con otros MOD", "No. of Rolls"),
+// and the sentence goes on.
 func lowerAfter(s string) bool {
 	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(s, " "))
 	return unicode.IsLower(r)

@@ -97,6 +97,7 @@ type phraseLists struct {
 	asks, per                                                                                                           map[string][][]string
 	compare                                                                                                             [][]string
 	bounds                                                                                                              map[string][][]string
+	extremes                                                                                                            map[string][][]string
 	// notNeg is the negation phrases alone, without the blocking verbs.
 	notNeg [][]string
 	// alt is the alternative openers.
@@ -203,6 +204,10 @@ type QuantityWords struct {
 	// ("fewer than", "inferior a"), "at_least" and "at_most" (it
 	// included).
 	Bounds map[string][]string `json:"bounds"`
+	// Extremes name the end of a range a number stands for, "max" and
+	// "min" ("a minimum of three and a maximum of five", "como máximo"):
+	// a question asking one is not answered by the other's number.
+	Extremes map[string][]string `json:"extremes"`
 	// Degrees are the frames that compare two amounts, by what they say
 	// of the first: "more" ("más … que", "more … than"), "same" ("tantas
 	// … como", "as many … as"), "less"; "…" stands for the words compared
@@ -408,6 +413,10 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		v.ps.per[k] = phrases(l)
 	}
 	v.ps.bounds = map[string][][]string{}
+	v.ps.extremes = map[string][][]string{}
+	for k, l := range v.Quantities.Extremes {
+		v.ps.extremes[k] = phrases(l)
+	}
 	for k, l := range v.Quantities.Bounds {
 		v.ps.bounds[k] = phrases(l)
 	}
