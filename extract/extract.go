@@ -31,7 +31,19 @@ func (v *Vocabulary) Extract(rev wikirules.Revision, doc *wikitext.Document) *wi
 	if !v.holdsRules(rev) {
 		return notContent(rev)
 	}
-	return v.extract(rev, wikitextStream(doc, v, v.language(rev.Page.Language)), nil)
+	x := v.extract(rev, wikitextStream(doc, v, v.language(rev.Page.Language)), nil)
+	// What the parser found malformed ("unclosed [[ left as text",
+	// "unclosed table {| runs to the end") is reported with what the
+	// extraction found, parser's first: both name a byte of rev.Text.
+	if len(doc.Diagnostics) > 0 {
+		own := x.Diagnostics
+		x.Diagnostics = nil
+		for _, d := range doc.Diagnostics {
+			diagnose(x, &rev, d.Pos, "%s", d.Msg)
+		}
+		x.Diagnostics = append(x.Diagnostics, own...)
+	}
+	return x
 }
 
 func appendUnique(list []string, s string) []string {

@@ -38,8 +38,10 @@ type PutResult struct {
 // Begin, a Writer.Put per item and Commit.
 //
 // A revision whose ID is already stored is skipped and listed in
-// PutResult.Skipped (also in Conflicts when its stored text differs), so
-// putting the same batch twice leaves the database as the first put did;
+// PutResult.Skipped (also in Conflicts when its stored text differs; two
+// rendered copies of one revision are merged, whichever comes first:
+// merge.go), so putting the same batch twice leaves the database as the
+// first put did;
 // so is one stored under another ID with the same page, timestamp and text
 // (the same revision from another source: a contributions dump derives
 // ids, an export has MediaWiki's).
@@ -90,6 +92,7 @@ type writer struct {
 	ids         map[string]bool            // record ids of the revision being put
 	refs        [][6]any                   // its revision_records list
 	pendingRows int                        // rows written to temp.search_pending since the last flush
+	refresh     map[int64]bool             // pages whose stored revision a second copy merged into (mergeCopy)
 }
 
 // contentCachePages bounds the pages whose record content digests the
@@ -265,12 +268,18 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		if err != nil {
 			return fmt.Errorf("compare stored text: %w", err)
 		}
-		if text != rev.Text {
-			res.Conflicts = append(res.Conflicts, rev.ID)
+		if text == rev.Text {
+			return nil
 		}
-		return nil
+		res.Conflicts = append(res.Conflicts, rev.ID)
+		replace, merged, err := w.mergeCopy(ctx, pk, rev, text, x, it.X != nil, p)
+		if err != nil || !replace {
+			return err
+		}
+		ts = merged
+	} else {
+		res.Added++
 	}
-	res.Added++
 	if k := (revKey{ts, rev.ID}); w.newest[pk].less(k) {
 		w.newest[pk] = k
 	}

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // ErrWriterDone is returned by a Writer used after Commit, Rollback or a
@@ -84,6 +86,15 @@ func (w *Writer) Put(ctx context.Context, it Item) error {
 	}
 	if err := w.w.put(statementContext(ctx), &it, &w.res); err != nil {
 		return w.fail(fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err))
+	}
+	if len(w.w.refresh) > 0 {
+		// A copy merged into a stored revision may change its date (and
+		// so which revision is current) and the FAQs it shows.
+		pks := slices.Sorted(maps.Keys(w.w.refresh))
+		clear(w.w.refresh)
+		if err := w.refreshPages(ctx, pks); err != nil {
+			return w.fail(fmt.Errorf("kb: put item %d (page %q, revision %s): %w", i, it.Rev.Page.Title, it.Rev.ID, err))
+		}
 	}
 	if w.w.pendingRows >= w.flushAt {
 		if err := w.w.flushSearch(ctx); err != nil {

@@ -50,7 +50,8 @@ type Summary struct {
 	Added       int `json:"added"`
 	Skipped     int `json:"skipped"`
 	// Conflicts lists the skipped revisions whose id was already stored
-	// with another text (the stored text is kept): the first
+	// with another text (the stored text is kept, or for two copies of a
+	// rendered page merged: kb.Writer.Put): the first
 	// MaxConflictsListed ids; Conflicting counts them all.
 	Conflicting      int            `json:"conflicting,omitempty"`
 	Conflicts        []string       `json:"conflicts,omitempty"`

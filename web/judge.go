@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/wikirules/wikirules"
 	"github.com/wikirules/wikirules/engine"
 	"github.com/wikirules/wikirules/report"
 )
@@ -74,7 +75,7 @@ func (vs *views) verdictOf(a *engine.Answer, question string) *verdictView {
 		v.Verdict = a.Verdict
 	}
 	if a.EditionDefaulted {
-		v.EditionNote = vs.l.t("edition.default")
+		v.Edition, v.EditionNote = vs.defaultedEdition(a.Edition, "edition.deciding")
 	}
 	if a.AsOf != nil {
 		v.AsOf = a.AsOf.UTC().Format("2006-01-02")
@@ -84,6 +85,25 @@ func (vs *views) verdictOf(a *engine.Answer, question string) *verdictView {
 		v.Deciding = &sourceView{Source: *d, N: 1, URL: vs.link.cite(d.Citation, superseded)}
 	}
 	return v
+}
+
+// defaultedEdition is the badge and the note of an answer that speaks for
+// edition ed ("n4", "" when unknown) when none was asked. The engine
+// answers for the knowledge base's newest edition unless the deciding
+// page holds none of its text (then for that page's newest, or for no
+// edition when the page does not say its own) or, for a situation, no
+// source of it resolves it (then for the newest older edition that does):
+// other is the note of that case, "edition.deciding" or
+// "edition.fallback", which names the knowledge base's newest.
+func (vs *views) defaultedEdition(ed, other string) (badge, note string) {
+	newest := wikirules.Editions(vs.newest).String()
+	switch {
+	case ed == "":
+		return vs.l.t("edition.unknown"), vs.l.t("edition.decidingunknown")
+	case vs.newest == 0 || ed == newest:
+		return vs.l.edition(ed), vs.l.t("edition.default")
+	}
+	return vs.l.edition(ed), vs.l.t(other, vs.l.edition(newest))
 }
 
 // askView is the ask page: the form and, when a question was asked, the
@@ -144,6 +164,7 @@ type resolveView struct {
 	Data       report.DataVersion // the resolution's, its inferred times marked
 	Groups     [][]roleGroup      // per conclusion
 	Speaks     string             // the edition the resolution speaks for
+	SpeaksNote string             // why that edition when none was asked ("" when asked)
 }
 
 func (v *resolveView) title(l *labels) string { return l.t("resolve.title") }
@@ -183,6 +204,9 @@ func (q *rq) resolvePage() error {
 		v.Groups = append(v.Groups, q.groupSources(c.Sources))
 	}
 	v.Speaks = q.l.edition(res.Edition)
+	if res.EditionDefaulted {
+		v.Speaks, v.SpeaksNote = q.defaultedEdition(res.Edition, "edition.fallback")
+	}
 	q.render(http.StatusOK, "resolve", v)
 	return nil
 }

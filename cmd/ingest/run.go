@@ -297,7 +297,7 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	fmt.Fprintf(w, "  revisions    %d (%d new, %d already stored)\n", s.Revisions, s.Added, s.Skipped)
 	if s.Conflicting > 0 {
 		ids := s.Conflicts[:min(len(s.Conflicts), 10)]
-		fmt.Fprintf(w, "  conflicts    %d revision ids already stored with another text (the stored text is kept): %s",
+		fmt.Fprintf(w, "  conflicts    %d revision ids already stored with another text (the stored text is kept; copies of a rendered page are merged): %s",
 			s.Conflicting, strings.Join(ids, ", "))
 		if s.Conflicting > len(ids) {
 			fmt.Fprintf(w, ", … (-json lists %d)", len(s.Conflicts))

@@ -378,7 +378,7 @@ func TestConflictsCLI(t *testing.T) {
 	if err := Run(context.Background(), []string{"-no-index", "-db", db, export}, &out, &errb); err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())
 	}
-	if want := "conflicts    1 revision ids already stored with another text (the stored text is kept): " + revs[5].ID; !strings.Contains(out.String(), want) {
+	if want := "conflicts    1 revision ids already stored with another text (the stored text is kept; copies of a rendered page are merged): " + revs[5].ID; !strings.Contains(out.String(), want) {
 		t.Errorf("summary without %q:\n%s", want, out.String())
 	}
 	out.Reset()
