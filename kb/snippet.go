@@ -61,9 +61,9 @@ var snippetWork atomic.Uint64
 // and after "." or ":" followed by white space; bonus 120 at the first
 // token, 100 elsewhere); the first best-scoring window wins. It scores
 // each window by reading every instance of the row, which is quadratic
-// in the instances: a 1 MiB one-line page took seconds. Here the windows
-// are scored by sliding over the sorted instances: each instance enters
-// and leaves a window once.
+// in the instances (a long one-line page is one record with a great many
+// of them). Here the windows are scored by sliding over the sorted
+// instances: each instance enters and leaves a window once.
 func makeSnippet(body string, phrases []phrase) string {
 	var work uint64
 	defer func() { snippetWork.Add(work) }()
@@ -220,14 +220,12 @@ func (w *windowScorer) score(start, n int) (score, first, last int) {
 }
 
 // highlight returns the tokens [from, to] of body (window, of a body of
-// nDoc tokens) with the text between
-// them, the instances at instPos marked and the ellipsis where text is
-// left out before or after, as FTS5's fts5HighlightCb writes them: a mark
-// closes when the next token is not an instance or white space comes
-// before it, the text before the first token is kept when the window
-// starts at the body's first token, the text after the last when it ends
-// at the body's last. highlight reads the tokens of the window only (and
-// the instances before it once).
+// nDoc tokens) with the text between them, each instance at instPos
+// marked on its own and the ellipsis where text is left out before or
+// after, as FTS5's fts5HighlightCb writes them: the text before the
+// first token is kept when the window starts at the body's first token,
+// the text after the last when it ends at the body's last. It reads the
+// tokens of the window only (and the instances before it once).
 func highlight(body string, window []lang.Term, nDoc int, instPos []int, from, to int) string {
 	var b strings.Builder
 	if from > 0 {
