@@ -33,10 +33,6 @@ func searchTable(f wikirules.Filter) string {
 // the text). Lower is better.
 func bm25Rank(table string) string { return `bm25(` + table + `, 3.0, 2.0, 1.0)` }
 
-// snippetExpr marks the matched words of the body column of table with
-// « » and keeps about 24 tokens around them.
-func snippetExpr(table string) string { return `snippet(` + table + `, 2, '«', '»', '…', 24)` }
-
 // searchQuery is a user's search text reduced to plain word tokens: its
 // words as lang.Split finds them (runs of Unicode letters and numbers,
 // with the combining marks that follow them; FTS5's unicode61 tokenizer
@@ -85,7 +81,23 @@ func (q searchQuery) match(or bool) string {
 // nearly every row while adding next to nothing to its BM25 score, and
 // scoring every row is what makes the any-token fallback slow.
 func (q searchQuery) matches() []string {
-	out := []string{q.match(false)}
+	var out []string
+	for _, m := range q.searches() {
+		out = append(out, m.expr)
+	}
+	return out
+}
+
+// searchMatch is one MATCH expression of a search and the tokens it is
+// made of, in their order in it (FTS5's phrases).
+type searchMatch struct {
+	expr   string
+	tokens []string
+}
+
+// searches returns the MATCH expressions of matches with their tokens.
+func (q searchQuery) searches() []searchMatch {
+	out := []searchMatch{{q.match(false), q.tokens}}
 	if len(q.tokens) < 2 {
 		return out
 	}
@@ -96,9 +108,9 @@ func (q searchQuery) matches() []string {
 		}
 	}
 	if len(content) > 0 && len(content) < len(q.tokens) {
-		out = append(out, matchExpr(content, " OR "))
+		out = append(out, searchMatch{matchExpr(content, " OR "), content})
 	}
-	return append(out, q.match(true))
+	return append(out, searchMatch{q.match(true), q.tokens})
 }
 
 // matchExpr quotes tokens (see match) and joins them with sep.
@@ -133,7 +145,8 @@ var fallbackStopwords = func() map[string]bool {
 // come first, and only when nothing matches all of them is any token
 // enough (any token but the function words "de", "la", "the"…, then
 // any token at all). Hits are ranked by BM25 (page and title weigh more than text),
-// best first, with a snippet marking matches with « » and their citation.
+// best first, with a snippet marking matches with « » (makeSnippet; none
+// with f.NoSnippets) and their citation.
 //
 // Records come from the revision of each page current as of f.AsOf and
 // are filtered as Records filters them; FAQs as FAQs filters them (f.Kinds
@@ -151,7 +164,7 @@ func (db *DB) SearchText(ctx context.Context, text string, f wikirules.Filter) (
 	var hits []wikirules.Hit
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
-		for _, m := range q.matches() {
+		for _, m := range q.searches() {
 			if hits, err = searchAll(ctx, tx, m, f, limit); err != nil || len(hits) > 0 {
 				return err
 			}
@@ -166,11 +179,17 @@ func (db *DB) SearchText(ctx context.Context, text string, f wikirules.Filter) (
 
 // searchAll runs one MATCH expression over records and FAQs and keeps the
 // best limit by score (records first among equals); only the records and
-// FAQs kept are read.
-func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
-	ranked, err := rankHits(ctx, tx, match, f, limit)
+// FAQs kept are read, and their snippets made.
+func searchAll(ctx context.Context, tx *sql.Tx, m searchMatch, f wikirules.Filter, limit int) ([]wikirules.Hit, error) {
+	ranked, err := rankHits(ctx, tx, m.expr, f, limit)
 	if err != nil {
 		return nil, err
+	}
+	var snippets map[int64]string
+	if !f.NoSnippets {
+		if snippets, err = snippetsOf(ctx, tx, searchTable(f), ranked, phrasesOf(m.tokens)); err != nil {
+			return nil, err
+		}
 	}
 	var recKeys []recordKey
 	var faqPKs []int64
@@ -195,7 +214,7 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 	}
 	hits := make([]wikirules.Hit, 0, len(ranked))
 	for _, r := range ranked {
-		h := wikirules.Hit{Score: r.score, Snippet: oneLine(r.snippet)}
+		h := wikirules.Hit{Score: r.score, Snippet: oneLine(snippets[r.rowid])}
 		if r.rowid > 0 {
 			if h.Record = byKey[recordKey{r.revision, r.rowid}]; h.Record == nil {
 				return nil, fmt.Errorf("records: search row %d matched in revision %s, then not found", r.rowid, r.revision)
@@ -210,7 +229,34 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 	return hits, nil
 }
 
-// rankHits returns the rowids, scores and snippets of the best limit rows
+// snippetsOf returns the snippets (makeSnippet) of the body column of the
+// ranked rows of table, by rowid.
+func snippetsOf(ctx context.Context, tx *sql.Tx, table string, ranked []rankedRow, phrases []phrase) (map[int64]string, error) {
+	if len(ranked) == 0 {
+		return nil, nil
+	}
+	ids := make([]any, len(ranked))
+	for i, r := range ranked {
+		ids[i] = r.rowid
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT rowid, body FROM `+table+` WHERE rowid IN (`+placeholders(len(ids))+`)`, ids...)
+	if err != nil {
+		return nil, fmt.Errorf("snippets: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[int64]string, len(ranked))
+	for rows.Next() {
+		var id int64
+		var body string
+		if err := rows.Scan(&id, &body); err != nil {
+			return nil, fmt.Errorf("snippets: %w", err)
+		}
+		out[id] = makeSnippet(body, phrases)
+	}
+	return out, rows.Err()
+}
+
+// rankHits returns the rowids, scores and revisions of the best limit rows
 // matching match, best first: records (rowid > 0) filtered as SearchText
 // says, FAQs (rowid < 0) as FAQs filters. Without f.AsOf it reads
 // search_current, whose records are all current; with it, search,
@@ -221,7 +267,8 @@ func searchAll(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter
 // the records' columns in the ranking query would read and sort the text
 // of every match, which with the any-token fallback is most of the table
 // (hundreds of ms at 100,000 records); searchAll reads the rows kept.
-// SQLite computes the snippets of the rows the LIMIT keeps only.
+// The snippets are made apart (snippetsOf): FTS5's snippet() is
+// quadratic in the matches of a row.
 func rankHits(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter, limit int) ([]rankedRow, error) {
 	t := searchTable(f)
 	var rw, fw where
@@ -249,7 +296,7 @@ func rankHits(ctx context.Context, tx *sql.Tx, match string, f wikirules.Filter,
 		return nil, err
 	}
 	args := append(append(append(append(revArgs, match), rw.args...), fw.args...), limit)
-	rows, err := tx.QueryContext(ctx, `SELECT `+t+`.rowid, -`+bm25Rank(t)+` AS score, `+snippetExpr(t)+`,
+	rows, err := tx.QueryContext(ctx, `SELECT `+t+`.rowid, -`+bm25Rank(t)+` AS score,
 		COALESCE(rv.id, '') FROM `+t+`
 		LEFT JOIN record_contents rec ON `+t+`.rowid > 0 AND rec.pk = `+t+`.rowid
 		LEFT JOIN revisions rv ON `+t+`.rowid > 0 AND rv.id = `+revOfPage+`
@@ -300,22 +347,21 @@ func recordsByKey(ctx context.Context, tx *sql.Tx, keys []recordKey) (map[record
 	return out, rows.Err()
 }
 
-// rankedRow is a search row's rowid, score (higher is better) and
-// snippet, and for a record the revision it is read from.
+// rankedRow is a search row's rowid and score (higher is better), and
+// for a record the revision it is read from.
 type rankedRow struct {
 	rowid    int64
 	score    float64
-	snippet  string
 	revision string
 }
 
-// scanRanked reads rows of rowid, score and snippet, and closes them.
+// scanRanked reads rows of rowid, score and revision, and closes them.
 func scanRanked(rows *sql.Rows) ([]rankedRow, error) {
 	defer rows.Close()
 	var out []rankedRow
 	for rows.Next() {
 		var r rankedRow
-		if err := rows.Scan(&r.rowid, &r.score, &r.snippet, &r.revision); err != nil {
+		if err := rows.Scan(&r.rowid, &r.score, &r.revision); err != nil {
 			return nil, fmt.Errorf("records: %w", err)
 		}
 		out = append(out, r)
@@ -329,9 +375,8 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // faqHit is a FAQ matched by the search table.
 type faqHit struct {
-	pk      int64
-	score   float64
-	snippet string
+	pk    int64
+	score float64
 }
 
 // searchFAQs returns the FAQs matching q, best first (all tokens, else any
@@ -358,7 +403,7 @@ func searchFAQsMatch(ctx context.Context, tx *sql.Tx, match string, f wikirules.
 	if err := faqFilter(ctx, tx, &w, f); err != nil {
 		return nil, err
 	}
-	q := `SELECT fq.pk, -` + bm25Rank(t) + `, ` + snippetExpr(t) + ` FROM ` + t + ` JOIN faqs fq ON fq.pk = -` + t + `.rowid
+	q := `SELECT fq.pk, -` + bm25Rank(t) + ` FROM ` + t + ` JOIN faqs fq ON fq.pk = -` + t + `.rowid
 		WHERE ` + w.sql() + ` ORDER BY ` + bm25Rank(t)
 	if limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", limit)
@@ -371,7 +416,7 @@ func searchFAQsMatch(ctx context.Context, tx *sql.Tx, match string, f wikirules.
 	var hits []faqHit
 	for rows.Next() {
 		var h faqHit
-		if err := rows.Scan(&h.pk, &h.score, &h.snippet); err != nil {
+		if err := rows.Scan(&h.pk, &h.score); err != nil {
 			return nil, fmt.Errorf("faqs: %w", err)
 		}
 		hits = append(hits, h)
