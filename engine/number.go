@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/wikirules/wikirules/lang"
@@ -823,14 +824,49 @@ func format(v *Vocabulary, t numberToken) string {
 // leaving out the words that are also articles (value 1 of a word of at
 // most three letters: "un", "una", "one").
 func numberWord(w string) (string, bool) {
-	for _, v := range sortedVocabs() {
-		for k, n := range v.Numbers {
-			if lang.Fold(k) == w && !(n == 1 && len(w) <= 3) {
-				return itoa(n), true
+	n, ok := wordTables().numbers[w]
+	return n, ok
+}
+
+// vocabWords holds, by folded word, the values numberWord and unitWord
+// return: the first vocabulary's (sortedVocabs order) that has the word.
+// It is made once, as the vocabularies are (Vocabularies), so that a
+// word is looked up rather than compared with every folded entry of
+// every vocabulary (a text's every word is asked).
+type vocabWords struct {
+	numbers map[string]string
+	units   map[string]string
+}
+
+var (
+	wordTablesOnce sync.Once
+	wordTablesMemo vocabWords
+)
+
+func hasKey(m map[string]string, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+func wordTables() *vocabWords {
+	wordTablesOnce.Do(func() {
+		t := vocabWords{numbers: map[string]string{}, units: map[string]string{}}
+		for _, v := range sortedVocabs() {
+			for k, n := range v.Numbers {
+				w := lang.Fold(k)
+				if !hasKey(t.numbers, w) && !(n == 1 && len(w) <= 3) {
+					t.numbers[w] = itoa(n)
+				}
+			}
+			for k, u := range v.Units {
+				if w := lang.Fold(k); !hasKey(t.units, w) {
+					t.units[w] = u
+				}
 			}
 		}
-	}
-	return "", false
+		wordTablesMemo = t
+	})
+	return &wordTablesMemo
 }
 
 // states reports whether q's asking clause states the number n, in
@@ -855,14 +891,7 @@ func (q query) states(n string) bool {
 // unitWord returns the unit of length a folded word names in any
 // vocabulary ("cm", "inch"), or "".
 func unitWord(w string) string {
-	for _, v := range sortedVocabs() {
-		for k, u := range v.Units {
-			if lang.Fold(k) == w {
-				return u
-			}
-		}
-	}
-	return ""
+	return wordTables().units[w]
 }
 
 // isModWord reports whether a folded word names a modifier in some

@@ -499,6 +499,18 @@ func roleTitles(v *Vocabulary, role string) []string {
 
 // sortedVocabs returns the vocabularies in a fixed order (by language).
 func sortedVocabs() []*Vocabulary {
+	sortedOnce.Do(func() { sorted = sortVocabs() })
+	return sorted
+}
+
+// sorted is sortedVocabs' list, made once: the vocabularies are loaded
+// once per process (Vocabularies) and never change.
+var (
+	sortedOnce sync.Once
+	sorted     []*Vocabulary
+)
+
+func sortVocabs() []*Vocabulary {
 	vs := Vocabularies()
 	keys := make([]string, 0, len(vs))
 	for k := range vs {
