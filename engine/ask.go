@@ -770,6 +770,15 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 		}
 	}
+	if r := illustrated(best, cands); r != nil {
+		// For a number, an illustration stating it ("si coinciden una
+		// Zona de Baja Visibilidad (MOD de -3) y una Zona de Mala
+		// Visibilidad (MOD de -6) sólo se aplicará el MOD -6") gives the
+		// figure the judge's case asks: it decides.
+		if v, _ := e.verdict(q, best); q.kind != askNumeric || v == q.v.Labels.SeeDeciding {
+			best = r
+		}
+	}
 	if q.kind == askNumeric {
 		// A question asking for a number is answered by a text that
 		// states it: of the texts within numberRatio of the best, the
@@ -849,6 +858,40 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		}
 	}
 	return best, ""
+}
+
+// illustrated returns, when the record d opens with an example phrase of
+// its language ("For example, if an Engineer cancels a Trooper's IMM-A
+// State at the same time…"), the record right before it in its revision
+// and section, when that one answers (it is in ok), opens with none and
+// is of no lower precedence ("If a Trooper receives and removes Wounds or
+// States in the same Order, the positive effect is always applied
+// first"): the sentence shows that rule in one case, and holds the
+// question's scene words because the judge asks that case; the rule
+// decides it. Right before means no candidate of cands lies between.
+func illustrated(d *candidate, cands []*candidate) *candidate {
+	if d.rec == nil || d.rec.Kind == wikirules.KindExample {
+		return nil
+	}
+	opens := func(c *candidate) bool {
+		return startsWithAny(lang.Words(c.rec.Plain), vocabFor(c.lang).ps.exampleOpen)
+	}
+	if !opens(d) {
+		return nil
+	}
+	sameBlock := func(c *candidate) bool {
+		return c.rec != nil && c != d && c.rec.RevisionID == d.rec.RevisionID && slices.Equal(c.rec.Section, d.rec.Section) && c.rec.Span.End <= d.rec.Span.Start
+	}
+	var prev *candidate
+	for _, c := range cands {
+		if sameBlock(c) && (prev == nil || c.rec.Span.End > prev.rec.Span.End) {
+			prev = c
+		}
+	}
+	if prev == nil || opens(prev) || prev.rank() < d.rank() {
+		return nil
+	}
+	return prev
 }
 
 // faqFloor is the share of the relevance of the best text best an FAQ c

@@ -396,3 +396,38 @@ func TestAskPageFAQOverItsRule(t *testing.T) {
 		t.Errorf("%q: deciding %+v, want the FAQ of Sin Incapacidad por Herida on STR", q, d)
 	}
 }
+
+// TestAskIllustratedRule checks that a sentence opening with an example
+// phrase ("For example, if an Engineer cancels a Trooper's IMM-A State…")
+// does not decide over the rule it illustrates, the record right before
+// it ("…the positive effect is always applied first"), though it holds
+// more of a question that sets its case; and that for a number the
+// illustration stating the figure asked ("Por ejemplo, si coinciden…
+// sólo se aplicará el MOD -6") still decides.
+func TestAskIllustratedRule(t *testing.T) {
+	e := wikiEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		q       string
+		ed      wikirules.Edition
+		kind    wikirules.Kind
+		want    string
+		verdict string
+	}{
+		{"An Engineer removes IMM-A from my trooper in the same Order that a Riotstopper hits him: what goes first?", 0, wikirules.KindRule, "the positive effect is always applied first", ""},
+		{"Una Zona de Baja Visibilidad y una de Mala Visibilidad coinciden entre mi tirador y su blanco: ¿qué MOD aplica?", wikirules.N4, wikirules.KindImportant, "Por ejemplo, si coinciden", "-6"},
+	} {
+		a, err := e.Ask(ctx, tc.q, Options{Edition: tc.ed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := a.Deciding()
+		if d == nil || d.Kind != tc.kind || !strings.Contains(d.Text, tc.want) {
+			t.Errorf("%q: deciding %+v, want the %s holding %q", tc.q, d, tc.kind, tc.want)
+			continue
+		}
+		if tc.verdict != "" && !strings.Contains(a.Verdict, tc.verdict) {
+			t.Errorf("%q: verdict %q, want %q", tc.q, a.Verdict, tc.verdict)
+		}
+	}
+}

@@ -58,6 +58,10 @@ type Vocabulary struct {
 	// rule of its page ("Alternativamente", "Alternatively"): what it
 	// excepts is left out of the alternative only.
 	AlternativeOpeners []string `json:"alternative_openers"`
+	// ExampleOpeners open a sentence that plays out in one case the rule
+	// stated just before it ("Por ejemplo,", "For example,"): the rule,
+	// not its illustration, is what a judge acts on (illustrated).
+	ExampleOpeners []string `json:"example_openers"`
 	// Units maps the unit words written after a number to the unit of
 	// length they name ("cm", "inch"): such a number is a distance.
 	Units map[string]string `json:"units"`
@@ -102,6 +106,8 @@ type phraseLists struct {
 	notNeg [][]string
 	// alt is the alternative openers.
 	alt [][]string
+	// exampleOpen is ExampleOpeners.
+	exampleOpen [][]string
 	// asides are the phrases set aside between commas inside a clause.
 	asides [][]string
 }
@@ -400,7 +406,8 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 		identity: phrases(v.Polarity.Identity), then: phrases(v.Polarity.Then),
 		notNeg: phrases(v.Polarity.Negation), alt: phrases(v.AlternativeOpeners),
-		asides: phrases(v.Polarity.Asides),
+		exampleOpen: phrases(v.ExampleOpeners),
+		asides:      phrases(v.Polarity.Asides),
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)
