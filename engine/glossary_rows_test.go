@@ -34,6 +34,31 @@ func TestGlossaryVerbRows(t *testing.T) {
 	}
 }
 
+// TestGlossaryGatherRows asks questions whose answering text is gathered
+// only through a row of docs/GLOSSARY.md, and checks it is among the
+// first three sources: "usos" of a Spanish question against the English
+// Mines profile's "Disposable (3)" (the number of uses).
+func TestGlossaryGatherRows(t *testing.T) {
+	e := wikiEngine(t)
+	for _, tc := range []struct{ q, want string }{
+		{"¿Cuántos usos tiene una Mina?", "Disposable (3)"},
+	} {
+		a, err := e.Ask(context.Background(), tc.q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for i, s := range a.Sources {
+			if i < 3 && strings.Contains(s.Text, tc.want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: no source of the first three holds %q", tc.q, tc.want)
+		}
+	}
+}
+
 // TestGlossaryRowsInCorpus checks that each term of the rows of
 // docs/GLOSSARY.md that widen what a question gathers is written in the
 // corpus (the seeds and the wiki-pages excerpts, folded): a row of words
@@ -56,6 +81,7 @@ func TestGlossaryRowsInCorpus(t *testing.T) {
 	text := corpus.String()
 	for _, term := range []string{
 		"afectar", "afecta", "afectan", "afectado", "afectada", "affect", "affects", "affected",
+		"usos", "Desechable", "uses", "Disposable",
 	} {
 		if !strings.Contains(text, " "+strings.Join(lang.Words(term), " ")+" ") {
 			t.Errorf("glossary term %q: no text of the corpus holds it", term)
