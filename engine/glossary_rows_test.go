@@ -37,11 +37,13 @@ func TestGlossaryVerbRows(t *testing.T) {
 // TestGlossaryGatherRows asks questions whose answering text is gathered
 // only through a row of docs/GLOSSARY.md, and checks it is among the
 // first three sources: "usos" of a Spanish question against the English
-// Mines profile's "Disposable (3)" (the number of uses).
+// Mines profile's "Disposable (3)" (the number of uses); "subir" against
+// Trepar's "mover en vertical escalando".
 func TestGlossaryGatherRows(t *testing.T) {
 	e := wikiEngine(t)
 	for _, tc := range []struct{ q, want string }{
 		{"¿Cuántos usos tiene una Mina?", "Disposable (3)"},
+		{"¿Cuánto puede subir una tropa con una Orden de Trepar?", "escalando el primer valor"},
 	} {
 		a, err := e.Ask(context.Background(), tc.q, Options{Edition: wikirules.N4})
 		if err != nil {
@@ -82,6 +84,7 @@ func TestGlossaryRowsInCorpus(t *testing.T) {
 	for _, term := range []string{
 		"afectar", "afecta", "afectan", "afectado", "afectada", "affect", "affects", "affected",
 		"usos", "Desechable", "uses", "Disposable",
+		"subir", "escalar", "escalando",
 	} {
 		if !strings.Contains(text, " "+strings.Join(lang.Words(term), " ")+" ") {
 			t.Errorf("glossary term %q: no text of the corpus holds it", term)
