@@ -227,3 +227,24 @@ func TestNamesFormatPinned(t *testing.T) {
 		t.Errorf("the page-name rows of the shared knowledge base are %q, want %q: if the engine's code changed them, raise namesFormat (the vocabularies are in the stamp already); then set namesDigest to the new value", got, namesDigest)
 	}
 }
+
+// TestCapitalizedAfterOpeningMark checks that a word opening a question
+// after "¿" or "¡" (two bytes each in UTF-8) is not read as a name, while
+// a capital inside the sentence still is.
+func TestCapitalizedAfterOpeningMark(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		name string
+		want bool
+	}{
+		{"¿Contra qué CD tiro?", "contra", false},
+		{"¡Cuidado con la plantilla!", "cuidado", false},
+		{"Contra qué CD tiro", "contra", false},
+		{"¿Puedo esquivar una Mina?", "puedo", false},
+		{"¿Puedo esquivar una Mina?", stem("mina"), true},
+	} {
+		if got := capitalized(tc.q)[tc.name]; got != tc.want {
+			t.Errorf("capitalized(%q)[%q] = %v, want %v", tc.q, tc.name, got, tc.want)
+		}
+	}
+}

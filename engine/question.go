@@ -513,8 +513,10 @@ func capitalized(question string) map[string]bool {
 		if len(r) == 0 || !unicode.IsUpper(r[0]) {
 			continue
 		}
+		// The rune before the word, not its last byte: "¿" and "¡" are
+		// two bytes in UTF-8, and a word after them opens a sentence.
 		before := strings.TrimRight(question[:t.Start], " \t\"'«(")
-		if before == "" || strings.ContainsAny(before[len(before)-1:], ".?!¿¡:") {
+		if last, _ := utf8.DecodeLastRuneInString(before); before == "" || strings.ContainsRune(".?!¿¡:", last) {
 			continue
 		}
 		out[stem(lang.Fold(t.Text))] = true
