@@ -124,6 +124,9 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 	if p > 0 && unmetCondition(q, d, text) {
 		return 0
 	}
+	if p > 0 && !questionNegative(q) && otherSubject(q, d, best) {
+		return 0
+	}
 	if qNeg {
 		return -p
 	}
@@ -1798,4 +1801,22 @@ func bulletUnasked(q query, d *candidate) bool {
 // the items after it name, and it names none.
 func leadInOnly(d *candidate) bool {
 	return d.rec != nil && d.faq == nil && strings.HasSuffix(strings.TrimSpace(d.rec.Plain), ":")
+}
+
+// otherSubject reports whether q names its subject (the first of its
+// subjectUnits in its asking clause: "tropa" of "¿Puede una tropa
+// abandonar un Fireteam …?") and sentence, with d's page and lead-in, does
+// not hold it: what the sentence permits is permitted to another ("el
+// Fireteam puede ser cancelado voluntariamente por el jugador"), not to
+// the question's subject.
+func otherSubject(q query, d *candidate, sentence string) bool {
+	us := q.subjectUnits()
+	var first *unit
+	at := len(q.clause)
+	for _, u := range us {
+		if i := unitAt(u, stems(q.clause)); i >= 0 && i < at {
+			first, at = u, i
+		}
+	}
+	return first != nil && !first.holds(keysOnPage(sentence, d))
 }
