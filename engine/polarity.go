@@ -45,9 +45,12 @@ import (
 // gives 0.
 func (e *Engine) polarity(q query, d *candidate, text string) int {
 	m := newMatcher(q, d, text)
-	if m.weight == 0 || m.weight < polarMin*(m.weight+m.dropped) {
+	if m.weight == 0 || m.weight < polarMin*(m.weight+m.dropped) || m.weight < m.lostName {
 		// What the text can be read for (in another language, the words
-		// it does not translate left out) is too little of what is asked.
+		// it does not translate left out) is too little of what is asked,
+		// or weighs less than the names it lacks: what it says of the
+		// rest ("tropa" of "¿… tropa … unirse a un Fireteam?") is not
+		// said of the case.
 		return 0
 	}
 	var best string
@@ -77,6 +80,9 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		// casos:").
 		best = d.leadIn.Plain + " " + best
 		bestW = m.match(newSpan(best))
+	}
+	if d.leadIn != nil && bulletUnasked(q, d) || leadInOnly(d) {
+		return 0
 	}
 	need := m.weight
 	if best != "" {
@@ -116,6 +122,9 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		return 0
 	}
 	if p > 0 && unmetCondition(q, d, text) {
+		return 0
+	}
+	if p > 0 && !questionNegative(q) && otherSubject(q, d, best) {
 		return 0
 	}
 	if qNeg {
@@ -174,13 +183,19 @@ type matcher struct {
 	// dropped is the weight of the units left out because d's text, in
 	// another language, does not hold them.
 	dropped float64
+	// lostName is the weight of those that the question writes as a
+	// name in its asking clause: a plain word of the question's language
+	// cannot be in the text, but a name can ("Fireteam", "Berserk" are
+	// written alike in both wikis), and one the text lacks may be
+	// asked and not answered.
+	lostName float64
 }
 
 func newMatcher(q query, d *candidate, text string) matcher {
 	all := newSpan(text).keys()
 	var m matcher
 	pick := func(clauseOnly bool) {
-		m.units, m.weight, m.dropped = nil, 0, 0
+		m.units, m.weight, m.dropped, m.lostName = nil, 0, 0, 0
 		for i := range q.units {
 			u := &q.units[i]
 			if u.trivial() || u.idf == 0 || clauseOnly && !u.inClause || u.holds(d.pageKeys) || modalUnit(q, u) {
@@ -193,6 +208,9 @@ func newMatcher(q query, d *candidate, text string) matcher {
 			}
 			if crossLanguage(q, d, u) && !u.holds(all) {
 				m.dropped += u.dw
+				if u.named && u.inClause {
+					m.lostName += u.dw
+				}
 				continue
 			}
 			m.units = append(m.units, u)
@@ -1725,4 +1743,80 @@ func identifies(q query, m matcher, cs []clause, c clause, v *Vocabulary) bool {
 		}
 	}
 	return false
+}
+
+// bulletUnasked reports whether d is an item under a lead-in that names
+// its case by words the question holds none of: of the words of d that
+// its lead-in does not hold, function words aside, the question holds no
+// name (a word d writes with a capital) by its stem and no other word as
+// d writes it (in the question's language; by the stems of its glossary
+// expansion in the other). Such an item answers for its own case only
+// ("Troopers in Marker form" under "The following Troopers cannot be part
+// of a Fireteam:" says nothing of a trooper joining a Fireteam already
+// formed, though "form" and "formed" share a stem); one naming the
+// question's case answers it ("Líder de Fireteam pasa a estado Aislado"
+// for "Si mi Líder de Fireteam queda Aislado, …"; "No permite entrar en
+// contacto …" for "¿… puede meterme en contacto con un enemigo?").
+func bulletUnasked(q query, d *candidate) bool {
+	if d.leadIn == nil || d.rec == nil {
+		return false
+	}
+	l := d.lang
+	if l == "" {
+		l = detectLanguage(d.rec.Plain)
+	}
+	v := vocabFor(l)
+	lead := keySet(d.leadIn.Plain)
+	qk := q.keys()
+	if l != q.lang {
+		// Across languages a stem is the same word only through the
+		// glossary or a name ("formado" is not "form").
+		qk = keySet(strings.Join(q.expanded, "\n") + "\n" + strings.Join(q.topics, "\n"))
+	}
+	typed := map[string]bool{}
+	for _, w := range lang.Words(q.text) {
+		typed[lang.Fold(w)] = true
+	}
+	own := 0
+	for _, t := range lang.Split(d.rec.Plain) {
+		w := lang.Fold(t.Text)
+		k := stem(w)
+		if k == "" || v.has("function", w) || v.has("stop", w) || lead[k] {
+			continue
+		}
+		switch {
+		case startsUpper(t.Text) && qk[k], typed[w], l != q.lang && qk[k]:
+			// A name of the question, a word as it writes it, a
+			// translation of one of its terms.
+			return false
+		}
+		own++
+	}
+	return own > 0
+}
+
+// leadInOnly reports whether d is a lead-in: a rule text that ends with
+// a colon ("… una Tropa deja de formar parte automáticamente de un
+// Fireteam en los siguientes casos:"). What it says holds in the cases
+// the items after it name, and it names none.
+func leadInOnly(d *candidate) bool {
+	return d.rec != nil && d.faq == nil && strings.HasSuffix(strings.TrimSpace(d.rec.Plain), ":")
+}
+
+// otherSubject reports whether q names its subject (the first of its
+// subjectUnits in its asking clause: "tropa" of "¿Puede una tropa
+// abandonar un Fireteam …?") and sentence, with d's page and lead-in, does
+// not hold it: what the sentence permits is permitted to another ("el
+// Fireteam puede ser cancelado voluntariamente por el jugador"), not to
+// the question's subject.
+func otherSubject(q query, d *candidate, sentence string) bool {
+	us := q.subjectUnits()
+	var first *unit
+	at := len(q.clause)
+	for _, u := range us {
+		if i := unitAt(u, stems(q.clause)); i >= 0 && i < at {
+			first, at = u, i
+		}
+	}
+	return first != nil && !first.holds(keysOnPage(sentence, d))
 }

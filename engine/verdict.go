@@ -99,6 +99,13 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 			if noteContests(e, q, d, p) {
 				return see, ""
 			}
+			if p > 0 && d.rec != nil && d.rec.Kind == wikirules.KindExample {
+				// An example tells what one trooper does in its case
+				// ("… el Dāturazi declara sin necesidad de LDT un
+				// Ataque Especulativo"): that it is done there does not
+				// allow it in the question's.
+				return see, ""
+			}
 			return q.yesNo(p > 0, ""), ""
 		}
 	case askNumeric:
