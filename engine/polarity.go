@@ -44,11 +44,19 @@ import (
 // sentence states instead ("Reactive Turn" against "in the Active Turn")
 // gives 0.
 func (e *Engine) polarity(q query, d *candidate, text string) int {
+	p, _ := e.polarityWhole(q, d, text)
+	return p
+}
+
+// polarityWhole is polarity, and whether the sentence the polarity is
+// read from holds every unit of what is asked that the text can be read
+// for (the matcher's whole weight).
+func (e *Engine) polarityWhole(q query, d *candidate, text string) (int, bool) {
 	m := newMatcher(q, d, text)
 	if m.weight == 0 || m.weight < polarMin*(m.weight+m.dropped) {
 		// What the text can be read for (in another language, the words
 		// it does not translate left out) is too little of what is asked.
-		return 0
+		return 0, false
 	}
 	var best string
 	bestW, bestRank := 0.0, 0.0
@@ -93,17 +101,18 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		}
 	}
 	if best == "" || need <= 0 || bestW/need < polarMin {
-		return 0
+		return 0, false
 	}
 	v := vocabFor(d.lang)
 	if d.lang == "" {
 		v = vocabFor(detectLanguage(best))
 	}
 	if opposed(q, best) || !subjectHeld(q, d, best) {
-		return 0
+		return 0, false
 	}
 	qNeg := questionNegative(q)
 	p := sentencePolarity(q, d, m, best, text, v)
+	whole := p != 0 && bestW >= m.weight && m.dropped == 0
 	if p == 0 && d.leadIn == nil {
 		// The sentence holding the most of what is asked may say nothing
 		// of it ("Las ORAs de Programas Hacker … se consideran ORAs
@@ -111,17 +120,18 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		// ORA de Esquiva no se consideran válidas …"): the next that
 		// gives a polarity, heaviest first.
 		p = nextPolarity(q, d, m, best, text, need, v)
+		whole = false
 	}
 	if p == 0 {
-		return 0
+		return 0, false
 	}
 	if p > 0 && unmetCondition(q, d, text) {
-		return 0
+		return 0, false
 	}
 	if qNeg {
-		return -p
+		return -p, whole
 	}
-	return p
+	return p, whole
 }
 
 // nextPolarity returns the polarity of the sentence of text other than
