@@ -81,6 +81,9 @@ type candidate struct {
 	// check all ask it.
 	verdictFor      string // the question's text; "" before the first verdict
 	verdict, number string
+	// whole: the sentence the verdict is read from holds every unit of
+	// what is asked that the text can be read for (polarity).
+	whole bool
 	// stateList: the closed list of what a state allows for the act the
 	// question asks of a trooper in it (markStateLists).
 	stateList bool
@@ -348,11 +351,14 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
 	}
-	if d.partial && a.Verdict != q.v.Labels.SeeDeciding && (!hasFold(q.topics, d.page) || hasFold(q.twinTopics, d.page)) {
+	if d.partial && !d.whole && a.Verdict != q.v.Labels.SeeDeciding && (!hasFold(q.topics, d.page) || hasFold(q.twinTopics, d.page)) {
 		// Found by fewer words than the question's, on a page the
 		// question does not name (or names only through its twin), the
 		// deciding text holds less of the case than a hit does: what it
-		// entails is left to the judge reading it.
+		// entails is left to the judge reading it, unless the sentence
+		// it is read from holds every unit of what is asked (d.whole:
+		// "When a TAG is in Possessed State, its Pilot cannot Mount or
+		// Dismount" for "Can the Pilot dismount?").
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("partial-search"))
 	}

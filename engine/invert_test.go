@@ -30,9 +30,10 @@ func TestInvertedVerdicts(t *testing.T) {
 		{"¿Un Visor Multiespectral ignora una Zona de Ruido Blanco?", "No"},
 		{"How many Troopers can a Fireteam Core have at most?", "5"},
 		{"How many Troopers must a Fireteam Core have at least?", "3"},
+		{"How many Troopers can a Fireteam Core have?", "3–5"},
 		{"What's the maximum Burst an attack can ever have?", "Burst 6"},
 		{"Can a Remote Pilot who is not on the table declare Reset?", "-"},
-		{"Does Targeted State give a MOD to the attacker?", "-"},
+		{"Does Targeted State give a MOD to the attacker?", "Yes"}, // of Marcado's effect (TestPolarityOfConferAndOutside), not the FAQ's
 		{"Can a TAG go Prone in N5?", "No"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{})

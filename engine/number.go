@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -165,6 +166,11 @@ func (e *Engine) number(q query, text string) string {
 	t, ok := selectCase(q, best.s, best.sp, best.tok, best.rivals, vocabFor(detectLanguage(best.s)))
 	if !ok {
 		return ""
+	}
+	if lo, hi, ok := rangeOf(q, best.sp, best.rivals, vocabFor(detectLanguage(best.s))); ok {
+		// "How many Troopers can a Fireteam Core have?" of "a minimum of
+		// three and a maximum of five": the range, "3–5".
+		return format(q.v, lo) + "–" + format(q.v, hi)
 	}
 	if x, ok := extremeOf(q, best.sp, t, best.rivals, vocabFor(detectLanguage(best.s))); !ok {
 		return ""
@@ -1246,6 +1252,47 @@ func meets(kind string, m, n int) bool {
 		return m <= n
 	}
 	return true
+}
+
+// rangeOf returns the ends of the range sentence sp gives, of the
+// numbers toks that may answer q, when q asks for neither end: the first
+// number within three words after a phrase of the lower end ("a minimum
+// of three") and after one of the upper end ("and a maximum of five"),
+// the lower less than the upper; false when q asks for an end or the
+// sentence does not give both.
+func rangeOf(q query, sp span, toks []numberToken, v *Vocabulary) (lo, hi numberToken, ok bool) {
+	for _, side := range []string{"max", "min"} {
+		if containsAny(q.clause, q.v.ps.extremes[side]) {
+			return lo, hi, false
+		}
+	}
+	lo, okLo := endAfter(sp, "min", toks, v)
+	hi, okHi := endAfter(sp, "max", toks, v)
+	if !okLo || !okHi {
+		return lo, hi, false
+	}
+	a, errA := strconv.Atoi(lo.val)
+	b, errB := strconv.Atoi(hi.val)
+	return lo, hi, errA == nil && errB == nil && a < b && lo.kind == hi.kind
+}
+
+// endAfter returns the first number of toks within three words after a
+// phrase of side (an extreme of v: "min", "max") in sp.
+func endAfter(sp span, side string, toks []numberToken, v *Vocabulary) (numberToken, bool) {
+	for i := range sp.words {
+		for _, p := range v.ps.extremes[side] {
+			if !startsWithAny(sp.words[i:], [][]string{p}) {
+				continue
+			}
+			end := i + len(p)
+			for _, x := range toks {
+				if x.word >= end && x.word <= end+3 {
+					return x, true
+				}
+			}
+		}
+	}
+	return numberToken{}, false
 }
 
 // extremeOf returns the number of sentence sp that answers q when q asks

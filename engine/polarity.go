@@ -44,6 +44,14 @@ import (
 // sentence states instead ("Reactive Turn" against "in the Active Turn")
 // gives 0.
 func (e *Engine) polarity(q query, d *candidate, text string) int {
+	p, _ := e.polarityWhole(q, d, text)
+	return p
+}
+
+// polarityWhole is polarity, and whether the sentence the polarity is
+// read from holds every unit of what is asked that the text can be read
+// for (the matcher's whole weight).
+func (e *Engine) polarityWhole(q query, d *candidate, text string) (int, bool) {
 	m := newMatcher(q, d, text)
 	if m.weight == 0 || m.weight < polarMin*(m.weight+m.dropped) || m.weight < m.lostName {
 		// What the text can be read for (in another language, the words
@@ -51,7 +59,7 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		// or weighs less than the names it lacks: what it says of the
 		// rest ("tropa" of "¿… tropa … unirse a un Fireteam?") is not
 		// said of the case.
-		return 0
+		return 0, false
 	}
 	var best string
 	bestW, bestRank := 0.0, 0.0
@@ -82,7 +90,7 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		bestW = m.match(newSpan(best))
 	}
 	if d.leadIn != nil && bulletUnasked(q, d) || leadInOnly(d) {
-		return 0
+		return 0, false
 	}
 	need := m.weight
 	if best != "" {
@@ -99,17 +107,18 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		}
 	}
 	if best == "" || need <= 0 || bestW/need < polarMin {
-		return 0
+		return 0, false
 	}
 	v := vocabFor(d.lang)
 	if d.lang == "" {
 		v = vocabFor(detectLanguage(best))
 	}
 	if opposed(q, best) || !subjectHeld(q, d, best) {
-		return 0
+		return 0, false
 	}
 	qNeg := questionNegative(q)
 	p := sentencePolarity(q, d, m, best, text, v)
+	whole := p != 0 && bestW >= m.weight && m.dropped == 0
 	if p == 0 && d.leadIn == nil {
 		// The sentence holding the most of what is asked may say nothing
 		// of it ("Las ORAs de Programas Hacker … se consideran ORAs
@@ -117,20 +126,21 @@ func (e *Engine) polarity(q query, d *candidate, text string) int {
 		// ORA de Esquiva no se consideran válidas …"): the next that
 		// gives a polarity, heaviest first.
 		p = nextPolarity(q, d, m, best, text, need, v)
+		whole = false
 	}
 	if p == 0 {
-		return 0
+		return 0, false
 	}
 	if p > 0 && unmetCondition(q, d, text) {
-		return 0
+		return 0, false
 	}
 	if p > 0 && !questionNegative(q) && otherSubject(q, d, best) {
-		return 0
+		return 0, false
 	}
 	if qNeg {
-		return -p
+		return -p, whole
 	}
-	return p
+	return p, whole
 }
 
 // nextPolarity returns the polarity of the sentence of text other than

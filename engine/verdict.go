@@ -39,6 +39,7 @@ const (
 // never more confident than its source.
 func (e *Engine) verdict(q query, d *candidate) (string, string) {
 	if d.verdictFor != q.text || q.text == "" {
+		d.whole = false
 		d.verdict, d.number = e.entails(q, d)
 		d.verdictFor = q.text
 	}
@@ -92,7 +93,7 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 			// many: the text rules on another case.
 			return see, ""
 		}
-		if p := e.polarity(q, d, text); p != 0 && topicsHeld(q, d, subj) {
+		if p, whole := e.polarityWhole(q, d, text); p != 0 && topicsHeld(q, d, subj) {
 			if d.faq == nil && ownConceptActs(q, d, text) {
 				return see, ""
 			}
@@ -106,6 +107,7 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 				// allow it in the question's.
 				return see, ""
 			}
+			d.whole = whole
 			return q.yesNo(p > 0, ""), ""
 		}
 	case askNumeric:
