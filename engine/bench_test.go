@@ -16,7 +16,9 @@ import (
 // BenchmarkAsk100k and BenchmarkResolve100k a generated knowledge base of
 // more than 100,000 records (see bench100k_test.go). Each reports the
 // per-call p50 and p99 in ms besides the mean, and Ask the CPU time per
-// call (cpu-ms/op) and its p99 (cpu-p99-ms).
+// call (cpu-ms/op) and its p99 (cpu-p99-ms). BenchmarkAskTail and
+// BenchmarkAsk100kTail (benchtail_test.go, run with -benchtime 1x) report
+// the p50 and p99 of each question's least CPU time of three calls.
 
 // benchQuestion is one question of the benchmark set with its options.
 type benchQuestion struct {

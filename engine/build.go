@@ -341,6 +341,10 @@ func (b *builder) contradicts(d, c *candidate) bool {
 // verdictModifier returns the modifier of d's text whose value is num
 // (the verdict's number), or a modifier of unknown attribute.
 func verdictModifier(d *candidate, num string) modifier {
+	if num == "" {
+		// No number: no modifier's value (a number) is num.
+		return modifier{}
+	}
 	text := ""
 	if d.faq != nil {
 		text = d.faq.Answer

@@ -55,9 +55,15 @@ func (e *Engine) number(q query, text string) string {
 		pw, _ := matchAll(q, newSpan(ps))
 		for _, s := range sentences(ps) {
 			toks := numberTokens(s)
+			if len(toks) == 0 && counted == nil {
+				// No number, and no article counts (articleOnes): the
+				// sentence gives none.
+				continue
+			}
 			sp := newSpan(s)
-			toks = append(toks, articleOnes(sp, counted, vocabFor(detectLanguage(s)))...)
-			toks = dropLabelled(toks, sp, vocabFor(detectLanguage(s)))
+			sv := vocabFor(detectLanguage(s))
+			toks = append(toks, articleOnes(sp, counted, sv)...)
+			toks = dropLabelled(toks, sp, sv)
 			if len(toks) == 0 {
 				continue
 			}
@@ -94,7 +100,6 @@ func (e *Engine) number(q query, text string) string {
 					anchors = at
 				}
 			}
-			sv := vocabFor(detectLanguage(s))
 			var fitting []numberToken
 			var picked *pick
 			for _, t := range toks {
@@ -397,14 +402,7 @@ func articleOnes(sp span, counted *unit, v *Vocabulary) []numberToken {
 // one reports whether a folded word is a number word of value one that is
 // also an article ("un", "una", "one").
 func one(w string) bool {
-	for _, v := range sortedVocabs() {
-		for k, n := range v.Numbers {
-			if n == 1 && lang.Fold(k) == w && len(w) <= 3 {
-				return true
-			}
-		}
-	}
-	return false
+	return wordTables().articles[w]
 }
 
 // dropLabelled drops the numbers that label something rather than count
@@ -842,6 +840,9 @@ func numberWord(w string) (string, bool) {
 type vocabWords struct {
 	numbers map[string]string
 	units   map[string]string
+	// articles holds the folded number words of value 1 of at most three
+	// letters of any vocabulary ("un", "una", "one"): what one reports.
+	articles map[string]bool
 }
 
 var (
@@ -856,10 +857,13 @@ func hasKey(m map[string]string, k string) bool {
 
 func wordTables() *vocabWords {
 	wordTablesOnce.Do(func() {
-		t := vocabWords{numbers: map[string]string{}, units: map[string]string{}}
+		t := vocabWords{numbers: map[string]string{}, units: map[string]string{}, articles: map[string]bool{}}
 		for _, v := range sortedVocabs() {
 			for k, n := range v.Numbers {
 				w := lang.Fold(k)
+				if n == 1 && len(w) <= 3 {
+					t.articles[w] = true
+				}
 				if !hasKey(t.numbers, w) && !(n == 1 && len(w) <= 3) {
 					t.numbers[w] = itoa(n)
 				}

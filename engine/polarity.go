@@ -64,13 +64,18 @@ func (e *Engine) polarityWhole(q query, d *candidate, text string) (int, bool) {
 	var best string
 	bestW, bestRank := 0.0, 0.0
 	verb := q.verb()
-	for _, s := range sentences(text) {
-		sp := newSpan(s)
-		w := m.match(sp)
+	// The sentences of text, each with what m weighs of it: nextPolarity
+	// reads them again.
+	sents := sentences(text)
+	weights := make([]float64, len(sents))
+	for i, s := range sents {
+		k := newSpan(s).keys()
+		w := m.matchKeys(k)
+		weights[i] = w
 		// Between sentences holding as much, the one holding the
 		// question's verb ("obligatorio" for "forced").
 		r := w
-		if verb != nil && verb.holds(sp.keys()) {
+		if verb != nil && verb.holds(k) {
 			r += verb.dw
 		}
 		if r > bestRank {
@@ -125,7 +130,7 @@ func (e *Engine) polarityWhole(q query, d *candidate, text string) (int, bool) {
 		// válidas …") while another that holds enough rules on it ("Las
 		// ORA de Esquiva no se consideran válidas …"): the next that
 		// gives a polarity, heaviest first.
-		p = nextPolarity(q, d, m, best, text, need, v)
+		p = nextPolarity(q, d, m, best, text, sents, weights, need, v)
 		whole = false
 	}
 	if p == 0 {
@@ -143,21 +148,21 @@ func (e *Engine) polarityWhole(q query, d *candidate, text string) (int, bool) {
 	return p, whole
 }
 
-// nextPolarity returns the polarity of the sentence of text other than
-// best that gives one and holds the most of what m weighs (at least
-// polarMin of need), with no opposed condition and q's subject held; 0
-// when none does.
-func nextPolarity(q query, d *candidate, m matcher, best, text string, need float64, v *Vocabulary) int {
+// nextPolarity returns the polarity of the sentence of text (sents, with
+// what m weighs of each) other than best that gives one and holds the
+// most of what m weighs (at least polarMin of need), with no opposed
+// condition and q's subject held; 0 when none does.
+func nextPolarity(q query, d *candidate, m matcher, best, text string, sents []string, weights []float64, need float64, v *Vocabulary) int {
 	type cand struct {
 		s string
 		w float64
 	}
 	var cs []cand
-	for _, s := range sentences(text) {
+	for i, s := range sents {
 		if s == best {
 			continue
 		}
-		if w := m.match(newSpan(s)); w/need >= polarMin {
+		if w := weights[i]; w/need >= polarMin {
 			cs = append(cs, cand{s, w})
 		}
 	}
@@ -259,8 +264,10 @@ func modalUnit(q query, u *unit) bool {
 }
 
 // match returns the weight of the matcher's units a span holds.
-func (m matcher) match(sp span) float64 {
-	k := sp.keys()
+func (m matcher) match(sp span) float64 { return m.matchKeys(sp.keys()) }
+
+// matchKeys is match of a span's keys.
+func (m matcher) matchKeys(k map[string]bool) float64 {
 	var w float64
 	for _, u := range m.units {
 		if u.holds(k) {

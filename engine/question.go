@@ -123,9 +123,11 @@ func (u *unit) holds(keys map[string]bool) bool {
 // project starts from is the Spanish one).
 func detectLanguage(question string) string {
 	for _, v := range sortedVocabs() {
-		for _, m := range append(append([]string(nil), v.Question.QuestionMarks...), v.Question.ExclamationMarks...) {
-			if strings.Contains(question, m) {
-				return v.Language
+		for _, marks := range [][]string{v.Question.QuestionMarks, v.Question.ExclamationMarks} {
+			for _, m := range marks {
+				if strings.Contains(question, m) {
+					return v.Language
+				}
 			}
 		}
 	}

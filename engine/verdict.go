@@ -23,6 +23,13 @@ const (
 	// blockShare is the share of what is asked a sentence must hold
 	// beyond which a blocking verb in it denies an act it does not name.
 	blockShare = 0.5
+	// verdictTextMax is the most bytes of a source's text (a record's
+	// plain text with its notes, an FAQ's answer) a verdict reads: the
+	// longest record of the corpus is about 1.7 kB, and a longer text is
+	// a page the extractor could not split (one line of megabytes), on
+	// which reading every sentence for each question costs about a second
+	// of CPU per MB. Its verdict says to see the deciding source.
+	verdictTextMax = 32 << 10
 )
 
 // verdict returns the short answer the deciding source d entails for q, in
@@ -57,6 +64,9 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		if len(d.rec.Notes) > 0 {
 			text += "\n" + strings.Join(d.rec.Notes, "\n")
 		}
+	}
+	if len(text) > verdictTextMax {
+		return see, ""
 	}
 	switch q.kind {
 	case askYesNo:

@@ -2,6 +2,7 @@ package index
 
 import (
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules"
@@ -76,26 +77,44 @@ func mergeSpans(in []wikirules.Span, n int) []wikirules.Span {
 	return out
 }
 
+// densest returns the start of the first window of snippetBytes, opening
+// snippetLead before a range, that holds the most ranges whole (0 when
+// there are none).
+func densest(ranges []wikirules.Span) int {
+	// The window starting snippetLead before range i holds the ranges
+	// i..j-1 that end inside it: the ranges are sorted and disjoint
+	// (mergeSpans), so their ends increase, and the window's end never
+	// moves back as i grows; j only moves forward, each range is visited
+	// once as i and once as j.
+	best, bestN := 0, -1
+	j, work := 0, uint64(0)
+	for i, r := range ranges {
+		from := max(0, r.Start-snippetLead)
+		j = max(j, i)
+		for j < len(ranges) && ranges[j].End <= from+snippetBytes {
+			j++
+			work++
+		}
+		work++
+		if n := j - i; n > bestN {
+			best, bestN = from, n
+		}
+	}
+	windowWork.Add(work)
+	return best
+}
+
+// windowWork counts the steps of densest (ranges visited), for the test
+// that checks they grow linearly with the ranges of a body.
+var windowWork atomic.Uint64
+
 // window chooses [from, to) of at most snippetBytes covering the most
 // ranges, on rune boundaries.
 func window(body string, ranges []wikirules.Span) (int, int) {
 	if len(body) <= snippetBytes {
 		return 0, len(body)
 	}
-	best, bestN := 0, -1
-	for i, r := range ranges {
-		from := max(0, r.Start-snippetLead)
-		n := 0
-		for _, s := range ranges[i:] {
-			if s.End <= from+snippetBytes {
-				n++
-			}
-		}
-		if n > bestN {
-			best, bestN = from, n
-		}
-	}
-	from := best
+	from := densest(ranges)
 	// Start on a word: move forward to just after a space within the lead.
 	if from > 0 {
 		limit := from + snippetLead/2
