@@ -211,7 +211,9 @@ func (c *common) pageFilter() (wikirules.Filter, error) {
 // localeLang is the language of the user's locale: the first of LC_ALL,
 // LC_MESSAGES and LANG that is set (POSIX's order of precedence for
 // messages), "en" or "es" when it names English or Spanish
-// ("en_GB.UTF-8", "es"), else "es" (the wiki's first language).
+// ("en_GB.UTF-8", "es"), else "en": the C and POSIX locales, any other
+// language and no locale at all get English, the language every other
+// command prints its own words in.
 func localeLang(getenv func(string) string) string {
 	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		loc := getenv(v)
@@ -219,12 +221,12 @@ func localeLang(getenv func(string) string) string {
 			continue
 		}
 		code := strings.ToLower(strings.FieldsFunc(loc, func(r rune) bool { return r == '_' || r == '.' || r == '@' || r == '-' })[0])
-		if code == "en" || code == "es" {
+		if code == "es" {
 			return code
 		}
-		return "es"
+		return "en"
 	}
-	return "es"
+	return "en"
 }
 
 // alsoIn prints, on w, the pages of the same title in other wikis that
