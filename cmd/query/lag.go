@@ -50,7 +50,7 @@ func runLag(ctx context.Context, e *env, args []string) error {
 	judge := *lng
 	switch judge {
 	case "":
-		judge = localeLang(os.Getenv)
+		judge = cliLang(os.Getenv)
 	case "es", "en":
 	default:
 		return fmt.Errorf("-lang %q: want es or en", judge)

@@ -202,11 +202,11 @@ func TestLagEditionsNotTranslations(t *testing.T) {
 	}
 }
 
-// TestLocaleLang checks the CLI's own language: Spanish only for a
+// TestCLILang checks the CLI's own language: Spanish only for a
 // Spanish locale, English for an English one, for C/POSIX and for none,
 // so that lag under LANG=C.UTF-8 speaks the English of show, faq and
 // pages.
-func TestLocaleLang(t *testing.T) {
+func TestCLILang(t *testing.T) {
 	for _, tc := range []struct {
 		env  map[string]string
 		want string
@@ -219,7 +219,7 @@ func TestLocaleLang(t *testing.T) {
 		{map[string]string{"LC_MESSAGES": "es", "LANG": "en_US.UTF-8"}, "es"},
 		{map[string]string{"LC_ALL": "en_GB.UTF-8", "LANG": "es_ES.UTF-8"}, "en"},
 	} {
-		if got := localeLang(func(k string) string { return tc.env[k] }); got != tc.want {
+		if got := cliLang(func(k string) string { return tc.env[k] }); got != tc.want {
 			t.Errorf("%v: %q, want %q", tc.env, got, tc.want)
 		}
 	}
