@@ -3,6 +3,8 @@ package web
 import (
 	"net/url"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // TestAskAnswerLanguage checks that the answer block (verdict, role
@@ -58,4 +60,27 @@ func TestAskNotFoundNearest(t *testing.T) {
 	if href, _ := links.First().Attr("href"); href == "" {
 		t.Errorf("nearest page %q has no link", textOf(links.First()))
 	}
+}
+
+// TestPageFAQCardLinksOwn checks that on a page holding an FAQ entry that
+// also stands on other pages (Reset's also stand on Esquivar), the card's
+// citation links to the page's own occurrence, not to the other page.
+func TestPageFAQCardLinksOwn(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/page/Reset", 200)
+	cards := doc.Find("article.faqcard")
+	if cards.Length() == 0 {
+		t.Fatal("no FAQ cards on Reset")
+	}
+	cards.Each(func(i int, c *goquery.Selection) {
+		href, _ := c.Find("p.cite a").Attr("href")
+		anchor, ok := c.Find("span.anchor").Attr("id")
+		if !ok {
+			t.Errorf("card %d holds no anchor of Reset's own record", i+1)
+			return
+		}
+		if href != "#"+anchor {
+			t.Errorf("card %d links %q, want Reset's own record #%s", i+1, href, anchor)
+		}
+	})
 }
