@@ -28,3 +28,18 @@ func TestAskLabelsInQuestionLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestAskWhyNamesConceptsInQuestionLanguage checks that the "why" line
+// names the pages a question names in its language where the glossary
+// pairs them: an English question on the Spanish page Trabado reads
+// "Engaged".
+func TestAskWhyNamesConceptsInQuestionLanguage(t *testing.T) {
+	en := runQuery(t, "ask", "Can Berserk be declared while Engaged?")
+	if !strings.Contains(en, "the question names Berserk, Engaged\n") {
+		t.Errorf("English why line does not name Engaged:\n%s", en)
+	}
+	es := runQuery(t, "ask", "¿Se puede declarar Berserk estando trabado?")
+	if !strings.Contains(es, "la pregunta nombra Berserk, Trabado\n") {
+		t.Errorf("Spanish why line does not name Trabado:\n%s", es)
+	}
+}
