@@ -254,7 +254,7 @@ func (b *builder) decidingReason(d *candidate) string {
 		}
 	}
 	if len(b.q.topics) > 0 {
-		why += v.reason("names-pages", strings.Join(b.q.topics, ", "))
+		why += v.reason("names-pages", strings.Join(conceptNames(b.e.gloss, b.q.topics, v.Language), ", "))
 	}
 	return why
 }

@@ -104,12 +104,35 @@ func PageOf(v *wikirules.PageView, edition, asOf string) Page {
 	for i, r := range v.Records {
 		recs[i] = PageRecord{Record: r, Citation: wikirules.CitationOf(r)}
 	}
+	return Page{AlsoIn: v.AlsoIn, AsOf: asOf, Categories: v.Categories, Edition: edition, FAQs: PageFAQs(v), Page: v.Page,
+		PageEditions: v.PageEditions, Records: recs, RedirectTo: wikirules.RedirectTarget(v.Revision.Text), Revision: v.Revision}
+}
+
+// PageFAQs are the results of v's FAQs and errata as its page shows them:
+// an entry that stands on several pages is stored once, cited where its
+// newest text stands (CitationOfFAQ); on a page that holds the entry
+// itself (a record of kind faq or errata whose faq_id is the entry's) it
+// is cited as that record: this page, its section, ordinal and revision.
+// The list is empty, never nil.
+func PageFAQs(v *wikirules.PageView) []Result {
+	own := map[string]*wikirules.Record{}
+	for i := range v.Records {
+		r := &v.Records[i]
+		if id := r.Fields["faq_id"]; id != "" && (r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata) {
+			if _, seen := own[id]; !seen {
+				own[id] = r
+			}
+		}
+	}
 	faqs := make([]Result, 0, len(v.FAQs))
 	for i := range v.FAQs {
-		faqs = append(faqs, FAQResult(&v.FAQs[i], v.Page.Title))
+		res := FAQResult(&v.FAQs[i], v.Page.Title)
+		if r := own[v.FAQs[i].ID]; r != nil {
+			res.Citation, res.Page = wikirules.CitationOf(*r), r.Page
+		}
+		faqs = append(faqs, res)
 	}
-	return Page{AlsoIn: v.AlsoIn, AsOf: asOf, Categories: v.Categories, Edition: edition, FAQs: faqs, Page: v.Page,
-		PageEditions: v.PageEditions, Records: recs, RedirectTo: wikirules.RedirectTarget(v.Revision.Text), Revision: v.Revision}
+	return faqs
 }
 
 // FAQList is the FAQ list document (query faq -json, GET /api/faq): the

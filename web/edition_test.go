@@ -35,7 +35,8 @@ Editor:
 // answer speaks for when none is asked, on a knowledge base whose newest
 // edition is N5: an answer from a page of N4 text only says N4 is that
 // page's newest and names N5 as the knowledge base's; an answer from the
-// N5 page says N5 is the knowledge base's newest.
+// N5 page says N5 is the knowledge base's newest. The note is in the
+// question's language, whatever the interface's.
 func TestAskEditionNote(t *testing.T) {
 	ctx := context.Background()
 	db, err := pipeline.OpenSample(ctx)
@@ -59,6 +60,8 @@ func TestAskEditionNote(t *testing.T) {
 		{"es", "¿Se puede declarar Berserk estando trabado?", "N4",
 			"la más reciente de la página que decide: no tiene texto N5, la más reciente de la base"},
 		{"en", "¿Se puede declarar Berserk estando trabado?", "N4",
+			"la más reciente de la página que decide: no tiene texto N5, la más reciente de la base"},
+		{"es", "Can Berserk be declared while Engaged?", "N4",
 			"the newest the deciding page holds: it has no N5 text, the newest in the knowledge base"},
 		{"es", "¿Puede la Tropa declarar Salto Cuántico para colocarse en su Zona de Control?", "N5",
 			"la más reciente de la base"},

@@ -100,6 +100,11 @@ var messages = map[string][2]string{
 	"related":                 {"Páginas relacionadas", "Related pages"},
 	"links":                   {"Véase", "See"},
 	"cite.link":               {"enlace a esta regla", "link to this rule"},
+	"cite.faqversion":         {"FAQ versión %s", "FAQ version %s"},
+	"cite.errataversion":      {"errata versión %s", "errata version %s"},
+	"note":                    {"nota", "note"},
+	"superseded.tag":          {"sustituido", "superseded"},
+	"withdrawn.tag":           {"RETIRADA en %s: ya no está en vigor", "WITHDRAWN in %s: no longer in force"},
 	"faq.title":               {"FAQ y erratas", "FAQs & errata"},
 	"faq.filter":              {"Filtrar", "Filter"},
 	"faq.search":              {"Buscar en las FAQ", "Search the FAQs"},
@@ -211,9 +216,7 @@ func (l *labels) field(name string) string {
 // labels.when says ("· revisión ddb1a6ee61 (sin fecha; muestra una
 // actualización de 2023-07)").
 func (l *labels) cite(c wikirules.Citation) string {
-	s := c
-	s.Timestamp, s.Revision = time.Time{}, ""
-	out := s.String()
+	out := l.citeHead(c)
 	switch {
 	case !c.Timestamp.IsZero() && c.TimestampInferred && c.Revision != "":
 		out += " · " + l.t("page.rev") + " " + l.revWhen(c.Revision, c.Timestamp, true)
@@ -224,6 +227,43 @@ func (l *labels) cite(c wikirules.Citation) string {
 	}
 	return out
 }
+
+// citeHead is c's citation line without its revision: Citation.String's
+// "Trabado › FAQs & Errata › N4 Errata [N4] (errata version 1.0, enero
+// 2021)" with the FAQ or errata version named in the label language
+// ("(errata versión 1.0, enero 2021)").
+func (l *labels) citeHead(c wikirules.Citation) string {
+	s := c
+	s.Timestamp, s.Revision, s.TimestampInferred = time.Time{}, "", false
+	if s.Version == "" || s.Kind != wikirules.KindFAQ && s.Kind != wikirules.KindErrata {
+		return s.String()
+	}
+	v := s.Version
+	s.Version = ""
+	return s.String() + " (" + l.t("cite."+string(s.Kind)+"version", v) + ")"
+}
+
+// CitationLine is c's citation line as Citation.String prints it (the
+// revision part, " — rev 2021-02-11T10:43:16Z", as DESIGN.md fixes it),
+// with the FAQ or errata version named in language code ("es", "en").
+func CitationLine(code string, c wikirules.Citation) string {
+	full := c.String()
+	s := c
+	s.Timestamp, s.Revision, s.TimestampInferred = time.Time{}, "", false
+	head := s.String()
+	if !strings.HasPrefix(full, head) {
+		return full
+	}
+	return langOf(code).citeHead(c) + full[len(head):]
+}
+
+// Label is the label key in language code ("es", "en"), formatted with
+// args when it has verbs: the words a command-line answer shares with
+// the web's.
+func Label(code, key string, args ...any) string { return langOf(code).t(key, args...) }
+
+// KindName is record kind k as a judge reads it in language code.
+func KindName(code string, k wikirules.Kind) string { return langOf(code).kind(k) }
 
 // labels is one label language.
 type labels struct {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"html/template"
 	"net/http"
 	"strings"
 
@@ -52,6 +54,10 @@ type verdictView struct {
 	AsOf        string
 	Deciding    *sourceView
 	URL         string // the whole answer
+	// Lang is the language of the block's labels: the question's.
+	Lang string
+	// Nearest are the pages nearest to a question nothing decides.
+	Nearest []pageLink
 	// Twin warns that the deciding source's page has a newer twin in
 	// the other language, whose record it cites beside it.
 	Twin *twinWarningView
@@ -68,11 +74,42 @@ func (vs *views) addTwin(ctx context.Context, v *verdictView, a *engine.Answer) 
 	return err
 }
 
-// verdictOf is the verdict block of a.
+// speaking returns the views of an answer to a question in language
+// code ("es", "en"; another code keeps vs's): the answer block's labels
+// follow the question's language, the page around it the interface's.
+func (vs *views) speaking(code string) *views {
+	if code != langES && code != langEN || code == vs.l.code {
+		return vs
+	}
+	c := *vs
+	c.l = langOf(code)
+	return &c
+}
+
+// block renders the part template name of the label language of vs
+// with data: an answer block inside a page of another language.
+func (vs *views) block(name string, data any) (template.HTML, error) {
+	set, err := templatesFor(vs.l.code)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := set["ask"].ExecuteTemplate(&b, name, data); err != nil {
+		return "", fmt.Errorf("web: template %s: %w", name, err)
+	}
+	return template.HTML(b.String()), nil
+}
+
+// verdictOf is the verdict block of a, its labels in the question's
+// language (vs should be speaking it).
 func (vs *views) verdictOf(a *engine.Answer, question string) *verdictView {
-	v := &verdictView{Found: a.Found, Edition: vs.l.edition(a.Edition), URL: vs.link.ask(question)}
+	v := &verdictView{Found: a.Found, Edition: vs.l.edition(a.Edition), URL: vs.link.ask(question), Lang: vs.l.code}
 	if a.Found {
 		v.Verdict = a.Verdict
+	} else {
+		for _, title := range a.Nearest {
+			v.Nearest = append(v.Nearest, vs.pageLink(title, ""))
+		}
 	}
 	if a.EditionDefaulted {
 		v.Edition, v.EditionNote = vs.defaultedEdition(a.Edition, "edition.deciding")
@@ -107,13 +144,24 @@ func (vs *views) defaultedEdition(ed, other string) (badge, note string) {
 }
 
 // askView is the ask page: the form and, when a question was asked, the
-// verdict first, then the sources grouped by role.
+// verdict first, then the sources grouped by role. Head and Body are
+// those two blocks rendered with the labels of the question's language.
 type askView struct {
 	P       *params
 	Answer  *engine.Answer
 	Data    report.DataVersion // the answer's, its inferred times marked
 	Verdict *verdictView
 	Groups  []roleGroup
+	Head    template.HTML
+	Body    template.HTML
+}
+
+// answerBody is what the "answerbody" part shows: the sources grouped
+// by role and the data line, labelled in language Lang.
+type answerBody struct {
+	Lang   string
+	Groups []roleGroup
+	Data   report.DataVersion
 }
 
 func (v *askView) title(l *labels) string {
@@ -134,10 +182,17 @@ func (q *rq) askPage() error {
 		if err != nil {
 			return err
 		}
-		v.Answer, v.Groups, v.Verdict = a, q.groupSources(a.Sources), q.verdictOf(a, p.q)
+		av := q.speaking(a.Language)
+		v.Answer, v.Groups, v.Verdict = a, av.groupSources(a.Sources), av.verdictOf(a, p.q)
 		v.Data = report.DataOf(a.Data, a.Sources)
 		v.Verdict.URL = ""
-		if err := q.addTwin(q.r.Context(), v.Verdict, a); err != nil {
+		if err := av.addTwin(q.r.Context(), v.Verdict, a); err != nil {
+			return err
+		}
+		if v.Head, err = av.block("verdict", v.Verdict); err != nil {
+			return err
+		}
+		if v.Body, err = av.block("answerbody", answerBody{Lang: av.l.code, Groups: v.Groups, Data: v.Data}); err != nil {
 			return err
 		}
 	}

@@ -261,6 +261,14 @@ func (vs *views) build(pv *pageView) {
 		}
 		b.Items = append(b.Items, it)
 	}
+	// An entry stored once for several pages is cited where its newest
+	// text stands; on a page that holds it, its card links to the page's
+	// own occurrence.
+	for i := range pv.FAQs {
+		if c := &pv.FAQs[i]; len(c.Anchors) > 0 {
+			c.URL = "#" + pathEscape(c.Anchors[0])
+		}
+	}
 }
 
 // faqCard builds the card of f as shown on page ("" for the FAQ list).

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"html/template"
 	"strings"
 
 	"github.com/wikirules/wikirules"
@@ -40,14 +41,17 @@ func (q *rq) home() error {
 // the filters (edition, kind with counts over the results without a kind
 // filter) folded under one switch.
 type searchView struct {
-	P        *params
-	Verdict  *verdictView
-	Results  []hitView
-	Editions []option
-	Kinds    []option
-	Filtered bool   // an edition or kind is chosen
-	Edition  string // the edition the results speak for
-	AskURL   string // the question page for the text
+	P       *params
+	Verdict *verdictView
+	// VerdictHTML is Verdict rendered with the labels of the question's
+	// language.
+	VerdictHTML template.HTML
+	Results     []hitView
+	Editions    []option
+	Kinds       []option
+	Filtered    bool   // an edition or kind is chosen
+	Edition     string // the edition the results speak for
+	AskURL      string // the question page for the text
 	// Static is set on the static site, whose search runs in the browser
 	// with the scripts of Assets.
 	Static bool
@@ -179,8 +183,12 @@ func (vs *views) searchView(ctx context.Context, p *params) (*searchView, error)
 			if err != nil {
 				return nil, err
 			}
-			v.Verdict = vs.verdictOf(a, p.q)
-			if err := vs.addTwin(ctx, v.Verdict, a); err != nil {
+			av := vs.speaking(a.Language)
+			v.Verdict = av.verdictOf(a, p.q)
+			if err := av.addTwin(ctx, v.Verdict, a); err != nil {
+				return nil, err
+			}
+			if v.VerdictHTML, err = av.block("verdict", v.Verdict); err != nil {
 				return nil, err
 			}
 		}

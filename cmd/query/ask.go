@@ -101,7 +101,7 @@ func printAnswer(w io.Writer, a *engine.Answer, warns []*pairs.Warning) {
 	printNotes(w, a.Notes)
 	fmt.Fprintln(w)
 	printTwinWarnings(w, warns, a.Language)
-	printSourcesLabelled(w, a.Sources, a.Labels)
+	printSourcesLabelled(w, a.Sources, a.Labels, a.Language)
 	printData(w, report.DataOf(a.Data, a.Sources), a.Labels.Data)
 }
 
@@ -114,13 +114,13 @@ func printNotes(w io.Writer, notes []string) {
 // printSources prints sources grouped by role, in order, with English
 // labels (a resolution's).
 func printSources(w io.Writer, sources []engine.Source) {
-	printSourcesLabelled(w, sources, engine.Labels{Deciding: "Deciding", Supporting: "Supporting", Overridden: "Overridden", Why: "why"})
+	printSourcesLabelled(w, sources, engine.Labels{Deciding: "Deciding", Supporting: "Supporting", Overridden: "Overridden", Why: "why"}, "en")
 }
 
 // printSourcesLabelled prints sources grouped by role, in order, with the
-// labels l: each quoted as it stands alone (under its lead-in, with the
-// bullets it introduces).
-func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels) {
+// labels l and each source's labels in language lang: each quoted as it
+// stands alone (under its lead-in, with the bullets it introduces).
+func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels, lang string) {
 	names := map[engine.Role]string{engine.RoleDeciding: l.Deciding, engine.RoleSupporting: l.Supporting, engine.RoleOverridden: l.Overridden}
 	last := engine.Role("")
 	n := 0
@@ -138,8 +138,8 @@ func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels)
 		if s.Quote != "" {
 			text = s.Quote
 		}
-		printResult(w, n, report.Result{Text: text, Kind: s.Kind, Page: s.Page, Title: s.Title,
-			Editions: s.Citation.Editions, Version: s.Version, Notes: s.Notes, Citation: s.Citation})
+		printResultIn(w, n, report.Result{Text: text, Kind: s.Kind, Page: s.Page, Title: s.Title,
+			Editions: s.Citation.Editions, Version: s.Version, Notes: s.Notes, Citation: s.Citation}, lang)
 		if s.Reason != "" {
 			fmt.Fprintf(w, "   %s: %s\n", l.Why, s.Reason)
 		}

@@ -43,14 +43,14 @@ func runLag(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "lag", "[-wiki W] [-all]", lagHelp, false)
 	wiki := c.fs.String("wiki", "", "only the pages of this wiki (infinity-es, infinity-en, …)")
 	all := c.fs.Bool("all", false, "list every pair with both sides' state, not only those lagging")
-	lng := c.fs.String("lang", "", "es or en: the language of the report (default: the locale, LC_ALL / LC_MESSAGES / LANG, else es)")
+	lng := c.fs.String("lang", "", "es or en: the language of the report (default: the locale, LC_ALL / LC_MESSAGES / LANG, when Spanish or English, else en)")
 	if err := c.parse(args); err != nil {
 		return err
 	}
 	judge := *lng
 	switch judge {
 	case "":
-		judge = localeLang(os.Getenv)
+		judge = cliLang(os.Getenv)
 	case "es", "en":
 	default:
 		return fmt.Errorf("-lang %q: want es or en", judge)

@@ -201,3 +201,32 @@ func TestLagEditionsNotTranslations(t *testing.T) {
 		t.Errorf("an N4 record is compared with an N5 one as its translation:\n%s", out)
 	}
 }
+
+// TestCLILang checks the CLI's own language: Spanish only for a
+// Spanish locale, English for an English one, for C/POSIX and for none,
+// so that lag under LANG=C.UTF-8 speaks the English of show, faq and
+// pages.
+func TestCLILang(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"LANG": "C.UTF-8"}, "en"},
+		{map[string]string{"LANG": "POSIX"}, "en"},
+		{map[string]string{}, "en"},
+		{map[string]string{"LANG": "fr_FR.UTF-8"}, "en"},
+		{map[string]string{"LANG": "es_ES.UTF-8"}, "es"},
+		{map[string]string{"LC_MESSAGES": "es", "LANG": "en_US.UTF-8"}, "es"},
+		{map[string]string{"LC_ALL": "en_GB.UTF-8", "LANG": "es_ES.UTF-8"}, "en"},
+	} {
+		if got := cliLang(func(k string) string { return tc.env[k] }); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.env, got, tc.want)
+		}
+	}
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "C.UTF-8")
+	if out := runQuery(t, "lag", "-all"); !strings.Contains(out, "Every pair:") {
+		t.Errorf("lag under LANG=C.UTF-8 is not in English:\n%.300s", out)
+	}
+}

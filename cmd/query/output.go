@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules/report"
+	"github.com/wikirules/wikirules/web"
 )
 
 // writeJSON prints v as one indented JSON document.
@@ -18,18 +19,31 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // printResult prints a result for people: a header, the indented text and
-// the citation line.
-func printResult(w io.Writer, n int, r report.Result) {
+// the citation line, in the CLI's English.
+func printResult(w io.Writer, n int, r report.Result) { printResultIn(w, n, r, "en") }
+
+// printResultIn prints a result as printResult does, its labels (kind,
+// superseded, withdrawn, note, the FAQ or errata version of the citation)
+// in language lang: "es" for an answer to a Spanish question, the web's
+// words; any other language prints the kinds as the citation's kind names.
+func printResultIn(w io.Writer, n int, r report.Result, lang string) {
 	head := r.Page
 	if r.Title != "" && r.Title != r.Page {
 		head += " · " + r.Title
 	}
-	tag := string(r.Kind)
+	tag, superseded, note, cite := string(r.Kind), "superseded", "note", r.Citation.String()
+	if lang == "es" {
+		tag, superseded, note, cite = strings.ToLower(web.KindName(lang, r.Kind)), web.Label(lang, "superseded.tag"), web.Label(lang, "note"), web.CitationLine(lang, r.Citation)
+	}
 	if r.Superseded {
-		tag += ", superseded"
+		tag += ", " + superseded
 	}
 	if r.FAQ != nil && r.FAQ.Removed != "" {
-		tag += ", " + withdrawnNote(r.FAQ.Removed)
+		if lang == "es" {
+			tag += ", " + web.Label(lang, "withdrawn.tag", r.FAQ.Removed)
+		} else {
+			tag += ", " + withdrawnNote(r.FAQ.Removed)
+		}
 	}
 	if n > 0 {
 		fmt.Fprintf(w, "%d. %s (%s)\n", n, head, tag)
@@ -37,10 +51,10 @@ func printResult(w io.Writer, n int, r report.Result) {
 		fmt.Fprintf(w, "%s (%s)\n", head, tag)
 	}
 	fmt.Fprintln(w, indent(r.Text, "   "))
-	for _, note := range r.Notes {
-		fmt.Fprintf(w, "   ↳ note: %s\n", note)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "   ↳ %s: %s\n", note, n)
 	}
-	fmt.Fprintf(w, "   — %s\n", r.Citation)
+	fmt.Fprintf(w, "   — %s\n", cite)
 }
 
 // withdrawnNote marks an FAQ or errata entry that FAQ version v no

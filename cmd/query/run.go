@@ -211,20 +211,42 @@ func (c *common) pageFilter() (wikirules.Filter, error) {
 // localeLang is the language of the user's locale: the first of LC_ALL,
 // LC_MESSAGES and LANG that is set (POSIX's order of precedence for
 // messages), "en" or "es" when it names English or Spanish
-// ("en_GB.UTF-8", "es"), else "es" (the wiki's first language).
+// ("en_GB.UTF-8", "es"), else "es" (the wiki's first language): the
+// language whose page a title names when several wikis hold it.
 func localeLang(getenv func(string) string) string {
+	if code := localeCode(getenv); code == "en" || code == "es" {
+		return code
+	}
+	return "es"
+}
+
+// cliLang is the language of the command line's own words (lag's report,
+// -lang's default there): "es" when the locale names Spanish, else "en",
+// the language show, faq and pages print: the C and POSIX locales, other
+// languages and no locale at all get English.
+func cliLang(getenv func(string) string) string {
+	if localeCode(getenv) == "es" {
+		return "es"
+	}
+	return "en"
+}
+
+// localeCode is the language part of the first of LC_ALL, LC_MESSAGES
+// and LANG that is set, lower-cased ("es" of "es_ES.UTF-8", "c" of
+// "C.UTF-8"), or "" when none is.
+func localeCode(getenv func(string) string) string {
 	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		loc := getenv(v)
 		if loc == "" {
 			continue
 		}
-		code := strings.ToLower(strings.FieldsFunc(loc, func(r rune) bool { return r == '_' || r == '.' || r == '@' || r == '-' })[0])
-		if code == "en" || code == "es" {
-			return code
+		parts := strings.FieldsFunc(loc, func(r rune) bool { return r == '_' || r == '.' || r == '@' || r == '-' })
+		if len(parts) == 0 {
+			return ""
 		}
-		return "es"
+		return strings.ToLower(parts[0])
 	}
-	return "es"
+	return ""
 }
 
 // alsoIn prints, on w, the pages of the same title in other wikis that

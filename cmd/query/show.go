@@ -183,8 +183,8 @@ func printPage(e *env, v *wikirules.PageView) {
 	}
 	if len(v.FAQs) > 0 {
 		fmt.Fprintf(w, "\n## FAQs & Errata (%d)\n", len(v.FAQs))
-		for i := range v.FAQs {
-			printResult(w, i+1, report.FAQResult(&v.FAQs[i], v.Page.Title))
+		for i, r := range report.PageFAQs(v) {
+			printResult(w, i+1, r)
 		}
 	}
 }
