@@ -337,16 +337,89 @@ func clauses(sentence string, v *Vocabulary) []clause {
 		}
 		for k := 1; k < len(w); k++ {
 			if startsWithAny(w[k:], cond) || startsWithAny(w[k:], exc) || startsWithAny(w[k:], contrast) ||
-				startsWithAny(w[from:], v.ps.ifs) && startsWithAny(w[k:], v.ps.then) {
+				startsWithAny(w[from:], v.ps.ifs) && startsWithAny(w[k:], v.ps.then) ||
+				declaredCondition(w[from:k], v) && startsWithAny(w[k:], v.ps.notNeg) {
 				// A consequence phrase ends a condition written
 				// without a comma ("si … pasa entonces a estado
-				// Muerto"): what it opens is the main clause.
+				// Muerto"), and so does a negation after a condition
+				// of declaring something (declaredCondition): what it
+				// opens is the main clause.
 				flush(k)
 			}
 		}
 		flush(len(w))
 	}
 	return out
+}
+
+// lacksAsked reports whether clause c holds a privative word right before
+// a word of an act q's asking clause asks about ("sin aplicar", "without
+// applying" for "¿aplica …?"): a unit of it that is no name, written in q
+// with no privative word before it ("¿puede responder sin aplicar …?"
+// asks of the case without it).
+func lacksAsked(q query, c clause, v *Vocabulary) bool {
+	for i := 0; i+1 < len(c.words); i++ {
+		if !v.has("privative", c.words[i]) {
+			continue
+		}
+		k := map[string]bool{c.stems[i+1]: true}
+		for j := range q.units {
+			u := &q.units[j]
+			if !u.inClause || u.named || u.topic || u.idf == 0 || u.trivial() || !u.holds(k) {
+				continue
+			}
+			free := false
+			for n, w := range q.clause {
+				if u.holds(map[string]bool{stem(w): true}) && (n == 0 || !q.v.has("privative", q.clause[n-1])) {
+					free = true
+				}
+			}
+			if free {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// narrows reports whether exception clause cs[at] narrows a denial
+// before it: a negated main clause before it names u, which the exception
+// names too ("no aplicará ningún tipo de Modificador negativo, a
+// excepción del MOD de FIS-6 …"). The denial answers of u, but for the
+// case the exception takes out.
+func narrows(cs []clause, at int, u *unit, v *Vocabulary) bool {
+	if !u.holds(cs[at].excepted()) {
+		return false
+	}
+	for _, c := range cs[:at] {
+		if !c.sub && !c.exception && c.negated(v) && u.holds(c.keys()) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredCondition reports whether words, the start of a piece of a
+// sentence, are a whole condition of declaring something: a conditional
+// phrase, a use verb and its object, the last word a content word ("Si la
+// Tropa declara Esquivar no aplicará …"). A negation right after it opens
+// the main clause, the comma left out; one after a relative word or a
+// list conjunction ("… declara Esquivar y no …") goes on with the
+// condition.
+func declaredCondition(words []string, v *Vocabulary) bool {
+	if len(words) < 3 || !startsWithAny(words, v.ps.cond) {
+		return false
+	}
+	last := words[len(words)-1]
+	if !content(last, v) || v.has("useverb", last) {
+		return false
+	}
+	for _, w := range words[1 : len(words)-1] {
+		if v.has("useverb", w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isAside reports whether piece (the text between two commas) is wholly
@@ -599,7 +672,6 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		}
 		return false
 	}
-	names := func(c clause, u *unit) bool { return u.holds(c.keys()) }
 	// A yes or a no is said of a predicate: a sentence that names the
 	// question's act (its verb: "dismount" of "can a Pilot dismount if
 	// his TAG is Unconscious?") only in a condition or an exception rules
@@ -616,15 +688,19 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		}
 	}
 	// An exception naming what is asked about: the opposite of the main
-	// clause before it.
+	// clause before it. One naming what the main clause names as well
+	// narrows it ("no aplicará ningún tipo de Modificador negativo, a
+	// excepción del MOD de FIS-6 …" for "¿aplica modificadores
+	// negativos?"): the main clause answers, and the exception qualifies
+	// it (exceptionQualifier).
 	mainNeg := false
-	for _, c := range cs {
+	for i, c := range cs {
 		if c.exception {
 			if !acts {
 				continue
 			}
 			for _, u := range objs {
-				if u.holds(c.excepted()) {
+				if u.holds(c.excepted()) && !narrows(cs, i, u, v) {
 					if mainNeg {
 						return 1
 					}
@@ -738,6 +814,14 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 			return -1
 		}
 	}
+	// "permite responder … sin aplicar el MOD de -6" for "¿aplica el MOD
+	// de -6?": what the main clause allows is done without the act asked
+	// about, a no.
+	for _, c := range main {
+		if lacksAsked(q, c, v) {
+			return -1
+		}
+	}
 	// A restriction to one ("una única pieza", "a single") against a
 	// question about more ("dos piezas"): a no.
 	if n := q.count(); n > 1 {
@@ -760,9 +844,9 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		}
 		// A closed list: does it name what is asked about? Its items may
 		// run on into the clauses after it ("Ataque CC, Esquivar, …").
-		rest := restAfter(cs, c)
+		items := listItems(cs, c, v)
 		for _, u := range objs {
-			if names(c, u) || rest.holds(u) {
+			if slices.ContainsFunc(items, func(k map[string]bool) bool { return u.holdsWhole(k) }) {
 				return 1
 			}
 		}
@@ -1259,10 +1343,50 @@ func restAfter(cs []clause, c clause) *unitSet {
 	return set
 }
 
+// listItems returns the keys of each item of the closed list restricted
+// clause c of cs states: its words after its restriction phrase and the
+// clauses after it (restAfter), cut at commas and list conjunctions. What
+// stands before the restriction is the list's subject ("Troops with a
+// Retreat! Token … can only use …"), not one of its items.
+func listItems(cs []clause, c clause, v *Vocabulary) []map[string]bool {
+	at := len(c.words)
+	for i := range c.words {
+		if startsWithAny(c.words[i:], v.ps.restr) {
+			at = i
+			break
+		}
+	}
+	var out []map[string]bool
+	add := func(words []string) {
+		from := 0
+		for i := 0; i <= len(words); i++ {
+			if i < len(words) && !v.has("conj", words[i]) {
+				continue
+			}
+			if i > from {
+				out = append(out, spanOf(words[from:i]).keys())
+			}
+			from = i + 1
+		}
+	}
+	add(c.words[at:])
+	after := false
+	for _, x := range cs {
+		if after {
+			if x.sub || x.exception {
+				break
+			}
+			add(x.words)
+		}
+		if &x.words[0] == &c.words[0] {
+			after = true
+		}
+	}
+	return out
+}
+
 // unitSet is a set of stems a unit may be held by.
 type unitSet struct{ keys map[string]bool }
-
-func (s *unitSet) holds(u *unit) bool { return u.holds(s.keys) }
 
 // namedElsewhere reports whether a sentence of text other than sentence
 // (a seefaq note, another sentence of the record) names u without a

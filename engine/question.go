@@ -117,6 +117,21 @@ func (u *unit) holds(keys map[string]bool) bool {
 	return false
 }
 
+// holdsWhole reports whether keys hold every stem of one alternative of u
+// (no one-letter one): an item of a closed list names u only so, "Ataque
+// CC" is no "Ataque CD".
+func (u *unit) holdsWhole(keys map[string]bool) bool {
+	for _, alt := range u.alts {
+		if len(alt) == 1 && len(alt[0]) == 1 && !unicode.IsDigit(rune(alt[0][0])) {
+			continue
+		}
+		if !slices.ContainsFunc(alt, func(k string) bool { return !keys[k] }) {
+			return true
+		}
+	}
+	return false
+}
+
 // detectLanguage returns the language of a question: the one whose own
 // opening marks it holds (Spanish "¿", "¡"), else the language whose
 // function words it holds most of (Spanish on a tie: the wiki this
@@ -236,7 +251,7 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 	}
 	wh := v.ps.wh
 	for i := range clause {
-		if !startsWithAny(clause[i:], wh) {
+		if !startsWithAny(clause[i:], wh) || relativeAt(clause, i, v) {
 			continue
 		}
 		// A quantity noun within three content words of the
@@ -267,6 +282,15 @@ func classify(clause []string, v *Vocabulary) (answerType, []string) {
 		return askYesNo, nouns
 	}
 	return askOpen, nouns
+}
+
+// relativeAt reports whether the interrogative at clause[i] is a relative
+// word opening a relative clause after a content word ("una tropa con
+// Sexto Sentido que Esquiva aplica modificadores negativos": the folded
+// "que" is not "qué"): it asks for nothing, and the quantity noun after it
+// is what a yes/no question asks about.
+func relativeAt(clause []string, i int, v *Vocabulary) bool {
+	return i > 0 && v.has("relative", clause[i]) && content(clause[i-1], v) && !v.has("opener", clause[i-1])
 }
 
 // alternatives reports whether a clause offers a choice between numbers

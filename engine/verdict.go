@@ -118,7 +118,15 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 				return see, ""
 			}
 			d.whole = whole
-			return q.yesNo(p > 0, ""), ""
+			qual := ""
+			if p < 0 {
+				// A denial an exception narrows: the no holds but for it.
+				qual = exceptionQualifier(q, d, text)
+			}
+			if qual != "" && sourceLang(d, text) != q.lang {
+				qual = see
+			}
+			return q.yesNo(p > 0, qual), ""
 		}
 	case askNumeric:
 		if d.faq != nil {
@@ -425,4 +433,71 @@ func ownConceptActs(q query, d *candidate, text string) bool {
 		}
 	}
 	return false
+}
+
+// exceptionQualifier returns the exception of a sentence of text that
+// narrows what its main clause denies of a concept q's asking clause
+// names (narrows: "no aplicará ningún tipo de Modificador negativo, a
+// excepción del MOD de FIS-6 del estado Inmovilizado-A" for "¿aplica
+// modificadores negativos?"), as the text writes it from its exception
+// phrase to the sentence's end (at most 120 bytes), else "".
+func exceptionQualifier(q query, d *candidate, text string) string {
+	v := vocabFor(d.lang)
+	if d.lang == "" {
+		v = vocabFor(detectLanguage(text))
+	}
+	var objs []*unit
+	for i := range q.units {
+		if u := &q.units[i]; u.inClause && u.named && u.idf > 0 && !u.trivial() && !u.holds(d.pageKeys) {
+			objs = append(objs, u)
+		}
+	}
+	for _, s := range sentences(text) {
+		cs := clauses(s, v)
+		for i, c := range cs {
+			if !c.exception {
+				continue
+			}
+			for _, u := range objs {
+				if narrows(cs, i, u, v) {
+					return quoteFrom(s, c.words[0], v)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// quoteFrom returns sentence s from the first word that folds to w and
+// opens an exception phrase of v, without its closing period, cut at 120
+// bytes.
+func quoteFrom(s, w string, v *Vocabulary) string {
+	terms := lang.Split(s)
+	words := make([]string, len(terms))
+	for i, t := range terms {
+		words[i] = lang.Fold(t.Text)
+	}
+	for i := range terms {
+		if words[i] != w || !startsWithAny(words[i:], v.ps.exc) {
+			continue
+		}
+		from := i
+		for _, p := range v.ps.exc {
+			// The clause opens inside a longer phrase ("a excepción de"
+			// written "a excepción del"): it is quoted whole.
+			if i > 0 && len(p) >= 2 && p[0] == words[i-1] && p[1] == words[i] {
+				from = i - 1
+			}
+		}
+		c := strings.TrimRight(strings.TrimSpace(s[terms[from].Start:]), ".")
+		if len(c) > 120 {
+			c = c[:120]
+			for len(c) > 0 && !validEnd(c) {
+				c = c[:len(c)-1]
+			}
+			c += "…"
+		}
+		return c
+	}
+	return ""
 }

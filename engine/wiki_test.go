@@ -312,3 +312,32 @@ func TestAskRequirementDenied(t *testing.T) {
 		}
 	}
 }
+
+// TestAskClosedListAndPrivative checks the verdicts of a closed list
+// ("sólo pueden declarar A, B…", "can only use …": yes for an item, no
+// for a name no item is, the list's subject being no item), of a
+// privative before the act asked ("permite responder … sin aplicar el MOD
+// de -6" for "¿aplica el MOD?") and of an exception narrowing a denial
+// ("no aplicará ningún tipo de Modificador negativo, a excepción del MOD
+// de FIS-6 …", quoted after the no).
+func TestAskClosedListAndPrivative(t *testing.T) {
+	e := wikiEngine(t)
+	for _, tc := range []struct{ q, want string }{
+		{"¿Las Tropas Trabadas pueden declarar Ataque CD?", "No"},
+		{"¿Las Tropas en estado Trabado pueden declarar Ataque CC?", "Sí"},
+		{"Can Troopers in Retreat declare a BS Attack?", "No"},
+		{"Can Troopers in Retreat declare Dodge?", "Yes"},
+		{"¿Una tropa con Sexto Sentido aplica el MOD de -6 de Zona de Visibilidad Nula al responder a un ataque?", "No"},
+		{"Does a trooper with Sixth Sense apply the -6 MOD for Zero Visibility Zone when reacting?", "No"},
+		{"¿Una tropa con Sexto Sentido que Esquiva aplica modificadores negativos?", "No, a excepción del MOD de FIS-6 del estado Inmovilizado-A"},
+		{"Does a trooper with Sixth Sense apply negative MODs when it Dodges?", "No, see the deciding source"},
+	} {
+		a, err := e.Ask(context.Background(), tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Verdict != tc.want {
+			t.Errorf("%q: verdict %q (deciding %+v), want %q", tc.q, a.Verdict, a.Deciding(), tc.want)
+		}
+	}
+}
