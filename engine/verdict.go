@@ -282,19 +282,26 @@ func qualifier(rest string) string {
 			end = i
 		}
 		c := strings.TrimSpace(clause[:end])
-		if len(c) > 120 {
-			c = c[:120]
-			for len(c) > 0 && !validEnd(c) {
-				c = c[:len(c)-1]
-			}
-			c += "…"
-		}
-		return c
+		return clip(c)
 	}
 	return ""
 }
 
 func validEnd(s string) bool { return strings.ToValidUTF8(s, "") == s }
+
+// clip cuts a quoted clause to its first 120 bytes, back to the last whole
+// UTF-8 character, and marks the cut with "…"; a shorter clause is
+// returned as it is.
+func clip(c string) string {
+	if len(c) <= 120 {
+		return c
+	}
+	c = c[:120]
+	for len(c) > 0 && !validEnd(c) {
+		c = c[:len(c)-1]
+	}
+	return c + "…"
+}
 
 // span is a run of words of a text: its folded words and, for each, its
 // stem.
@@ -490,14 +497,7 @@ func quoteFrom(s, w string, v *Vocabulary) string {
 			}
 		}
 		c := strings.TrimRight(strings.TrimSpace(s[terms[from].Start:]), ".")
-		if len(c) > 120 {
-			c = c[:120]
-			for len(c) > 0 && !validEnd(c) {
-				c = c[:len(c)-1]
-			}
-			c += "…"
-		}
-		return c
+		return clip(c)
 	}
 	return ""
 }
