@@ -13,8 +13,8 @@ import (
 // names is no no; a blocking verb in the future is one, the actor of a
 // blocking verb may be named in the case it acts in, and the X of "does
 // X ignore Y?" that the text says cannot act through Y does not ignore
-// it; a copula between a relative word and its negation keeps the
-// negation in the relative clause; an FAQ's yes is of its own question;
+// it; a copula or a verb like "has" between a relative word and its
+// negation keeps the negation in the relative clause; an FAQ's yes is of its own question;
 // the end of a range asked for is the number given for it.
 func TestInvertedVerdicts(t *testing.T) {
 	e := wikiEngine(t)
@@ -35,6 +35,8 @@ func TestInvertedVerdicts(t *testing.T) {
 		{"Can a Remote Pilot who is not on the table declare Reset?", "-"},
 		{"Does Targeted State give a MOD to the attacker?", "Yes"}, // of Marcado's effect (TestPolarityOfConferAndOutside), not the FAQ's
 		{"Can a TAG go Prone in N5?", "No"},
+		{"Does PARA ammunition affect a target that has no PH Attribute?", "No"},
+		{"Can a Remote Pilot that has no Orders left declare Reset?", "-"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{})
 		if err != nil {

@@ -531,15 +531,16 @@ func (c clause) negatedBy(v *Vocabulary, ps [][]string) bool {
 
 // relativeBefore returns the index of the word that would open a relative
 // clause holding the negation at words[i]: the word before it, or before
-// a negation adverb ("al que todavía no") or a copula ("who is not",
-// "that are not") standing between them; -1 at the start of words. The
+// a negation adverb ("al que todavía no"), a copula ("who is not",
+// "that are not") or a relative verb ("that has no") standing between
+// them; -1 at the start of words. The
 // caller checks that word is a relative one.
 func relativeBefore(words []string, i int, v *Vocabulary) int {
 	j := i - 1
 	if j > 0 && v.has("negadv", words[j]) {
 		j--
 	}
-	if j > 0 && v.has("copula", words[j]) && v.has("relative", words[j-1]) {
+	if j > 0 && (v.has("copula", words[j]) || v.has("relverb", words[j])) && v.has("relative", words[j-1]) {
 		j--
 	}
 	return j

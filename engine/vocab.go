@@ -257,6 +257,11 @@ type PolarityWords struct {
 	// ("al que todavía no he llegado", "that still cannot"): the
 	// negation is the relative clause's all the same.
 	NegationAdverbs []string `json:"negation_adverbs"`
+	// RelativeVerbs stand between a relative and a determiner-like
+	// negation as a copula does ("a target that has no PH Attribute",
+	// "troopers who have no Orders left"): the negation qualifies the noun
+	// of the relative clause, not the clause's act.
+	RelativeVerbs []string `json:"relative_verbs"`
 	// Consecutives end in a relative word but open a main clause ("por
 	// lo que", "so that"): a negation after one is the clause's own.
 	Consecutives []string `json:"consecutives"`
@@ -431,7 +436,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	for name, list := range map[string][]string{
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
-		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs,
+		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs, "relverb": v.Polarity.RelativeVerbs,
 		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives, "privative": v.Polarity.Privative,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
