@@ -57,8 +57,17 @@ func (e *Engine) number(q query, text string) string {
 	for _, n := range q.numNouns {
 		burstMod = burstMod || q.quantity == kindMod && len(n) > 1 && q.v.has("noun:"+kindBurst, n)
 	}
+	// The levels the question names ("Martial Arts level 3", "L3"): a
+	// sentence naming levels answers for those only.
+	asked := levelsNamed(lang.Words(q.text))
+	tv := vocabFor(detectLanguage(text))
 	var best *pick
-	for _, ps := range passages(text, vocabFor(detectLanguage(text))) {
+	for _, ps := range passages(text, tv) {
+		if len(asked) > 0 && namesOtherLevel(asked, levelsNamed(lang.Words(ps))) {
+			// The chart row "Level: 4; … Damage MOD (PH): +3" is no
+			// answer for level 3, even in its cell naming no level.
+			continue
+		}
 		pw, _ := matchAll(q, newSpan(ps))
 		for _, s := range sentences(ps) {
 			toks := numberTokens(s)
@@ -72,6 +81,11 @@ func (e *Engine) number(q query, text string) string {
 			toks = append(toks, articleOnes(sp, counted, sv)...)
 			toks = dropLabelled(toks, sp, sv)
 			if len(toks) == 0 {
+				continue
+			}
+			if len(asked) > 0 && namesOtherLevel(asked, levelsNamed(sp.words)) {
+				// The example's "+3 to Attack Damage for Martial Arts L4"
+				// is no answer for level 3.
 				continue
 			}
 			if namesOtherCode(q, sp) {
@@ -806,6 +820,55 @@ func namesOtherCode(q query, sp span) bool {
 		}
 	}
 	return other
+}
+
+// levelsNamed returns the numbers of the levels the folded words name: a
+// number right after a level label of v ("level 3", "Level: 4" of a chart
+// row, "nivel 2"), or a code of a level label's letters and a number
+// ("l3"); the labels are of every language (a Spanish question is asked
+// of English pages, and a chart row's words are too few to tell its own).
+func levelsNamed(words []string) map[string]bool {
+	label := func(w string) bool {
+		for _, v := range Vocabularies() {
+			if v.has("levellabel", w) {
+				return true
+			}
+		}
+		return false
+	}
+	var out map[string]bool
+	add := func(n string) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[strings.TrimLeft(n, "0")] = true
+	}
+	for i, w := range words {
+		if !label(w) {
+			if p := codePrefix(w); p != "" && label(p) {
+				add(w[len(p):])
+			}
+			continue
+		}
+		if i+1 < len(words) && words[i+1] != "" && allDigits(words[i+1]) {
+			add(words[i+1])
+		}
+	}
+	return out
+}
+
+// namesOtherLevel reports whether a sentence naming the levels named
+// names none of the levels asked.
+func namesOtherLevel(asked, named map[string]bool) bool {
+	if len(named) == 0 {
+		return false
+	}
+	for n := range asked {
+		if named[n] {
+			return false
+		}
+	}
+	return true
 }
 
 // codePrefix returns the letters of a folded code of letters then digits

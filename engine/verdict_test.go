@@ -1107,3 +1107,33 @@ func TestNumberOfItsLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberOfTheLevelAsked checks that a question naming a level in
+// words ("level 3") is answered by the chart row or example sentence of
+// that level only: the row "Level: 4; …" is read whole, so its Damage
+// cell, which names no level, is no answer for level 3; nor is an
+// example's "+2 … for Martial Arts L3" for level 1.
+func TestNumberOfTheLevelAsked(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const l3 = "Level: 3; Attack MOD: +3; Opponent MOD: -3; Damage MOD (PH): +2; Burst MOD: 0"
+	const l4 = "Level: 4; Attack MOD: +3; Opponent MOD: -3; Damage MOD (PH): +3; Burst MOD: 0"
+	const item = "The Caliban must apply the following MODs: +2 to Attack Damage for Martial Arts L3."
+	for _, tc := range []struct{ q, text, want string }{
+		{"N4 Martial Arts Level 3: what Damage MOD does it give?", l4, ""},
+		{"N4 Martial Arts Level 3: what Damage MOD does it give?", l3, "MOD +2"},
+		{"N4 Martial Arts L3: what Damage MOD does it give?", l4, ""},
+		{"N4 Martial Arts Level 1: what does it add to Attack Damage?", item, ""},
+		{"N4 Martial Arts level 3: what does it add to Attack Damage?", item, "MOD +2"},
+		{"¿Qué MOD de Daño da Artes Marciales nivel 3?", l4, ""},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.60q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	if got := levelsNamed([]string{"martial", "arts", "l4", "and", "level", "2"}); !got["4"] || !got["2"] || len(got) != 2 {
+		t.Errorf("levelsNamed = %v, want 4 and 2", got)
+	}
+}
