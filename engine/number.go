@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,8 +51,23 @@ func (e *Engine) number(q query, text string) string {
 		rivals  []numberToken // the other numbers of its sentence that could answer
 	}
 	counted := q.countedUnit()
+	// A MOD question naming the Burst ("what Burst bonus") asks a MOD
+	// of the Burst; its letter alone is part of another name ("IMM-B").
+	burstMod := false
+	for _, n := range q.numNouns {
+		burstMod = burstMod || q.quantity == kindMod && len(n) > 1 && q.v.has("noun:"+kindBurst, n)
+	}
+	// The levels the question names ("Martial Arts level 3", "L3"): a
+	// sentence naming levels answers for those only.
+	asked := levelsNamed(lang.Words(q.text))
+	tv := vocabFor(detectLanguage(text))
 	var best *pick
-	for _, ps := range passages(text, vocabFor(detectLanguage(text))) {
+	for _, ps := range passages(text, tv) {
+		if len(asked) > 0 && namesOtherLevel(asked, levelsNamed(lang.Words(ps))) {
+			// The chart row "Level: 4; … Damage MOD (PH): +3" is no
+			// answer for level 3, even in its cell naming no level.
+			continue
+		}
 		pw, _ := matchAll(q, newSpan(ps))
 		for _, s := range sentences(ps) {
 			toks := numberTokens(s)
@@ -65,6 +81,16 @@ func (e *Engine) number(q query, text string) string {
 			toks = append(toks, articleOnes(sp, counted, sv)...)
 			toks = dropLabelled(toks, sp, sv)
 			if len(toks) == 0 {
+				continue
+			}
+			if len(asked) > 0 && namesOtherLevel(asked, levelsNamed(sp.words)) {
+				// The example's "+3 to Attack Damage for Martial Arts L4"
+				// is no answer for level 3.
+				continue
+			}
+			if namesOtherCode(q, sp) {
+				// "+2 to Attack Damage for Martial Arts L3" is no answer
+				// for Martial Arts L2.
 				continue
 			}
 			w, at := matchAll(q, sp)
@@ -84,11 +110,11 @@ func (e *Engine) number(q query, text string) string {
 			}
 			if len(anchors) == 0 {
 				if len(nouns) > 0 {
-					// "B1" names the Burst it gives, "8 inches" a distance
+					// "B1" ("+1B") names the Burst (MOD) it gives, "8 inches" a distance
 					// by its unit of length: its own anchor.
 					var own []numberToken
 					for _, t := range toks {
-						if t.lettered && q.quantity == kindBurst || t.kind == kindDistance && q.quantity == kindDistance {
+						if t.lettered && (q.quantity == kindBurst || burstMod) || t.kind == kindDistance && q.quantity == kindDistance {
 							own = append(own, t)
 							anchors = append(anchors, t.word)
 						}
@@ -112,6 +138,29 @@ func (e *Engine) number(q query, text string) string {
 					// The value of another column of a row ("Attack MOD:
 					// +3" for "what Burst MOD").
 					continue
+				}
+				if asksMod := modNoun || q.quantity == kindMod; t.sum && asksMod || t.term && !asksMod {
+					// Of a worked sum ("Attack Damage = 15 (13 + 2)"), a
+					// MOD is a term after the first ("what does it add
+					// to Attack Damage": 2), a value its total ("what
+					// Attack Damage": 15, not 13).
+					continue
+				}
+				if burstMod {
+					if t.kind == kindBurst && strings.ContainsAny(t.val, "+-") {
+						// "+1B": a MOD to the Burst.
+						t.kind, t.burst = kindMod, true
+					} else if t.kind == kindMod && !t.burst {
+						// "+3 for Martial Arts L4" is no Burst MOD.
+						continue
+					}
+				}
+				if t.kind == kindMod && t.header == nil {
+					if n := modTarget(sp, t.word, sv); n != "" && !nouns[stem(n)] && !q.holdsWord(n) {
+						// "+1 to Attack Damage" is a MOD to Damage, not to
+						// the CC Attack asked.
+						continue
+					}
 				}
 				if !q.fits(t) {
 					// A number of another kind ("360˚ LoF" for "how far",
@@ -476,7 +525,13 @@ type numberToken struct {
 	lettered bool   // a Burst written after its letter ("B2")
 	article  bool   // an article read as one (articleOnes)
 	counts   bool   // known to count what is asked (articleOnes)
-	of       string // the folded name it is the value of ("bli" of "BLI=0"), or ""
+	// sum marks the total of a worked sum, written after "=" and before
+	// the sum it is worked from ("Attack Damage = 15 (13 + 2)", "SV = 23
+	// (23 +3 - 3)"), and that sum's first term (13, 23: the value the
+	// MODs are added to): an example's values, never a MOD. term marks
+	// every term of the sum (13 and 2): the value asked is its total.
+	sum, term bool
+	of        string // the folded name it is the value of ("bli" of "BLI=0"), or ""
 	// header holds the folded words of the column header a table row's
 	// cell names before its value ("attack", "mod" of "Attack MOD: +3"
 	// in "Level: 5; Attack MOD: +3; …"), or nil.
@@ -522,6 +577,8 @@ func numberTokens(s string) []numberToken {
 		}
 	}
 	var out []numberToken
+	// The word of a worked sum's first term, and the byte its terms end at.
+	first, termsEnd := -1, -1
 	for i, t := range terms {
 		w := words[i]
 		if w == "" || inPer[i] {
@@ -537,9 +594,9 @@ func numberTokens(s string) []numberToken {
 			if t.Start > 0 {
 				switch prev := s[:t.Start]; {
 				case strings.HasSuffix(prev, "-"), strings.HasSuffix(prev, "−"):
-					val = "-" + w
+					val = "-" + val
 				case strings.HasSuffix(prev, "+"):
-					val = "+" + w
+					val = "+" + val
 				}
 			}
 		} else if n, ok := numberWord(w); ok {
@@ -565,6 +622,14 @@ func numberTokens(s string) []numberToken {
 			// "BLI=0", "(PS=5)", "CD = 12": the value of what is named
 			// before the sign, written as part of its name or of a profile.
 			tok.of = words[i-1]
+		}
+		if strings.HasSuffix(strings.TrimSpace(s[:t.Start]), "=") && workedSum(s[t.End:]) {
+			// The total; the terms of its sum follow, up to the
+			// parenthesis that closes it.
+			tok.sum = true
+			first, termsEnd = i+1, t.End+strings.IndexByte(s[t.End:], ')')
+		} else if t.Start < termsEnd {
+			tok.term, tok.sum = true, i == first
 		}
 		if raw := s[terms[max(i-1, 0)].Start:terms[max(i-1, 0)].End]; tok.of == "" && i > 0 && tok.kind == "" && !strings.ContainsAny(val, "+-") &&
 			strings.TrimSpace(s[terms[i-1].End:t.Start]) == "" && isAttribute(raw) && !isModWord(words[i-1]) {
@@ -704,6 +769,139 @@ func isBefore(k, w string) bool {
 	return false
 }
 
+// modTarget returns the quantity noun a MOD at word i is applied to, when
+// one of the three words after it is one ("damage" of "+1 to Attack
+// Damage", "daño" of "+2 al Daño"): not a modifier word, a unit or the
+// Burst, which the MOD's own kind tells (numberTokens). "" when none.
+func modTarget(sp span, i int, v *Vocabulary) string {
+	for j := i + 1; j < len(sp.words) && j <= i+3; j++ {
+		w := sp.words[j]
+		if v.has("numnoun", w) && !isModWord(w) && unitWord(w) == "" && !v.has("noun:"+kindBurst, w) && !v.has("noun:"+kindDistance, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// holdsWord reports whether a unit of q holds the folded word w.
+func (q query) holdsWord(w string) bool {
+	k := map[string]bool{stem(w): true}
+	for i := range q.units {
+		if q.units[i].holds(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesOtherCode reports whether a sentence names a code of the kind the
+// question names but never the question's own: a level written as letters
+// and a number ("L3" for a question naming "L2"; "L2 and L3" holds L2).
+// The numbers of such a sentence are of another level.
+func namesOtherCode(q query, sp span) bool {
+	other := false
+	for i := range q.units {
+		u := &q.units[i]
+		if len(u.alts) == 0 || len(u.alts[0]) != 1 {
+			continue
+		}
+		k := u.alts[0][0]
+		p := codePrefix(k)
+		if p == "" {
+			continue
+		}
+		for _, w := range sp.words {
+			if w == k {
+				return false
+			}
+			if codePrefix(w) == p {
+				other = true
+			}
+		}
+	}
+	return other
+}
+
+// levelsNamed returns the numbers of the levels the folded words name: a
+// number right after a level label of v ("level 3", "Level: 4" of a chart
+// row, "nivel 2"), or a code of a level label's letters and a number
+// ("l3"); the labels are of every language (a Spanish question is asked
+// of English pages, and a chart row's words are too few to tell its own).
+func levelsNamed(words []string) map[string]bool {
+	label := func(w string) bool {
+		for _, v := range Vocabularies() {
+			if v.has("levellabel", w) {
+				return true
+			}
+		}
+		return false
+	}
+	var out map[string]bool
+	add := func(n string) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[strings.TrimLeft(n, "0")] = true
+	}
+	for i, w := range words {
+		if !label(w) {
+			if p := codePrefix(w); p != "" && label(p) {
+				add(w[len(p):])
+			}
+			continue
+		}
+		if i+1 < len(words) && words[i+1] != "" && allDigits(words[i+1]) {
+			add(words[i+1])
+		}
+	}
+	return out
+}
+
+// namesOtherLevel reports whether a sentence naming the levels named
+// names none of the levels asked.
+func namesOtherLevel(asked, named map[string]bool) bool {
+	if len(named) == 0 {
+		return false
+	}
+	for n := range asked {
+		if named[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// codePrefix returns the letters of a folded code of letters then digits
+// ("l" of "l3"), "" for any other word.
+func codePrefix(w string) string {
+	i := strings.IndexFunc(w, unicode.IsDigit)
+	if i <= 0 || !allDigits(w[i:]) {
+		return ""
+	}
+	for _, r := range w[:i] {
+		if !unicode.IsLetter(r) {
+			return ""
+		}
+	}
+	return w[:i]
+}
+
+// workedSum reports whether rest, the text after a number, opens with the
+// sum the number was worked out from: a parenthesis holding two numbers
+// joined by "+" or "-" ("(13 + 2)", "(23 +3 - 3)", "(11 +3 MOD)"); a
+// parenthesised signed number alone ("(-3)") is a MOD, no sum.
+func workedSum(rest string) bool {
+	rest = strings.TrimLeft(rest, " ")
+	if !strings.HasPrefix(rest, "(") {
+		return false
+	}
+	end := strings.IndexByte(rest, ')')
+	return end > 0 && reSumTerms.MatchString(rest[1:end])
+}
+
+// reSumTerms finds two numbers joined by a plus or minus sign.
+var reSumTerms = regexp.MustCompile(`\d\s*[+\-−]\s*\d`)
+
 func allDigits(s string) bool {
 	for _, r := range s {
 		if r < '0' || r > '9' {
@@ -734,9 +932,11 @@ func asksFor(clause []string, v *Vocabulary) (kind, per string) {
 		return false
 	}
 	switch {
-	case has("modword") || containsAny(clause, v.ps.asks[kindMod]):
+	case has("modword") || containsAny(clause, v.ps.asks[kindMod]) && !countsNoun(clause, v):
 		// "what MOD", or what is taken off or added ("¿cuánto se resta
-		// al Daño…?"): a modifier.
+		// al Daño…?", "what does L4 add to Attack Damage?"): a modifier;
+		// what a numeric phrase counts is a count ("how many Orders does
+		// it add to the Pool?").
 		kind = kindMod
 	case has("noun:" + kindBurst):
 		kind = kindBurst
@@ -748,6 +948,19 @@ func asksFor(clause []string, v *Vocabulary) (kind, per string) {
 		kind = kindDuration
 	}
 	return kind, per
+}
+
+// countsNoun reports whether a numeric phrase of clause is followed by a
+// count noun of v ("how many Orders", "cuántas Tiradas").
+func countsNoun(clause []string, v *Vocabulary) bool {
+	for i := range clause {
+		for _, p := range v.ps.numeric {
+			if n := i + len(p); n < len(clause) && indexWords(clause[i:n], p) == 0 && v.has("count", clause[n]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // statesKind reports whether a text measures the kind of number q asks

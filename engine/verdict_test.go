@@ -501,7 +501,9 @@ func TestNumberOtherNoun(t *testing.T) {
 	const row = "Level: 5; Attack MOD: +3; Opponent MOD: -3; Burst MOD: +1B, +1 SD"
 	for _, tc := range []struct{ q, want string }{
 		{"What Attack MOD does Martial Arts level 5 give?", "MOD +3"},
-		{"What is the Burst MOD of Martial Arts level 5?", "MOD +1"},
+		// "+1B" asked as a Burst MOD is shown as one, as "+1 bonus to
+		// the Burst" is.
+		{"What is the Burst MOD of Martial Arts level 5?", "Burst +1"},
 	} {
 		if got := e.number(e.analyze(tc.q), row); got != tc.want {
 			t.Errorf("number(%q, row) = %q, want %q", tc.q, got, tc.want)
@@ -1037,5 +1039,101 @@ func TestPolarityOfAParaphrase(t *testing.T) {
 		if got := e.polarity(e.analyze(q), d, tc.text); got != tc.want {
 			t.Errorf("%q\n  against %q: polarity %d, want %d", q, tc.text, got, tc.want)
 		}
+	}
+}
+
+// TestNumberWorkedSum checks that a worked sum's total ("Attack Damage =
+// 15 (13 + 2)") never answers a question asking a MOD or what something
+// adds, while the MOD the example lists does, in either language; that a
+// total still answers a question asking the value itself; and that what a
+// numeric phrase counts stays a count ("how many Orders … add to").
+func TestNumberWorkedSum(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const sum = "The Caliban's Success Value is calculated: SV = 23 (23 +3 - 3). Attack Damage = 15 (13 + 2)."
+	const mods = "The Caliban must apply the following MODs: +2 to Attack Damage for Martial Arts L3. " + sum
+	for _, tc := range []struct{ q, text, want string }{
+		{"N4 Martial Arts L3: what does it add to Attack Damage?", sum, ""},
+		{"N4 Martial Arts L3: what does it add to Attack Damage?", mods, "MOD +2"},
+		{"N4 Martial Arts L3: what Damage MOD does it give?", sum, ""},
+		{"N4 Martial Arts L3: what Damage MOD does it give?", mods, "MOD +2"},
+		{"Artes Marciales N3: ¿qué suma al Daño del Ataque?", "Daño del Ataque = 15 (13 + 2).", ""},
+		// A MOD word right after the sum makes its total look like a MOD
+		// (kindOf reads one within three words after a number).
+		{"N4 Martial Arts L3: what does it add to Attack Damage?", "Attack Damage = 15 (13 +2 MOD).", "MOD +2"},
+		{"Artes Marciales N3: ¿qué MOD suma al Daño?", "Daño = 15 (13 +2 MOD).", "MOD +2"},
+		{"What Damage does the Caliban's attack have?", sum, "15"},
+		// The terms of a sum are no value asked: "SV = 26" is of "SV",
+		// not of the "Success Value" asked, and 23 is the attribute
+		// before the MOD.
+		{"Cuervo Goldstein with Martial Arts L4: what Success Value does he get?", "Cuervo Goldstein's Success Value is calculated: SV = 26 (23 + 3).", ""},
+		{"How many Orders does a Lieutenant add to the Order Pool?", "A Lieutenant adds 2 Orders to the Order Pool.", "2"},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.50q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	if workedSum("(PH)") || workedSum(" cm") || !workedSum(" (23 +3 - 3).") {
+		t.Error("workedSum reads a parenthesis of numbers joined by + or - only")
+	}
+}
+
+// TestNumberOfItsLevel checks the MOD read from an example's list of
+// MODs: a sentence naming another level of the skill does not answer for
+// the level asked (L3's +2 is no answer for L2; "L1 and L2" holds L2), a
+// MOD to Damage does not answer what goes on the CC Attack, and a Burst
+// MOD asked is one of the Burst ("+1B"), not the MOD beside it.
+func TestNumberOfItsLevel(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const l3 = "The Caliban must apply the following MODs: +2 to Attack Damage for Martial Arts L3."
+	const l1 = "The Hsien must apply the following MODs: +1 to Attack Damage for Martial Arts L1."
+	const doctor = "The Doctor will receive +1B in CC since his Peripheral is in the combat. Cuervo Goldstein: +3 for Martial Arts L4."
+	for _, tc := range []struct{ q, text, want string }{
+		{"N4 Martial Arts L2: what does it add to Attack Damage?", l3, ""},
+		{"N4 Martial Arts L3: what does it add to Attack Damage?", l3, "MOD +2"},
+		{"N4 Martial Arts L2: what does it add to Attack Damage?", "+1 to Attack Damage for Martial Arts L1 and L2.", "MOD +1"},
+		{"N4 Martial Arts L1: what MOD to my CC Attack?", l1, ""},
+		{"N4 Martial Arts L1: what Damage MOD?", l1, "MOD +1"},
+		{"In N4, what Burst bonus does a Doctor get in CC when his Peripheral is in the combat?", doctor, "Burst +1"},
+		{"In N4, what Burst bonus does a Doctor get in CC?", "Cuervo Goldstein: +3 for Martial Arts L4.", ""},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.60q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestNumberOfTheLevelAsked checks that a question naming a level in
+// words ("level 3") is answered by the chart row or example sentence of
+// that level only: the row "Level: 4; …" is read whole, so its Damage
+// cell, which names no level, is no answer for level 3; nor is an
+// example's "+2 … for Martial Arts L3" for level 1.
+func TestNumberOfTheLevelAsked(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const l3 = "Level: 3; Attack MOD: +3; Opponent MOD: -3; Damage MOD (PH): +2; Burst MOD: 0"
+	const l4 = "Level: 4; Attack MOD: +3; Opponent MOD: -3; Damage MOD (PH): +3; Burst MOD: 0"
+	const item = "The Caliban must apply the following MODs: +2 to Attack Damage for Martial Arts L3."
+	for _, tc := range []struct{ q, text, want string }{
+		{"N4 Martial Arts Level 3: what Damage MOD does it give?", l4, ""},
+		{"N4 Martial Arts Level 3: what Damage MOD does it give?", l3, "MOD +2"},
+		{"N4 Martial Arts L3: what Damage MOD does it give?", l4, ""},
+		{"N4 Martial Arts Level 1: what does it add to Attack Damage?", item, ""},
+		{"N4 Martial Arts level 3: what does it add to Attack Damage?", item, "MOD +2"},
+		{"¿Qué MOD de Daño da Artes Marciales nivel 3?", l4, ""},
+	} {
+		if got := e.number(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("number(%.60q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	if got := levelsNamed([]string{"martial", "arts", "l4", "and", "level", "2"}); !got["4"] || !got["2"] || len(got) != 2 {
+		t.Errorf("levelsNamed = %v, want 4 and 2", got)
 	}
 }

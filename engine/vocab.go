@@ -153,6 +153,10 @@ type QuestionWords struct {
 	// "how"): an FAQ asking "¿Cómo se apilan…?" asks how, not what.
 	OpenInterrogatives map[string]string `json:"open_interrogatives"`
 	Labels             []string          `json:"number_labels"`
+	// LevelLabels name a level of a skill before its number ("level 3",
+	// "nivel 3") or as a code's letters ("L3"): a sentence naming levels
+	// answers for those levels only (levelsNamed).
+	LevelLabels []string `json:"level_labels"`
 	// Determiners open a noun phrase ("el", "mi", "the", "my"): the word
 	// after one is a noun, not the verb of the question.
 	Determiners []string `json:"determiners"`
@@ -438,7 +442,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs, "relverb": v.Polarity.RelativeVerbs,
 		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives, "privative": v.Polarity.Privative,
-		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "state": v.Question.StateWords,
+		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "levellabel": v.Question.LevelLabels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
 		"classpre": v.ClassWords.Prefixes, "classsuf": v.ClassWords.Suffixes,
 		"modal": append(append([]string(nil), v.Polarity.Permission...), v.Polarity.Obligation...),
