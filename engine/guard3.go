@@ -455,6 +455,11 @@ func (e *Engine) guardVerdict3(q query, d *candidate, text string, a *Answer) bo
 		a.Notes = append(a.Notes, q.v.reason("without-held", u.shown()))
 		return true
 	}
+	if restrictedOther(q, text) {
+		a.Verdict = see
+		a.Notes = append(a.Notes, q.v.reason("restricted-other"))
+		return true
+	}
 	if u := partOnly(q, d, text); u != nil {
 		a.Verdict = see
 		a.Notes = append(a.Notes, q.v.reason("part-only", u.shown()))
@@ -469,6 +474,49 @@ func (e *Engine) guardVerdict3(q query, d *candidate, text string, a *Answer) bo
 		a.Verdict = see
 		a.Notes = append(a.Notes, q.v.reason("state-entry", d.page))
 		return true
+	}
+	return false
+}
+
+// restrictedOther reports whether q asks of another one than a named one
+// (a Scope.OtherThan frame in its asking clause: "a lower Level … than
+// his profile lists") and text restricts what it allows in a main clause
+// ("They may only use the Level listed"). The restriction allows the one
+// it names; whether it allows the other the question asks of is not what
+// it entails as a yes, so the verdict is withheld.
+func restrictedOther(q query, text string) bool {
+	if !framesIn(q.clause, q.v.Scope.OtherThan) {
+		return false
+	}
+	for _, s := range sentences(text) {
+		for _, c := range clauses(s, q.v) {
+			if !c.sub && !c.exception && c.holdsAny(q.v.ps.restr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// framesIn reports whether words w hold one of frames ("lower … than"),
+// its two parts at most degreeGap words apart.
+func framesIn(w []string, frames []string) bool {
+	for _, f := range frames {
+		open, close, ok := strings.Cut(f, "…")
+		a, b := lang.Words(open), lang.Words(close)
+		if !ok || len(a) == 0 || len(b) == 0 {
+			continue
+		}
+		for i := range w {
+			if !startsWithAny(w[i:], [][]string{a}) {
+				continue
+			}
+			for j := i + len(a); j <= min(len(w)-len(b), i+len(a)+degreeGap); j++ {
+				if startsWithAny(w[j:], [][]string{b}) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

@@ -49,6 +49,11 @@ func TestGuard3Answers(t *testing.T) {
 		// Inconsciente, el Piloto puede Desmontar".
 		{"¿Puede el Piloto desmontar si su TAG no está Inconsciente?", "-"},
 		{"Can a Pilot dismount if his TAG is Unconscious?", "Yes"},
+		// restrictedOther: "They may only use the Level listed in their
+		// Unit Profile" allows the listed Level, not a lower one.
+		{"Can a trooper use a lower Level of Martial Arts than his profile lists?", "-"},
+		{"Can a trooper use a higher level of Martial Arts than the one listed?", "-"},
+		{"Can a trooper use the Level of Martial Arts listed in his Unit Profile?", "Yes"},
 	} {
 		got := ask(tc.q)
 		switch tc.want {
@@ -78,6 +83,24 @@ func TestRelativeNegated(t *testing.T) {
 	} {
 		if got := relativeNegated(lang.Words(tc.s), es) != nil; got != tc.want {
 			t.Errorf("%q: relative negation %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestFramesIn checks that an other-than frame is found with up to
+// degreeGap words between its parts, and not without its second part.
+func TestFramesIn(t *testing.T) {
+	frames := []string{"lower … than"}
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"use a lower Level of Martial Arts than his profile lists", true},
+		{"use a lower Level", false},
+		{"a lower one of the many listed skills and more than that", false},
+	} {
+		if got := framesIn(lang.Words(tc.s), frames); got != tc.want {
+			t.Errorf("framesIn(%q) = %v, want %v", tc.s, got, tc.want)
 		}
 	}
 }

@@ -179,6 +179,10 @@ type QuestionWords struct {
 type ScopeWords struct {
 	Own   []string `json:"own"`
 	Other []string `json:"other"`
+	// OtherThan are the frames that ask of another one than a named one
+	// ("a lower Level … than his profile lists", "otro … que"); "…"
+	// stands for the words compared, as in Quantities.Degrees.
+	OtherThan []string `json:"other-than"`
 }
 
 // QuantityWords tell the kind of a number (a distance, an angle, a
