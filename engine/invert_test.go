@@ -36,6 +36,7 @@ func TestInvertedVerdicts(t *testing.T) {
 		{"Does Targeted State give a MOD to the attacker?", "Yes"}, // of Marcado's effect (TestPolarityOfConferAndOutside), not the FAQ's
 		{"Can a TAG go Prone in N5?", "No"},
 		{"Does PARA ammunition affect a target that has no PH Attribute?", "No"},
+		{"Is a target with no PH Attribute affected by PARA ammunition?", "No"},
 		{"Can a Remote Pilot that has no Orders left declare Reset?", "-"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{})

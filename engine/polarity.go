@@ -517,6 +517,9 @@ func (c clause) negatedBy(v *Vocabulary, ps [][]string) bool {
 		if !startsWithAny(c.words[i:], ps) {
 			continue
 		}
+		if i > 0 && v.has("nounprep", c.words[i-1]) {
+			continue
+		}
 		j := relativeBefore(c.words, i, v)
 		if j >= 0 && v.has("relative", c.words[j]) && !endsWithAny(c.words[:j+1], v.ps.consec) {
 			continue

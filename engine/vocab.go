@@ -270,6 +270,10 @@ type PolarityWords struct {
 	// "troopers who have no Orders left"): the negation qualifies the noun
 	// of the relative clause, not the clause's act.
 	RelativeVerbs []string `json:"relative_verbs"`
+	// NounPrepositions take a negation as a determiner of their noun
+	// ("a target with no PH Attribute"): the negation qualifies the noun,
+	// it is not the clause's polarity.
+	NounPrepositions []string `json:"noun_prepositions"`
 	// Consecutives end in a relative word but open a main clause ("por
 	// lo que", "so that"): a negation after one is the clause's own.
 	Consecutives []string `json:"consecutives"`
@@ -444,7 +448,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	for name, list := range map[string][]string{
 		"function": v.FunctionWords, "stop": v.Stopwords, "numnoun": v.Question.NumericNouns,
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
-		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs, "relverb": v.Polarity.RelativeVerbs,
+		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs, "relverb": v.Polarity.RelativeVerbs, "nounprep": v.Polarity.NounPrepositions,
 		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives, "privative": v.Polarity.Privative,
 		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "levellabel": v.Question.LevelLabels, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
