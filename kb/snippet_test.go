@@ -72,15 +72,7 @@ func corpusBodies(t *testing.T) []string {
 // any-word fallbacks, one-rune tokens (matched whole) and prefixes.
 func TestSnippetAsFTS5(t *testing.T) {
 	bodies := corpusBodies(t)
-	db, err := sql.Open("sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(`CREATE VIRTUAL TABLE s USING fts5(page, title, body, tokenize = "unicode61 remove_diacritics 2")`); err != nil {
-		t.Fatal(err)
-	}
+	db := memFTS5(t)
 	var words []string
 	for i, b := range bodies {
 		ws := lang.Split(b)
@@ -168,15 +160,7 @@ func TestEachTerm(t *testing.T) {
 // words seen a few times in it (FTS5's snippet() is slow on many).
 func TestSnippetAsFTS5Long(t *testing.T) {
 	body := strings.Join(corpusBodies(t), "\n")
-	db, err := sql.Open("sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(`CREATE VIRTUAL TABLE s USING fts5(page, title, body, tokenize = "unicode61 remove_diacritics 2")`); err != nil {
-		t.Fatal(err)
-	}
+	db := memFTS5(t)
 	if _, err := db.Exec(`INSERT INTO s (rowid, page, title, body) VALUES (1, '', '', ?)`, body); err != nil {
 		t.Fatal(err)
 	}
@@ -291,4 +275,21 @@ func TestSearchNoSnippets(t *testing.T) {
 	if w := snippetWork.Load() - before; w != 0 {
 		t.Errorf("snippet work %d with NoSnippets", w)
 	}
+}
+
+// memFTS5 opens an in-memory database holding one FTS5 table s (page,
+// title, body) tokenized as the knowledge base's search table is; it is
+// closed when t ends.
+func memFTS5(t *testing.T) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE s USING fts5(page, title, body, tokenize = "unicode61 remove_diacritics 2")`); err != nil {
+		t.Fatal(err)
+	}
+	return db
 }
