@@ -14,31 +14,37 @@ import (
 // there is one ("H, Heridas | W, Wounds": Heridas → Wounds; "Mina, Minas,
 // Arma Posicionable | Mine, Mines": Mines → Minas), else its first term
 // not written in capitals; a title that is a term of both sides ("Reset |
-// Reset") or of none is kept as written.
+// Reset") or of none is kept as written. A concept is named once: the
+// Spanish and English pages of one concept ("Piloto", "Pilot") come out as
+// one name, in the place of the first.
 func conceptNames(g *lang.Glossary, titles []string, code string) []string {
 	if g == nil || code != "es" && code != "en" {
 		return titles
 	}
 	idx := conceptIndexOf(g)
 	pairs := g.Pairs()
-	out := make([]string, len(titles))
-	for i, t := range titles {
-		out[i] = t
+	out := make([]string, 0, len(titles))
+	seen := map[string]bool{}
+	for _, t := range titles {
+		name := t
 		at := idx[lang.Fold(t)]
 		own := false
 		for _, a := range at {
 			own = own || a.en == (code == "en")
 		}
-		if own || len(at) == 0 {
-			continue
+		if !own && len(at) > 0 {
+			// at is in file order: the first pair naming the title wins.
+			p := pairs[at[0].pair]
+			side := p.ES
+			if code == "en" {
+				side = p.EN
+			}
+			name = termAtOr(side, at[0].pos)
 		}
-		// at is in file order: the first pair naming the title wins.
-		p := pairs[at[0].pair]
-		side := p.ES
-		if code == "en" {
-			side = p.EN
+		if !seen[lang.Fold(name)] {
+			seen[lang.Fold(name)] = true
+			out = append(out, name)
 		}
-		out[i] = termAtOr(side, at[0].pos)
 	}
 	return out
 }

@@ -9,7 +9,7 @@ import (
 
 // TestConceptNames checks the names the "why" line gives the pages a
 // question names: in the question's language where the glossary pairs the
-// title with a term of it, as written otherwise.
+// title with a term of it, as written otherwise, each concept once.
 func TestConceptNames(t *testing.T) {
 	g := lang.Default()
 	for _, tc := range []struct {
@@ -17,8 +17,9 @@ func TestConceptNames(t *testing.T) {
 		in, want []string
 	}{
 		{"en", []string{"Esquivar", "Heridas", "Ataque CC", "Piloto", "Reset", "Dodge", "Zzz Unknown"},
-			[]string{"Dodge", "Wounds", "CC Attack", "Pilot", "Reset", "Dodge", "Zzz Unknown"}},
-		{"es", []string{"Mines", "Dodge", "Esquivar", "Reset"}, []string{"Minas", "Esquivar", "Esquivar", "Reset"}},
+			[]string{"Dodge", "Wounds", "CC Attack", "Pilot", "Reset", "Zzz Unknown"}},
+		{"es", []string{"Mines", "Dodge", "Esquivar", "Reset"}, []string{"Minas", "Esquivar", "Reset"}},
+		{"en", []string{"Escape System", "Pilot", "Piloto"}, []string{"Escape System", "Pilot"}},
 		{"fr", []string{"Esquivar"}, []string{"Esquivar"}},
 	} {
 		if got := conceptNames(g, tc.in, tc.code); !reflect.DeepEqual(got, tc.want) {
