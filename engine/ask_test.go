@@ -276,6 +276,28 @@ func TestAskQuoteStandsAlone(t *testing.T) {
 	}
 }
 
+// TestAskQuotesOnce checks that a lead-in quoted with its one bullet and
+// that bullet quoted under its lead-in (the same text) are given once
+// (Armas y Equipo de Plantilla, "Críticos con Armas de Plantilla:").
+func TestAskQuotesOnce(t *testing.T) {
+	e := sampleEngine(t)
+	a, err := e.Ask(context.Background(), "Si saco un crítico con un arma de plantilla, ¿qué tropas sufren los efectos del crítico?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.Deciding()
+	if d == nil || !strings.Contains(d.Quote, "Objetivo Principal (y sólo ella)") {
+		t.Fatalf("deciding = %+v, want the critical bullet under its lead-in", d)
+	}
+	seen := map[string]bool{}
+	for _, s := range a.Sources {
+		if s.Quote != "" && seen[s.Page+"\x00"+s.Quote] {
+			t.Errorf("%s › %v quoted twice: %q", s.Page, s.Citation, s.Quote)
+		}
+		seen[s.Page+"\x00"+s.Quote] = true
+	}
+}
+
 // TestAskLanguageAndEdition checks that labels and notes follow the
 // question's language and that the default edition is the newest one the
 // knowledge base holds page by page: the deciding page's newest edition,

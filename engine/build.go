@@ -148,6 +148,11 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 			why = v.reason("faq-other-question")
 		}
 		s := b.source(c, RoleSupporting, why)
+		if quoted(s, deciding, support) {
+			// A lead-in quoted with its one bullet reads as that bullet
+			// quoted under its lead-in: the same text twice.
+			continue
+		}
 		s.Score = round(c.score)
 		support = append(support, s)
 	}
@@ -172,6 +177,23 @@ func (b *builder) build(ctx context.Context, d *candidate, cands []*candidate) e
 	b.a.Sources = append(append(append(b.a.Sources, deciding), support...), overridden...)
 	b.a.Data = dataVersion(b.a.Sources)
 	return nil
+}
+
+// quoted reports whether s's quote, on its page, is already given by the
+// deciding source or one of support.
+func quoted(s, deciding Source, support []Source) bool {
+	if s.Quote == "" {
+		return false
+	}
+	if s.Page == deciding.Page && s.Quote == deciding.Quote {
+		return true
+	}
+	for _, o := range support {
+		if s.Page == o.Page && s.Quote == o.Quote {
+			return true
+		}
+	}
+	return false
 }
 
 // noteThreshold is the noteMatch from which a seefaq note is taken to point
