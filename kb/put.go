@@ -27,6 +27,7 @@ type PutResult struct {
 	Added       int      `json:"added"`       // revisions stored
 	Skipped     []string `json:"skipped"`     // revision ids already stored (or repeated in the batch, or stored under another id)
 	Conflicts   []string `json:"conflicts"`   // skipped ids whose stored text differs from the given one
+	Held        []string `json:"held"`        // skipped ids of a rendered copy with another text that adds nothing to the stored one (merged before)
 	Records     int      `json:"records"`     // records stored
 	Contents    int      `json:"contents"`    // record contents new to the store (the rest are shared)
 	FAQs        int      `json:"faqs"`        // FAQs new to the store
@@ -80,10 +81,10 @@ type writer struct {
 	tx    *sql.Tx
 	pages map[[2]string]int64 // (wiki, title) → pages.pk, cache
 
-	page, rev, sameText, twin, record, contentGet, contentIns, search *sql.Stmt
-	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk     *sql.Stmt
-	cur, faqCur                                                       *sql.Stmt
-	all                                                               []*sql.Stmt
+	page, pageGet, rev, sameText, twin, record, contentGet, contentIns, search *sql.Stmt
+	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk              *sql.Stmt
+	cur, faqCur                                                                *sql.Stmt
+	all                                                                        []*sql.Stmt
 
 	contents    map[int64]map[string]int64 // page pk → content digest → record_contents.pk, cache
 	newest      map[int64]revKey           // page pk → newest revision stored since the last flush (syncCurrent)
@@ -118,7 +119,8 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		sql string
 	}{
 		{&w.page, `INSERT INTO pages (title, fold, namespace, language, wiki) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (wiki, title) DO UPDATE SET title = excluded.title RETURNING pk`},
+			ON CONFLICT (wiki, title) DO NOTHING RETURNING pk`},
+		{&w.pageGet, `SELECT pk FROM pages WHERE wiki = ? AND title = ?`},
 		{&w.rev, `INSERT INTO revisions (id, page, parent, timestamp, inferred, user, comment, minor, sha1,
 			format, origin, text, extracted, page_editions, links, layout, diagnostics)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
@@ -201,8 +203,13 @@ func (w *writer) pageKey(ctx context.Context, p wikirules.Page) (int64, error) {
 	if pk, ok := w.pages[key]; ok {
 		return pk, nil
 	}
+	// A stored page is looked up, not written again: re-ingesting it
+	// changes no row (Writer.Commit).
 	var pk int64
 	err := w.page.QueryRowContext(ctx, p.Title, foldTitle(p.Title), p.Namespace, p.Language, p.Wiki).Scan(&pk)
+	if err == sql.ErrNoRows {
+		err = w.pageGet.QueryRowContext(ctx, p.Wiki, p.Title).Scan(&pk)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("page: %w", err)
 	}
@@ -225,7 +232,8 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	}
 	if from := rev.RedirectedFrom; from != "" && from != rev.Page.Title {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO redirect_aliases (wiki, title, fold, target) VALUES (?, ?, ?, ?)
-			ON CONFLICT (wiki, title) DO UPDATE SET fold = excluded.fold, target = excluded.target`,
+			ON CONFLICT (wiki, title) DO UPDATE SET fold = excluded.fold, target = excluded.target
+			WHERE fold IS NOT excluded.fold OR target IS NOT excluded.target`,
 			rev.Page.Wiki, from, foldTitle(from), pk); err != nil {
 			return fmt.Errorf("redirect %q: %w", from, err)
 		}
@@ -271,8 +279,12 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		if text == rev.Text {
 			return nil
 		}
-		res.Conflicts = append(res.Conflicts, rev.ID)
-		replace, merged, err := w.mergeCopy(ctx, pk, rev, text, x, it.X != nil, p)
+		replace, merged, held, err := w.mergeCopy(ctx, pk, rev, text, x, it.X != nil, p)
+		if held {
+			res.Held = append(res.Held, rev.ID)
+		} else {
+			res.Conflicts = append(res.Conflicts, rev.ID)
+		}
 		if err != nil || !replace {
 			return err
 		}
