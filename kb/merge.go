@@ -141,6 +141,25 @@ func (w *writer) mergeCopy(ctx context.Context, pk int64, rev *wikirules.Revisio
 // occurrences (the summaries of FAQs shown nowhere else are dropped),
 // categories and unknown templates.
 func (w *writer) dropCopy(ctx context.Context, id string) error {
+	// The contents the copy's records point at: those no other revision
+	// of the page shows once the new copy is stored go (dropUnused).
+	crows, err := w.tx.QueryContext(ctx, `SELECT DISTINCT j.value ->> 0 FROM revision_records rr, json_each(rr.records) j
+		WHERE rr.revision = ?`, id)
+	if err != nil {
+		return fmt.Errorf("merge copies: %w", err)
+	}
+	for crows.Next() {
+		var pk int64
+		if err := crows.Scan(&pk); err != nil {
+			crows.Close()
+			return fmt.Errorf("merge copies: %w", err)
+		}
+		w.dropped = append(w.dropped, pk)
+	}
+	crows.Close()
+	if err := crows.Err(); err != nil {
+		return fmt.Errorf("merge copies: %w", err)
+	}
 	var faqs []int64
 	rows, err := w.tx.QueryContext(ctx, `SELECT DISTINCT faq FROM faq_occurrences WHERE revision = ?`, id)
 	if err != nil {
@@ -179,6 +198,55 @@ func (w *writer) dropCopy(ctx context.Context, id string) error {
 		if _, err := w.tx.ExecContext(ctx, `DELETE FROM faq_current WHERE faq = ?1
 			AND NOT EXISTS (SELECT 1 FROM faq_occurrences WHERE faq = ?1)`, f); err != nil {
 			return fmt.Errorf("merge copies: faq summary: %w", err)
+		}
+	}
+	return nil
+}
+
+// dropUnused removes the record contents of page that dropCopy listed
+// (w.dropped) and that no revision of the page shows now that the copy
+// replacing it is stored, with their search rows (stored or pending) and
+// their entries in the writer's digest cache: a content is stored for
+// the revisions that show it, and a search must not find the record of a
+// copy that is gone.
+func (w *writer) dropUnused(ctx context.Context, page int64) error {
+	if len(w.dropped) == 0 {
+		return nil
+	}
+	dropped := w.dropped
+	w.dropped = nil
+	used := map[int64]bool{}
+	rows, err := w.tx.QueryContext(ctx, `SELECT DISTINCT j.value ->> 0 FROM revisions r
+		JOIN revision_records rr ON rr.revision = r.id, json_each(rr.records) j WHERE r.page = ?`, page)
+	if err != nil {
+		return fmt.Errorf("merge copies: contents in use: %w", err)
+	}
+	for rows.Next() {
+		var pk int64
+		if err := rows.Scan(&pk); err != nil {
+			rows.Close()
+			return fmt.Errorf("merge copies: contents in use: %w", err)
+		}
+		used[pk] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("merge copies: contents in use: %w", err)
+	}
+	for _, pk := range dropped {
+		if used[pk] {
+			continue
+		}
+		var digest string
+		if err := w.tx.QueryRowContext(ctx, `DELETE FROM record_contents WHERE pk = ? RETURNING digest`, pk).Scan(&digest); err != nil {
+			return fmt.Errorf("merge copies: drop content %d: %w", pk, err)
+		}
+		delete(w.contents[page], digest)
+		for _, st := range []string{`DELETE FROM search WHERE rowid = ?`, `DELETE FROM search_current WHERE rowid = ?`,
+			`DELETE FROM temp.search_pending WHERE rowid = ?`} {
+			if _, err := w.tx.ExecContext(ctx, st, pk); err != nil {
+				return fmt.Errorf("merge copies: drop content %d: %w", pk, err)
+			}
 		}
 	}
 	return nil

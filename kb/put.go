@@ -94,6 +94,7 @@ type writer struct {
 	refs        [][6]any                   // its revision_records list
 	pendingRows int                        // rows written to temp.search_pending since the last flush
 	refresh     map[int64]bool             // pages whose stored revision a second copy merged into (mergeCopy)
+	dropped     []int64                    // record contents of a copy replaced by the item being put (dropCopy, dropUnused)
 }
 
 // contentCachePages bounds the pages whose record content digests the
@@ -296,7 +297,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		w.newest[pk] = k
 	}
 	if it.X == nil {
-		return nil
+		return w.dropUnused(ctx, pk)
 	}
 	clear(w.ids)
 	w.refs = w.refs[:0]
@@ -335,7 +336,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 			return fmt.Errorf("unknown template %q: %w", name, err)
 		}
 	}
-	return nil
+	return w.dropUnused(ctx, pk)
 }
 
 // putRecord stores the seq-th record of rev (of page pk): its entry in
