@@ -28,6 +28,7 @@ type PutResult struct {
 	Skipped     []string `json:"skipped"`     // revision ids already stored (or repeated in the batch, or stored under another id)
 	Conflicts   []string `json:"conflicts"`   // skipped ids whose stored text differs from the given one
 	Held        []string `json:"held"`        // skipped ids of a rendered copy with another text that adds nothing to the stored one (merged before)
+	Elsewhere   []string `json:"elsewhere"`   // skipped ids stored under another title of the wiki (a revision belongs to one page)
 	Records     int      `json:"records"`     // records stored
 	Contents    int      `json:"contents"`    // record contents new to the store (the rest are shared)
 	FAQs        int      `json:"faqs"`        // FAQs new to the store
@@ -81,10 +82,10 @@ type writer struct {
 	tx    *sql.Tx
 	pages map[[2]string]int64 // (wiki, title) → pages.pk, cache
 
-	page, pageGet, rev, sameText, twin, record, contentGet, contentIns, search *sql.Stmt
-	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk              *sql.Stmt
-	cur, faqCur                                                                *sql.Stmt
-	all                                                                        []*sql.Stmt
+	page, pageGet, rev, sameText, revPage, twin, record, contentGet, contentIns, search *sql.Stmt
+	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk                       *sql.Stmt
+	cur, faqCur                                                                         *sql.Stmt
+	all                                                                                 []*sql.Stmt
 
 	contents    map[int64]map[string]int64 // page pk → content digest → record_contents.pk, cache
 	newest      map[int64]revKey           // page pk → newest revision stored since the last flush (syncCurrent)
@@ -125,7 +126,8 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.rev, `INSERT INTO revisions (id, page, parent, timestamp, inferred, user, comment, minor, sha1,
 			format, origin, text, extracted, page_editions, links, layout, diagnostics)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
-		{&w.sameText, `SELECT text FROM revisions WHERE id = ?`},
+		{&w.sameText, `SELECT page, text FROM revisions WHERE id = ?`},
+		{&w.revPage, `SELECT page FROM revisions WHERE id = ?`},
 		{&w.twin, `SELECT id, text FROM revisions WHERE page = ? AND timestamp = ? AND id != ?`},
 		{&w.record, `INSERT INTO revision_records (revision, count, records) VALUES (?, ?, ?)`},
 		{&w.contentGet, `SELECT digest, pk FROM record_contents WHERE page = ?`},
@@ -218,6 +220,23 @@ func (w *writer) pageKey(ctx context.Context, p wikirules.Page) (int64, error) {
 	return pk, nil
 }
 
+// storedPage returns the pk of the page, or 0 when it is not stored.
+func (w *writer) storedPage(ctx context.Context, p wikirules.Page) (int64, error) {
+	key := [2]string{p.Wiki, p.Title}
+	if pk, ok := w.pages[key]; ok {
+		return pk, nil
+	}
+	var pk int64
+	switch err := w.pageGet.QueryRowContext(ctx, p.Wiki, p.Title).Scan(&pk); {
+	case err == sql.ErrNoRows:
+		return 0, nil
+	case err != nil:
+		return 0, fmt.Errorf("page: %w", err)
+	}
+	w.pages[key] = pk
+	return pk, nil
+}
+
 // put stores one item (see Put).
 func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	rev := &it.Rev
@@ -227,9 +246,26 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	if strings.TrimSpace(rev.Page.Title) == "" {
 		return fmt.Errorf("revision without page title")
 	}
-	pk, err := w.pageKey(ctx, rev.Page)
+	// A revision belongs to one page (MediaWiki keeps a moved page's
+	// revisions under its new title): one stored under another title of
+	// the wiki is skipped, and no page is made for its title.
+	pk, err := w.storedPage(ctx, rev.Page)
 	if err != nil {
 		return err
+	}
+	if pk == 0 {
+		var other int64
+		switch err := w.revPage.QueryRowContext(ctx, rev.ID).Scan(&other); {
+		case err == nil:
+			res.Skipped = append(res.Skipped, rev.ID)
+			res.Elsewhere = append(res.Elsewhere, rev.ID)
+			return nil
+		case err != sql.ErrNoRows:
+			return fmt.Errorf("revision: %w", err)
+		}
+		if pk, err = w.pageKey(ctx, rev.Page); err != nil {
+			return err
+		}
 	}
 	if from := rev.RedirectedFrom; from != "" && from != rev.Page.Title {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO redirect_aliases (wiki, title, fold, target) VALUES (?, ?, ?, ?)
@@ -270,8 +306,13 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	} else if n == 0 {
 		res.Skipped = append(res.Skipped, rev.ID)
 		var stored any
-		if err := w.sameText.QueryRowContext(ctx, rev.ID).Scan(&stored); err != nil {
+		var page int64
+		if err := w.sameText.QueryRowContext(ctx, rev.ID).Scan(&page, &stored); err != nil {
 			return fmt.Errorf("compare stored text: %w", err)
+		}
+		if page != pk {
+			res.Elsewhere = append(res.Elsewhere, rev.ID)
+			return nil
 		}
 		text, err := decodeText(stored)
 		if err != nil {

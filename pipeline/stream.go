@@ -165,6 +165,7 @@ func ingestReader(ctx context.Context, db *kb.DB, ex *Extractor, in input, opt O
 	sum.addConflicts(res.Conflicts)
 	sum.RecordsAdded += res.Records
 	sum.Held += len(res.Held)
+	sum.Elsewhere += len(res.Elsewhere)
 	return nil
 }
 

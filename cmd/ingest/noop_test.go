@@ -162,3 +162,44 @@ func firstDiff(a, b string) string {
 	}
 	return fmt.Sprintf("%d lines before, %d after", len(al), len(bl))
 }
+
+// TestRevisionUnderAnotherTitle: an export showing a stored revision id
+// under another title (as after a page move, which keeps the page id and
+// its revisions) makes no page for that title and changes nothing; the
+// summary says the revision is stored under another title, and the
+// database's page count is the pages that hold revisions.
+func TestRevisionUnderAnotherTitle(t *testing.T) {
+	dir := t.TempDir()
+	export := func(title string) string {
+		p := filepath.Join(dir, title+".xml")
+		x := `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11">` +
+			`<page><title>` + title + `</title><ns>0</ns><id>42</id><revision><id>777</id><timestamp>2021-02-11T11:03:18Z</timestamp>` +
+			`<contributor><username>X</username></contributor><text>La Tropa puede moverse.</text></revision></page>` +
+			`<page><title>Otra</title><ns>0</ns><id>43</id><revision><id>778</id><timestamp>2021-02-11T11:03:18Z</timestamp>` +
+			`<contributor><username>X</username></contributor><text>Otra.</text></revision></page></mediawiki>`
+		if err := os.WriteFile(p, []byte(x), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	db := filepath.Join(dir, "rules.db")
+	before := export("Alfa")
+	moved := export("Beta")
+	var out, errb bytes.Buffer
+	if err := Run(context.Background(), []string{"-no-index", "-db", db, before}, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	tables := dumpTables(t, db)
+	out.Reset()
+	if err := Run(context.Background(), []string{"-no-index", "-db", db, moved}, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	for _, want := range []string{"other title  1 revision(s) already stored under another title", "database now holds 2 pages, 2 revisions"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary without %q:\n%s", want, out.String())
+		}
+	}
+	if after := dumpTables(t, db); after != tables {
+		t.Errorf("the revision under another title changed the tables:\n%s", firstDiff(tables, after))
+	}
+}

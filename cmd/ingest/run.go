@@ -309,6 +309,10 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	if s.Held > 0 {
 		fmt.Fprintf(w, "  copies       %d of stored rendered revisions, adding nothing to them (merged before: nothing written)\n", s.Held)
 	}
+	if s.Elsewhere > 0 {
+		fmt.Fprintf(w, "  other title  %d revision(s) already stored under another title of the wiki: a revision belongs to one page,"+
+			" which keeps it under its stored title (a page move keeps the revisions; ingest -wiki-api records moves)\n", s.Elsewhere)
+	}
 	fmt.Fprintf(w, "  records      %d in the input's revisions: %d added with the new ones\n", s.Records, s.RecordsAdded)
 	fmt.Fprintf(w, "  FAQs/errata  %d distinct in the input, %d occurrences\n", s.FAQs, s.Occurrences)
 	fmt.Fprintf(w, "  coverage     %.2f%% of wikitext bytes in records or layout\n", 100*s.Coverage)
