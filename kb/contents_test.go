@@ -228,3 +228,48 @@ func TestPrepared(t *testing.T) {
 		t.Errorf("prepared items stored otherwise: content hash %s, want %s", hashes[1], hashes[0])
 	}
 }
+
+// TestFullerCopyDropsUnusedContents: when a fuller rendered copy of a
+// revision replaces the stored one (merge.go), the record contents only
+// the replaced copy showed are removed with their search rows, whether
+// the copies come in one transaction or two; the contents both show are
+// kept.
+func TestFullerCopyDropsUnusedContents(t *testing.T) {
+	ctx := context.Background()
+	full := esquivar(t)
+	full.Rev.Format = wikirules.FormatPageText
+	short := full
+	short.Rev.Text = full.Rev.Text[:len(full.Rev.Text)/2]
+	x := *full.X
+	x.Records = slices.Clone(x.Records[:len(x.Records)-1])
+	x.Records[0].Text += " zzyzxq"
+	x.Records[0].Plain += " zzyzxq"
+	short.X = &x
+	for _, batches := range [][][]Item{{{short, full}}, {{short}, {full}}} {
+		db := openTest(t)
+		for _, b := range batches {
+			if _, err := db.Put(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var contents, unused, rows int
+		if err := db.db.QueryRow(`SELECT (SELECT COUNT(*) FROM record_contents),
+			(SELECT COUNT(*) FROM record_contents c WHERE NOT EXISTS (SELECT 1 FROM revision_records rr,
+				json_each(rr.records) j WHERE j.value ->> 0 = c.pk)),
+			(SELECT COUNT(*) FROM search WHERE rowid > 0)`).Scan(&contents, &unused, &rows); err != nil {
+			t.Fatal(err)
+		}
+		if want := len(full.X.Records); contents != want || unused != 0 || rows != want {
+			t.Errorf("%d batches: %d contents (%d unused), %d search rows; want the fuller copy's %d, none unused",
+				len(batches), contents, unused, rows, want)
+		}
+		hits, err := db.db.Query(`SELECT rowid FROM search WHERE search MATCH 'zzyzxq'`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hits.Next() {
+			t.Errorf("%d batches: the replaced copy's record is still searchable", len(batches))
+		}
+		hits.Close()
+	}
+}

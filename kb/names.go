@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -41,7 +42,44 @@ func (db *DB) NamesState(ctx context.Context) (now, at int64, stamp string, err 
 // nothing and returns false when the knowledge base was written after
 // gen. It does not raise the generation.
 func (db *DB) PutNames(ctx context.Context, gen int64, stamp string, rows []NameRow) (bool, error) {
-	return db.putDerived(ctx, "put page names", gen, func(tx *sql.Tx) error {
+	same := func(tx *sql.Tx) (bool, error) {
+		var at int64
+		var st string
+		err := tx.QueryRowContext(ctx, `SELECT generation, stamp FROM name_state WHERE one = 1`).Scan(&at, &st)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && (at != gen || st != stamp)) {
+			return false, nil
+		} else if err != nil {
+			return false, err
+		}
+		type key struct {
+			kind, key string
+			seq       int
+		}
+		stored := map[key]string{}
+		rs, err := tx.QueryContext(ctx, `SELECT kind, key, seq, data FROM name_rows`)
+		if err != nil {
+			return false, err
+		}
+		defer rs.Close()
+		for rs.Next() {
+			var k key
+			var d string
+			if err := rs.Scan(&k.kind, &k.key, &k.seq, &d); err != nil {
+				return false, err
+			}
+			stored[k] = d
+		}
+		if err := rs.Err(); err != nil || len(stored) != len(rows) {
+			return false, err
+		}
+		for _, r := range rows {
+			if d, ok := stored[key{r.Kind, r.Key, r.Seq}]; !ok || d != r.Data {
+				return false, nil
+			}
+		}
+		return true, nil
+	}
+	return db.putDerived(ctx, "put page names", gen, same, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM name_rows`); err != nil {
 			return err
 		}

@@ -27,6 +27,8 @@ type PutResult struct {
 	Added       int      `json:"added"`       // revisions stored
 	Skipped     []string `json:"skipped"`     // revision ids already stored (or repeated in the batch, or stored under another id)
 	Conflicts   []string `json:"conflicts"`   // skipped ids whose stored text differs from the given one
+	Held        []string `json:"held"`        // skipped ids of a rendered copy with another text that adds nothing to the stored one (merged before)
+	Elsewhere   []string `json:"elsewhere"`   // skipped ids stored under another title of the wiki (a revision belongs to one page)
 	Records     int      `json:"records"`     // records stored
 	Contents    int      `json:"contents"`    // record contents new to the store (the rest are shared)
 	FAQs        int      `json:"faqs"`        // FAQs new to the store
@@ -80,10 +82,10 @@ type writer struct {
 	tx    *sql.Tx
 	pages map[[2]string]int64 // (wiki, title) → pages.pk, cache
 
-	page, rev, sameText, twin, record, contentGet, contentIns, search *sql.Stmt
-	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk     *sql.Stmt
-	cur, faqCur                                                       *sql.Stmt
-	all                                                               []*sql.Stmt
+	page, pageGet, rev, sameText, revPage, twin, record, contentGet, contentIns, search *sql.Stmt
+	faqGet, faqIns, faqUpd, faqSrc, relDel, relIns, occ, cat, unk                       *sql.Stmt
+	cur, faqCur                                                                         *sql.Stmt
+	all                                                                                 []*sql.Stmt
 
 	contents    map[int64]map[string]int64 // page pk → content digest → record_contents.pk, cache
 	newest      map[int64]revKey           // page pk → newest revision stored since the last flush (syncCurrent)
@@ -93,6 +95,7 @@ type writer struct {
 	refs        [][6]any                   // its revision_records list
 	pendingRows int                        // rows written to temp.search_pending since the last flush
 	refresh     map[int64]bool             // pages whose stored revision a second copy merged into (mergeCopy)
+	dropped     []int64                    // record contents of a copy replaced by the item being put (dropCopy, dropUnused)
 }
 
 // contentCachePages bounds the pages whose record content digests the
@@ -118,11 +121,13 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		sql string
 	}{
 		{&w.page, `INSERT INTO pages (title, fold, namespace, language, wiki) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (wiki, title) DO UPDATE SET title = excluded.title RETURNING pk`},
+			ON CONFLICT (wiki, title) DO NOTHING RETURNING pk`},
+		{&w.pageGet, `SELECT pk FROM pages WHERE wiki = ? AND title = ?`},
 		{&w.rev, `INSERT INTO revisions (id, page, parent, timestamp, inferred, user, comment, minor, sha1,
 			format, origin, text, extracted, page_editions, links, layout, diagnostics)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`},
-		{&w.sameText, `SELECT text FROM revisions WHERE id = ?`},
+		{&w.sameText, `SELECT page, text FROM revisions WHERE id = ?`},
+		{&w.revPage, `SELECT page FROM revisions WHERE id = ?`},
 		{&w.twin, `SELECT id, text FROM revisions WHERE page = ? AND timestamp = ? AND id != ?`},
 		{&w.record, `INSERT INTO revision_records (revision, count, records) VALUES (?, ?, ?)`},
 		{&w.contentGet, `SELECT digest, pk FROM record_contents WHERE page = ?`},
@@ -201,9 +206,31 @@ func (w *writer) pageKey(ctx context.Context, p wikirules.Page) (int64, error) {
 	if pk, ok := w.pages[key]; ok {
 		return pk, nil
 	}
+	// A stored page is looked up, not written again: re-ingesting it
+	// changes no row (Writer.Commit).
 	var pk int64
 	err := w.page.QueryRowContext(ctx, p.Title, foldTitle(p.Title), p.Namespace, p.Language, p.Wiki).Scan(&pk)
+	if err == sql.ErrNoRows {
+		err = w.pageGet.QueryRowContext(ctx, p.Wiki, p.Title).Scan(&pk)
+	}
 	if err != nil {
+		return 0, fmt.Errorf("page: %w", err)
+	}
+	w.pages[key] = pk
+	return pk, nil
+}
+
+// storedPage returns the pk of the page, or 0 when it is not stored.
+func (w *writer) storedPage(ctx context.Context, p wikirules.Page) (int64, error) {
+	key := [2]string{p.Wiki, p.Title}
+	if pk, ok := w.pages[key]; ok {
+		return pk, nil
+	}
+	var pk int64
+	switch err := w.pageGet.QueryRowContext(ctx, p.Wiki, p.Title).Scan(&pk); {
+	case err == sql.ErrNoRows:
+		return 0, nil
+	case err != nil:
 		return 0, fmt.Errorf("page: %w", err)
 	}
 	w.pages[key] = pk
@@ -219,13 +246,31 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	if strings.TrimSpace(rev.Page.Title) == "" {
 		return fmt.Errorf("revision without page title")
 	}
-	pk, err := w.pageKey(ctx, rev.Page)
+	// A revision belongs to one page (MediaWiki keeps a moved page's
+	// revisions under its new title): one stored under another title of
+	// the wiki is skipped, and no page is made for its title.
+	pk, err := w.storedPage(ctx, rev.Page)
 	if err != nil {
 		return err
 	}
+	if pk == 0 {
+		var other int64
+		switch err := w.revPage.QueryRowContext(ctx, rev.ID).Scan(&other); {
+		case err == nil:
+			res.Skipped = append(res.Skipped, rev.ID)
+			res.Elsewhere = append(res.Elsewhere, rev.ID)
+			return nil
+		case err != sql.ErrNoRows:
+			return fmt.Errorf("revision: %w", err)
+		}
+		if pk, err = w.pageKey(ctx, rev.Page); err != nil {
+			return err
+		}
+	}
 	if from := rev.RedirectedFrom; from != "" && from != rev.Page.Title {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO redirect_aliases (wiki, title, fold, target) VALUES (?, ?, ?, ?)
-			ON CONFLICT (wiki, title) DO UPDATE SET fold = excluded.fold, target = excluded.target`,
+			ON CONFLICT (wiki, title) DO UPDATE SET fold = excluded.fold, target = excluded.target
+			WHERE fold IS NOT excluded.fold OR target IS NOT excluded.target`,
 			rev.Page.Wiki, from, foldTitle(from), pk); err != nil {
 			return fmt.Errorf("redirect %q: %w", from, err)
 		}
@@ -261,8 +306,13 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 	} else if n == 0 {
 		res.Skipped = append(res.Skipped, rev.ID)
 		var stored any
-		if err := w.sameText.QueryRowContext(ctx, rev.ID).Scan(&stored); err != nil {
+		var page int64
+		if err := w.sameText.QueryRowContext(ctx, rev.ID).Scan(&page, &stored); err != nil {
 			return fmt.Errorf("compare stored text: %w", err)
+		}
+		if page != pk {
+			res.Elsewhere = append(res.Elsewhere, rev.ID)
+			return nil
 		}
 		text, err := decodeText(stored)
 		if err != nil {
@@ -271,8 +321,12 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		if text == rev.Text {
 			return nil
 		}
-		res.Conflicts = append(res.Conflicts, rev.ID)
-		replace, merged, err := w.mergeCopy(ctx, pk, rev, text, x, it.X != nil, p)
+		replace, merged, held, err := w.mergeCopy(ctx, pk, rev, text, x, it.X != nil, p)
+		if held {
+			res.Held = append(res.Held, rev.ID)
+		} else {
+			res.Conflicts = append(res.Conflicts, rev.ID)
+		}
 		if err != nil || !replace {
 			return err
 		}
@@ -284,7 +338,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 		w.newest[pk] = k
 	}
 	if it.X == nil {
-		return nil
+		return w.dropUnused(ctx, pk)
 	}
 	clear(w.ids)
 	w.refs = w.refs[:0]
@@ -323,7 +377,7 @@ func (w *writer) put(ctx context.Context, it *Item, res *PutResult) error {
 			return fmt.Errorf("unknown template %q: %w", name, err)
 		}
 	}
-	return nil
+	return w.dropUnused(ctx, pk)
 }
 
 // putRecord stores the seq-th record of rev (of page pk): its entry in

@@ -46,7 +46,10 @@ type Writer struct {
 	res     PutResult
 	n       int // items put
 	flushAt int // searchFlushRows; lowered by tests
-	err     error
+	// changes0 is the connection's total_changes() after Begin's own
+	// statements: Commit compares it with the count then.
+	changes0 int64
+	err      error
 }
 
 // Begin starts a streaming write transaction (see Writer). Errors: the
@@ -63,6 +66,11 @@ func (db *DB) Begin(ctx context.Context) (*Writer, error) {
 	}
 	wr := &Writer{ctx: ctx, tx: tx, flushAt: searchFlushRows}
 	if wr.w, err = newWriter(ctx, tx); err != nil {
+		tx.Rollback()
+		return nil, fmt.Errorf("kb: begin: %w", err)
+	}
+	if wr.changes0, err = totalChanges(ctx, tx); err != nil {
+		wr.w.close()
 		tx.Rollback()
 		return nil, fmt.Errorf("kb: begin: %w", err)
 	}
@@ -108,8 +116,10 @@ func (w *Writer) Put(ctx context.Context, it Item) error {
 func (w *Writer) Len() int { return w.n }
 
 // Commit writes the pending search rows and commits the transaction
-// (under the context given to Begin); it returns the totals of every Put. After an error nothing of the Writer
-// is stored. The Writer cannot be used afterwards.
+// (under the context given to Begin), raising the write generation when
+// the transaction changed a row; it returns the totals of every Put.
+// After an error nothing of the Writer is stored. The Writer cannot be
+// used afterwards.
 func (w *Writer) Commit() (PutResult, error) {
 	if w.err != nil {
 		return PutResult{}, w.err
@@ -117,11 +127,19 @@ func (w *Writer) Commit() (PutResult, error) {
 	if err := w.w.flushSearch(w.ctx); err != nil {
 		return PutResult{}, w.fail(fmt.Errorf("kb: commit: %w", err))
 	}
-	if err := bumpGeneration(w.ctx, w.tx); err != nil {
+	// A transaction that wrote no row (the same input ingested again)
+	// leaves the generation, and so everything derived from it, as it is.
+	changes, err := totalChanges(w.ctx, w.tx)
+	if err != nil {
 		return PutResult{}, w.fail(fmt.Errorf("kb: commit: %w", err))
 	}
+	if changes != w.changes0 {
+		if err := bumpGeneration(w.ctx, w.tx); err != nil {
+			return PutResult{}, w.fail(fmt.Errorf("kb: commit: %w", err))
+		}
+	}
 	w.w.close()
-	err := w.tx.Commit()
+	err = w.tx.Commit()
 	w.err = ErrWriterDone
 	if err != nil {
 		return PutResult{}, fmt.Errorf("kb: commit: %w", err)
@@ -149,4 +167,16 @@ func (w *Writer) fail(err error) error {
 		w.err = fmt.Errorf("%w (after: %v)", ErrWriterDone, err)
 	}
 	return err
+}
+
+// totalChanges is SQLite's total_changes() of tx's connection: the rows
+// inserted, updated or deleted by its statements since it was opened
+// (those of triggers included; a conflict that does nothing counts none,
+// an update that writes a row's own values counts it).
+func totalChanges(ctx context.Context, tx *sql.Tx) (int64, error) {
+	var n int64
+	if err := tx.QueryRowContext(ctx, `SELECT total_changes()`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("total changes: %w", err)
+	}
+	return n, nil
 }

@@ -13,9 +13,11 @@ import (
 // The write generation and the stored twin pairs (migration 0012_twins.sql):
 //
 //	kb_state(one = 1, generation)
-//	    One row. generation is raised by every write transaction: a
-//	    Writer's commit (every ingest, sync, deletion or move) and the
-//	    migrations that change rows (not those that only add an index).
+//	    One row. generation is raised by every write transaction that
+//	    changes a row: a Writer's commit (an ingest, sync, deletion or
+//	    move; not one that wrote nothing, as the same input ingested
+//	    again) and the migrations that change rows (not those that only
+//	    add an index).
 //	    What is derived from the whole knowledge base and
 //	    stored with the generation it was computed at is in step with it
 //	    while the generation is unchanged.
@@ -62,7 +64,33 @@ type StoredTwin struct {
 // and returns false when the knowledge base was written after gen: the
 // pairs are of an older state. It does not raise the generation.
 func (db *DB) PutTwins(ctx context.Context, gen int64, twins []StoredTwin) (bool, error) {
-	return db.putDerived(ctx, "put twins", gen, func(tx *sql.Tx) error {
+	same := func(tx *sql.Tx) (bool, error) {
+		var at int64
+		err := tx.QueryRowContext(ctx, `SELECT generation FROM twin_state WHERE one = 1`).Scan(&at)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && at != gen) {
+			return false, nil
+		} else if err != nil {
+			return false, err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT es_wiki, es_title, es_key, en_wiki, en_title, en_key, data
+			FROM twin_pairs ORDER BY seq`)
+		if err != nil {
+			return false, err
+		}
+		defer rows.Close()
+		i := 0
+		for ; rows.Next(); i++ {
+			var t StoredTwin
+			if err := rows.Scan(&t.ESWiki, &t.ESTitle, &t.ESKey, &t.ENWiki, &t.ENTitle, &t.ENKey, &t.Data); err != nil {
+				return false, err
+			}
+			if i >= len(twins) || t != twins[i] {
+				return false, nil
+			}
+		}
+		return i == len(twins), rows.Err()
+	}
+	return db.putDerived(ctx, "put twins", gen, same, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM twin_pairs`); err != nil {
 			return err
 		}
@@ -88,7 +116,10 @@ func (db *DB) PutTwins(ctx context.Context, gen int64, twins []StoredTwin) (bool
 // stored, and false returned, when the knowledge base was written after
 // gen, so that derived data never describes a state it was not computed
 // from. It does not raise the generation. what names the step in errors.
-func (db *DB) putDerived(ctx context.Context, what string, gen int64, fill func(*sql.Tx) error) (bool, error) {
+// When same reports that the stored data is already what fill would
+// write (as after an ingest that changed nothing), nothing is written
+// and true is returned.
+func (db *DB) putDerived(ctx context.Context, what string, gen int64, same func(*sql.Tx) (bool, error), fill func(*sql.Tx) error) (bool, error) {
 	if db.readOnly {
 		return false, fmt.Errorf("kb: %s %s: database opened read-only", what, db.path)
 	}
@@ -103,6 +134,11 @@ func (db *DB) putDerived(ctx context.Context, what string, gen int64, fill func(
 	}
 	if now != gen {
 		return false, nil
+	}
+	if ok, err := same(tx); err != nil {
+		return false, fmt.Errorf("kb: %s: %w", what, err)
+	} else if ok {
+		return true, nil
 	}
 	if err := fill(tx); err != nil {
 		return false, fmt.Errorf("kb: %s: %w", what, err)

@@ -79,6 +79,10 @@ func SyncIndex(ctx context.Context, db *kb.DB, dbPath string, progress io.Writer
 	case statErr != nil:
 		return rep, fmt.Errorf("pipeline: search index %s: %w", path, statErr)
 	default:
+		if rep, ok := inStep(ctx, db, path, gen); ok {
+			fmt.Fprintf(progress, "search index %s: in step, %d documents, left as it is (%s)\n", path, rep.Indexed, time.Since(t0).Round(time.Millisecond))
+			return rep, nil
+		}
 		idx, err = index.Open(path)
 		if err != nil {
 			return rep, fmt.Errorf("pipeline: search index %s: %w (remove it to rebuild)", path, err)
@@ -164,4 +168,31 @@ func OpenIndex(ctx context.Context, db *kb.DB, dbPath string) (*index.Index, err
 		return nil, fmt.Errorf("%w: %s has stamp %q, the knowledge base %q", ErrIndexStale, path, have, want)
 	}
 	return idx, nil
+}
+
+// inStep reports whether the index at path, opened read-only, holds what
+// db holds (index.Check) and is marked with db's stamp and write
+// generation gen, with the check's report: such an index is left
+// unwritten (nor locked against the readers of a running server), so that
+// its files do not change when the knowledge base has not.
+func inStep(ctx context.Context, db *kb.DB, path string, gen int64) (index.Report, bool) {
+	idx, err := index.OpenReadOnly(path)
+	if err != nil {
+		return index.Report{}, false
+	}
+	defer idx.Close()
+	rep, err := idx.Check(ctx, db)
+	if err != nil || !rep.OK() {
+		return index.Report{}, false
+	}
+	stamp, err := IndexStamp(ctx, db)
+	if err != nil {
+		return index.Report{}, false
+	}
+	have, err := idx.Stamp()
+	if err != nil || have != stamp {
+		return index.Report{}, false
+	}
+	at, ok, err := idx.Generation()
+	return rep, err == nil && ok && at == gen
 }

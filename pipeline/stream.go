@@ -163,6 +163,9 @@ func ingestReader(ctx context.Context, db *kb.DB, ex *Extractor, in input, opt O
 	sum.Added += res.Added
 	sum.Skipped += len(res.Skipped)
 	sum.addConflicts(res.Conflicts)
+	sum.RecordsAdded += res.Records
+	sum.Held += len(res.Held)
+	sum.Elsewhere += len(res.Elsewhere)
 	return nil
 }
 

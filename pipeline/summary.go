@@ -49,6 +49,21 @@ type Summary struct {
 	Occurrences int `json:"faq_occurrences"`
 	Added       int `json:"added"`
 	Skipped     int `json:"skipped"`
+	// RecordsAdded counts the records of the Added revisions (and of a
+	// rendered copy that replaced a stored one): what the ingest added to
+	// the knowledge base's records (kb.Stats.Records).
+	RecordsAdded int `json:"records_added"`
+	// Held counts the skipped revisions whose id was already stored from
+	// another rendered copy that already holds all this copy has (it was
+	// merged into it before, as when the same input is ingested again):
+	// nothing of them is written, and they are not Conflicts.
+	Held int `json:"held,omitempty"`
+	// Elsewhere counts the skipped revisions whose id is stored under
+	// another title of the same wiki: a revision belongs to one page, and
+	// a page move keeps its page id and revisions, only the title
+	// changes. The stored page keeps them under its title and no page is
+	// made for the input's (a wiki sync, ingest -wiki-api, records moves).
+	Elsewhere int `json:"elsewhere,omitempty"`
 	// Conflicts lists the skipped revisions whose id was already stored
 	// with another text (the stored text is kept, or for two copies of a
 	// rendered page merged: kb.Writer.Put): the first

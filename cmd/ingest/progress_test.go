@@ -26,7 +26,7 @@ func TestProgressSilentWhenNotTerminal(t *testing.T) {
 	if err := Run(context.Background(), []string{"-db", filepath.Join(t.TempDir(), "rules.db"), dump}, &out, errf); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "50 (50 new") {
+	if !strings.Contains(out.String(), "revisions    50 in the input: 50 new") {
 		t.Errorf("summary does not report the 50 revisions:\n%s", out.String())
 	}
 	st, err := errf.Stat()

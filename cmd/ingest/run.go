@@ -293,8 +293,10 @@ func stoppedAt(err error, files []string, dbPath string) error {
 
 func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Duration) {
 	fmt.Fprintf(w, "ingested %d file(s) into %s in %s\n", s.Files, dbPath, took.Round(time.Millisecond))
-	fmt.Fprintf(w, "  pages        %d\n", s.Pages)
-	fmt.Fprintf(w, "  revisions    %d (%d new, %d already stored)\n", s.Revisions, s.Added, s.Skipped)
+	// The lines up to FAQs/errata count what the input holds and what of
+	// it was new; the last line counts what the knowledge base holds.
+	fmt.Fprintf(w, "  pages        %d in the input\n", s.Pages)
+	fmt.Fprintf(w, "  revisions    %d in the input: %d new, %d already stored\n", s.Revisions, s.Added, s.Skipped)
 	if s.Conflicting > 0 {
 		ids := s.Conflicts[:min(len(s.Conflicts), 10)]
 		fmt.Fprintf(w, "  conflicts    %d revision ids already stored with another text (the stored text is kept; copies of a rendered page are merged): %s",
@@ -304,10 +306,15 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 		}
 		fmt.Fprintln(w)
 	}
-	// Records of every revision read, stored or already stored: the last
-	// line gives what the knowledge base holds.
-	fmt.Fprintf(w, "  records      %d in the revisions read\n", s.Records)
-	fmt.Fprintf(w, "  FAQs/errata  %d distinct, %d occurrences\n", s.FAQs, s.Occurrences)
+	if s.Held > 0 {
+		fmt.Fprintf(w, "  copies       %d of stored rendered revisions, adding nothing to them (merged before: nothing written)\n", s.Held)
+	}
+	if s.Elsewhere > 0 {
+		fmt.Fprintf(w, "  other title  %d revision(s) already stored under another title of the wiki: a revision belongs to one page,"+
+			" which keeps it under its stored title (a page move keeps the revisions; ingest -wiki-api records moves)\n", s.Elsewhere)
+	}
+	fmt.Fprintf(w, "  records      %d in the input's revisions: %d added with the new ones\n", s.Records, s.RecordsAdded)
+	fmt.Fprintf(w, "  FAQs/errata  %d distinct in the input, %d occurrences\n", s.FAQs, s.Occurrences)
 	fmt.Fprintf(w, "  coverage     %.2f%% of wikitext bytes in records or layout\n", 100*s.Coverage)
 	if len(s.UnknownTemplates) > 0 {
 		fmt.Fprintf(w, "  unknown templates (kept as records):\n")
