@@ -464,3 +464,24 @@ func TestModifiers(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderEditionNeedsAnAnswer asks without an edition what only the
+// N4 FAQ of Isolated State rules on ("Can the Order provided by an
+// Isolated Trooper be transformed into a Regular Order with a Command
+// Token? No."): the N5 Command Tokens bullets the question's words reach
+// entail no verdict, so they do not override the FAQ.
+func TestOlderEditionNeedsAnAnswer(t *testing.T) {
+	e := wikiEngine(t)
+	a, err := e.Ask(context.Background(), "Isolated trooper: can I spend a Command Token to turn its Order into a Regular Order?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range a.ByRole(RoleOverridden) {
+		if s.Kind == wikirules.KindFAQ && s.Page == "Isolated State" {
+			t.Errorf("the Isolated State FAQ is overridden (%s) by %+v", s.Citation, a.Deciding())
+		}
+	}
+	if d := a.Deciding(); d == nil || d.Page != "Isolated State" || a.Verdict != "No" {
+		t.Errorf("deciding %+v, verdict %q: want the Isolated State FAQ, No", d, a.Verdict)
+	}
+}

@@ -402,7 +402,8 @@ func openException(q query, d *candidate) *unit {
 // of d's score, or above it: it competes by precedence), on any page: the default answer speaks for
 // the newest edition, and an older page ("Unconscious", N4 and CodeOne)
 // does not decide over an N5 text that answers ("Troopers in Unconscious
-// State revert to Normal State if a Wound is removed"). A text of d's own
+// State revert to Normal State if a Wound is removed"); when d entails a
+// yes/no or numeric verdict, c must entail one too. A text of d's own
 // rule (its page, or its twin in the other language) is no such
 // candidate (markOlder, TwinWarnings). Candidates of unknown edition are
 // left alone. It reports whether it marked any.
@@ -429,10 +430,18 @@ func (e *Engine) markOlderEdition(q query, d *candidate, cands []*candidate) boo
 			// Targeted give to the attacker?") speaks of another rule.
 			continue
 		}
-		if ok, _ := e.answers(q, c); ok {
-			found = true
-			break
+		if ok, _ := e.answers(q, c); !ok {
+			continue
 		}
+		if (q.kind == askYesNo || q.kind == askNumeric) && entailsVerdict(e, q, d) && !entailsVerdict(e, q, c) {
+			// d says "No." and c nothing the question asks ("The
+			// Strategic Use of Command Tokens…" for whether an Isolated
+			// Trooper's Order can be made Regular): c does not answer,
+			// and overrides nothing.
+			continue
+		}
+		found = true
+		break
 	}
 	if !found {
 		return false
@@ -445,6 +454,13 @@ func (e *Engine) markOlderEdition(q query, d *candidate, cands []*candidate) boo
 		}
 	}
 	return marked
+}
+
+// entailsVerdict reports whether c entails a verdict for q (verdict:
+// not Labels.SeeDeciding).
+func entailsVerdict(e *Engine, q query, c *candidate) bool {
+	v, _ := e.verdict(q, c)
+	return v != "" && v != q.v.Labels.SeeDeciding
 }
 
 // mentionOnly returns the name a question asks about when no page title

@@ -150,6 +150,15 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 			// Immunity): it answers only of the page the question names.
 			return see, ""
 		}
+		if d.rec != nil && d.rec.Kind == wikirules.KindExample {
+			// Its numbers are of the troopers its bullets' lead-ins name
+			// (example.go): another's are no answer.
+			own, ok := ownCase(q, d.rec.Text, text)
+			if !ok {
+				return see, ""
+			}
+			text = own
+		}
 		if n := e.number(q, text); n != "" {
 			return n, reNumber.FindString(n)
 		}

@@ -218,6 +218,7 @@ func (p *pass) table(u *unit) {
 	r := p.newRecord(c, u.span)
 	r.Text, r.Plain = normalizeMarkdown(u.c.md), collapse(u.c.plain)
 	p.fill(&r, &u.c)
+	p.n4WordingCue(&r)
 	p.add(r)
 }
 
@@ -266,6 +267,7 @@ func (p *pass) row(u *unit, n int) {
 		setField(&r, k, v)
 	}
 	p.fill(&r, &u.c)
+	p.n4WordingCue(&r)
 	p.add(r)
 }
 

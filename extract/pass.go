@@ -381,9 +381,7 @@ func (p *pass) content(u *unit) {
 	if !p.cues.Has(wikirules.N5) { // once the page shows N5, its wording adds nothing
 		p.cue(p.v.wordingCue(r.Plain))
 	}
-	if !p.n4era && !p.inEditionBlock() && p.v.n4Wording(r.Plain) {
-		p.n4era = true
-	}
+	p.n4WordingCue(&r)
 	p.recordCue(&r)
 	p.add(r)
 }
@@ -451,6 +449,15 @@ func (p *pass) attachNotes(u *unit, notes []string) bool {
 	prev.Notes = append(prev.Notes, notes...)
 	prev.Span.End = u.span.End
 	return true
+}
+
+// n4WordingCue notes a record outside edition blocks whose text uses the
+// N4 wikis' terms (Language.N4Wording): paragraphs, items and table rows
+// (an N4 chart's "Damage MOD (PH)" column shows in its rows' text).
+func (p *pass) n4WordingCue(r *wikirules.Record) {
+	if !p.n4era && !p.inEditionBlock() && p.v.n4Wording(r.Plain) {
+		p.n4era = true
+	}
 }
 
 // unknown makes the record of an unknown template standing alone: its raw

@@ -81,7 +81,10 @@ type Language struct {
 	// N5Wording are phrases only N5 text uses, N5Openings the ones that
 	// open an N5 bullet ("Restriction:"); N4Wording are the N4 and CodeOne
 	// terms N5 replaced ("Wounds Attribute", "Entire Order"): text holding
-	// them is of the N4 wikis (see editions.go). N5's terms include the
+	// them is of the N4 wikis (see editions.go); so is the N4 CC skill
+	// charts' "Damage MOD (PH)" column (a MOD to PH for CC damage, which
+	// N5's charts dropped: N5's Martial Arts chart has Attack, Opponent and
+	// Burst MODs only). N5's terms include the
 	// Tactical Order, which N5 gave where N4 gave an Irregular Order or the
 	// Lieutenant Special Order (Tactical Awareness, NCO), and the Order
 	// count "Regular + Irregular + Tactical"; "Tactical Phase" is in both.
@@ -231,7 +234,7 @@ var languageEN = &Language{
 		"Fireteam Leader", "Sibylla's Advice", "(See FAQs.)", "Tactical Order", "Irregular + Tactical"},
 	N5Openings: []string{"Restriction:", "Restriction."},
 	N4Wording: []string{"Wounds Attribute", "Wounds/STR", "Wounds or Structure", "STR point", "Entire Order",
-		" Team Leader", "(See FAQs & Errata"},
+		" Team Leader", "(See FAQs & Errata", "Damage MOD (PH)"},
 	NavCues:  map[string]wikirules.Editions{"States | Terminology | Alignment | Labels | Traits": wikirules.Editions(wikirules.N5)},
 	Revision: regexp.MustCompile(`^Revision as of (\d{1,2}):(\d{2}), (\d{1,2}) ([A-Za-z]{3,10}) (\d{4})\b`),
 	Months:   monthsEN,
