@@ -141,6 +141,12 @@ type QuestionWords struct {
 	// ("¿Puedo usar Berserk dentro de un Fireteam?"), and no predicate word
 	// is matched on them.
 	UseVerbs []string `json:"use_verbs"`
+	// UnjoinedVerbs says that the language's verbs have forms the
+	// stemmer does not join to the forms the rules write (Spanish
+	// "pongo", "muevo" beside "poner", "mueve"): a verb form of a
+	// question no text holds may then still be an act the texts state,
+	// and it says nothing of what a text leaves out (actAbsent).
+	UnjoinedVerbs bool `json:"unjoined_verbs"`
 	// SameActs are groups of verbs that ask one act of what they name
 	// ("turn … into", "transform", "convert"), each keyed by the same
 	// English word in every language ("transform"): an FAQ asking
