@@ -163,6 +163,11 @@ type QuestionWords struct {
 	// "nivel 3") or as a code's letters ("L3"): a sentence naming levels
 	// answers for those levels only (levelsNamed).
 	LevelLabels []string `json:"level_labels"`
+	// LevelCodes are letters that name a level in a code with its number
+	// only right after a content word, a name's last ("Visor
+	// Multiespectral N2", "Sexto Sentido N1"): elsewhere the same code is
+	// an edition's ("En N5, …", "N4: …").
+	LevelCodes []string `json:"level_codes"`
 	// Determiners open a noun phrase ("el", "mi", "the", "my"): the word
 	// after one is a noun, not the verb of the question.
 	Determiners []string `json:"determiners"`
@@ -456,7 +461,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs, "relverb": v.Polarity.RelativeVerbs, "nounprep": v.Polarity.NounPrepositions,
 		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives, "privative": v.Polarity.Privative,
-		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "levellabel": v.Question.LevelLabels, "state": v.Question.StateWords,
+		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "levellabel": v.Question.LevelLabels, "levelcode": v.Question.LevelCodes, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
 		"classpre": v.ClassWords.Prefixes, "classsuf": v.ClassWords.Suffixes,
 		"modal": append(append([]string(nil), v.Polarity.Permission...), v.Polarity.Obligation...),
