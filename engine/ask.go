@@ -67,6 +67,7 @@ type candidate struct {
 	leadIn   *wikirules.Record   // the bullet or paragraph it continues
 	children []*wikirules.Record // the bullets it introduces
 	opener   *wikirules.Record   // the paragraph opening its section, when it is a later one (openers)
+	box      *wikirules.Record   // the skill box it stands under (boxes): "VISOR MULTIESPECTRAL NIVEL 2" of its level's effects
 	score    float64
 	searched float64 // the Searcher's score of it, over the best hit's (0: not a hit)
 	partial  bool    // a hit of the glossary terms alone, the question's words finding none

@@ -180,6 +180,11 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 					c.opener = o
 				}
 			}
+			for id, b := range boxes(rs) {
+				if c := seen[id]; c != nil && c.rec != nil {
+					c.box = b
+				}
+			}
 		}
 	}
 	if len(q.topics) > 0 {

@@ -142,6 +142,12 @@ func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answ
 		a.Notes = append(a.Notes, q.v.reason("own-scoped"))
 		return
 	}
+	if d.box != nil && boxLevel(q, d) < 0 {
+		// The text is of another level's box than the level asked.
+		a.Verdict = q.v.Labels.SeeDeciding
+		a.Notes = append(a.Notes, q.v.reason("level-other", d.box.Skill.Name))
+		return
+	}
 	if q.kind != askYesNo {
 		return
 	}

@@ -465,6 +465,11 @@ func (e *Engine) guardVerdict3(q query, d *candidate, text string, a *Answer) bo
 		a.Notes = append(a.Notes, q.v.reason("part-only", u.shown()))
 		return true
 	}
+	if u := actAbsent(q, d, text, a.Verdict); u != nil {
+		a.Verdict = see
+		a.Notes = append(a.Notes, q.v.reason("act-absent", u.shown()))
+		return true
+	}
 	if actInRelative(q, d, text) {
 		a.Verdict = see
 		a.Notes = append(a.Notes, q.v.reason("act-relative", q.verb().shown()))
@@ -519,4 +524,79 @@ func framesIn(w []string, frames []string) bool {
 		}
 	}
 	return false
+}
+
+// act returns the unit of the main verb of q's asking clause, as verb
+// finds it but also when the word is one no text of the corpus holds
+// ("join"), or nil when the clause names no act of its own: a modal or
+// blocking word ("let me avoid", "stop … from drawing") hands the act to
+// the verb after it, and an unknown word right before a name ("go
+// Prone", "drop Prone") names no act but entering what the name is.
+func (q query) act() *unit {
+	clause := q.clause
+	if len(clause) > 0 && q.v.has("copula", clause[0]) {
+		clause = afterSplitPermission(clause, q.v)
+		if clause == nil {
+			return nil
+		}
+	}
+	at := func(w string) *unit {
+		k := stem(w)
+		var u *unit
+		for j := range q.units {
+			for _, x := range q.units[j].alts[0] {
+				if x == k {
+					u = &q.units[j]
+				}
+			}
+		}
+		return u
+	}
+	for i, w := range clause {
+		if stopwords[w] || q.v.has("opener", w) || q.v.has("modal", w) || startsWithAny(clause[i:], q.v.ps.neg) {
+			continue
+		}
+		if i > 0 && q.v.has("det", clause[i-1]) {
+			continue
+		}
+		u := at(w)
+		switch {
+		case u == nil:
+			return nil
+		case u.topic || u.named:
+			continue
+		case u.idf == 0 && i+1 < len(clause):
+			if n := at(clause[i+1]); n != nil && (n.topic || n.named) {
+				return nil
+			}
+		}
+		return u
+	}
+	return nil
+}
+
+// actAbsent returns the main verb of q's asking clause (act) when no
+// text of the corpus holds it nor a glossary equivalent (its idf is 0)
+// in a language whose verb forms the stemmer joins (not UnjoinedVerbs),
+// d's text holds no paraphrase of it (Polarity.Paraphrases: "mata" of a
+// text saying "Muerto"), it is no word of d's page title, and d's verdict
+// is a yes: the text then allows another act than the one asked ("…
+// podrán volver a integrarse" for "can a trooper join …?"), which is no
+// yes to the question. A no stays: a prohibition or a closed list denies
+// acts it need not name. Nil otherwise.
+func actAbsent(q query, d *candidate, text string, verdict string) *unit {
+	if !strings.HasPrefix(verdict, q.v.Labels.Yes) || q.v.Question.UnjoinedVerbs {
+		return nil
+	}
+	u := q.act()
+	if u == nil || u.idf != 0 || u.holds(d.pageKeys) {
+		return nil
+	}
+	stems := newSpan(text).stems
+	for _, g := range paraphraseGroups() {
+		if g.heldBy(u.alts[0]) && g.heldBy(stems) {
+			return nil
+		}
+	}
+	return u
 }

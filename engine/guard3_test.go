@@ -54,6 +54,18 @@ func TestGuard3Answers(t *testing.T) {
 		{"Can a trooper use a lower Level of Martial Arts than his profile lists?", "-"},
 		{"Can a trooper use a higher level of Martial Arts than the one listed?", "-"},
 		{"Can a trooper use the Level of Martial Arts listed in his Unit Profile?", "Yes"},
+		// actAbsent: "join" is in no text; "… podrán volver a
+		// integrarse" allows only who left to come back.
+		{"Can a trooper join a Fireteam that is already formed?", "-"},
+		// Kept: a no of an act no text names (a prohibition denies
+		// acts it need not name), a modal before the act ("let me
+		// avoid"), an unknown word before a name ("go Prone"), a
+		// Spanish verb form the stemmer does not join ("pongo", "mata").
+		{"Can a trooper with Infiltration join a Fireteam in N5?", "No"},
+		{"Si el piloto sale expulsado ya Muerto, ¿pongo igualmente la plantilla de humo?", "Sí"},
+		{"In CodeOne, does one Dodge let me avoid the attacks of several enemies in the same Order?", "Yes"},
+		{"In N5, can I go Prone at the end of my Move?", "Yes"},
+		{"¿La Munición Shock mata directamente a una tropa con Tenaz?", "Sí"},
 	} {
 		got := ask(tc.q)
 		switch tc.want {

@@ -824,13 +824,15 @@ func namesOtherCode(q query, sp span) bool {
 
 // levelsNamed returns the numbers of the levels the folded words name: a
 // number right after a level label of v ("level 3", "Level: 4" of a chart
-// row, "nivel 2"), or a code of a level label's letters and a number
-// ("l3"); the labels are of every language (a Spanish question is asked
-// of English pages, and a chart row's words are too few to tell its own).
+// row, "nivel 2"), a code of a level label's letters and a number
+// ("l3"), or a code of a level code's letters right after a content word
+// ("visor multiespectral n2"; "en n5" names an edition); the labels are
+// of every language (a Spanish question is asked of English pages, and a
+// chart row's words are too few to tell its own).
 func levelsNamed(words []string) map[string]bool {
-	label := func(w string) bool {
+	in := func(set, w string) bool {
 		for _, v := range Vocabularies() {
-			if v.has("levellabel", w) {
+			if v.has(set, w) {
 				return true
 			}
 		}
@@ -844,8 +846,13 @@ func levelsNamed(words []string) map[string]bool {
 		out[strings.TrimLeft(n, "0")] = true
 	}
 	for i, w := range words {
-		if !label(w) {
-			if p := codePrefix(w); p != "" && label(p) {
+		if !in("levellabel", w) {
+			p := codePrefix(w)
+			switch {
+			case p == "":
+			case in("levellabel", p):
+				add(w[len(p):])
+			case in("levelcode", p) && i > 0 && !stopwords[words[i-1]] && !in("function", words[i-1]) && codePrefix(words[i-1]) == "" && !allDigits(words[i-1]):
 				add(w[len(p):])
 			}
 			continue

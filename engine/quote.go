@@ -91,6 +91,29 @@ func openers(recs []*wikirules.Record) map[string]*wikirules.Record {
 	return out
 }
 
+// boxes returns, by record id, the skill box (a KindSkill record) each
+// record of one page's recs (in page order) stands under: the last box
+// before it, for the records in a section after it (its effects, its
+// remember box) up to the next box or the next record of no section. A
+// page of levels writes one box per level ("VISOR MULTIESPECTRAL NIVEL
+// 1", "… NIVEL 2"), each followed by its own Efectos section, and the
+// section path alone does not say which level an effect is of.
+func boxes(recs []*wikirules.Record) map[string]*wikirules.Record {
+	out := map[string]*wikirules.Record{}
+	var box *wikirules.Record
+	for _, r := range recs {
+		switch {
+		case r.Kind == wikirules.KindSkill:
+			box = r
+		case len(r.Section) == 0:
+			box = nil
+		case box != nil:
+			out[r.ID] = box
+		}
+	}
+	return out
+}
+
 // leadsIn reports whether a paragraph introduces the list after it: its
 // text ends with a colon.
 func leadsIn(r *wikirules.Record) bool {

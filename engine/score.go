@@ -29,6 +29,7 @@ const (
 	fTranslated        // in another language than the question, on a page whose translation is a candidate too
 	fCondition         // on a page the question names as a condition ("while engaged"), naming the other page
 	fSection           // under a section heading the question names (a Trait of Traits: "the ARO Trait")
+	fLevel             // of only other levels than the question names (-1: boxLevel), else 0
 	nFeatures
 )
 
@@ -40,7 +41,7 @@ var weights = [nFeatures]float64{
 	fCoverage: 0.7, fClause: 0.2, fAction: 0.2, fSearch: 0.3, fTopic: 0.1, fIntent: 0.08, fEdition: 0.04,
 	fExample: -0.1, fSkill: -0.15, fFAQFit: 0.1, fFAQOther: -0.05, fLong: -0.1, fCross: -0.1,
 	fSentence: 0, fVerdict: 0.15, fReminder: -0.05, fList: 0.2, fTranslated: -0.2, fCondition: 0.2,
-	fSection: 0.1,
+	fSection: 0.1, fLevel: 0.2,
 }
 
 // features returns the features of candidate c for q; the costly ones
@@ -110,6 +111,12 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	}
 	if e.sectionNamed(c, qk) {
 		f[fSection] = 1
+	}
+	if boxLevel(q, c) < 0 {
+		// Only a demotion: a box of the level asked is one page's
+		// part, and lifting it would lift that page over another the
+		// question names ("Sixth Sense and a Multispectral Visor L1").
+		f[fLevel] = -1
 	}
 	if q.kind == askOpen && c.rec != nil && closedList(c.rec.Plain, vocabFor(c.lang)) {
 		f[fList] = 1
@@ -188,6 +195,35 @@ func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
 		}
 	}
 	sortByScore(cands)
+}
+
+// boxLevel compares the levels q names ("Visor Multiespectral N2",
+// levelsNamed) with those c is of: the levels the name of the skill box
+// it stands under names ("NIVEL 2"), for an FAQ those its question names
+// ("… y Visor Multiespectral Nivel 1?"). 1 when it is of one asked, -1
+// when only of others, 0 when either names none.
+func boxLevel(q query, c *candidate) int {
+	of := ""
+	switch {
+	case c.faq != nil:
+		of = c.faq.Question
+	case c.box != nil && c.box.Skill != nil:
+		of = c.box.Skill.Name
+	default:
+		return 0
+	}
+	asked := levelsNamed(lang.Words(q.text))
+	if len(asked) == 0 {
+		return 0
+	}
+	named := levelsNamed(lang.Words(of))
+	switch {
+	case len(named) == 0:
+		return 0
+	case namesOtherLevel(asked, named):
+		return -1
+	}
+	return 1
 }
 
 // translatedFAQs returns the FAQ candidates in another language than the

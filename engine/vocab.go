@@ -141,6 +141,12 @@ type QuestionWords struct {
 	// ("¿Puedo usar Berserk dentro de un Fireteam?"), and no predicate word
 	// is matched on them.
 	UseVerbs []string `json:"use_verbs"`
+	// UnjoinedVerbs says that the language's verbs have forms the
+	// stemmer does not join to the forms the rules write (Spanish
+	// "pongo", "muevo" beside "poner", "mueve"): a verb form of a
+	// question no text holds may then still be an act the texts state,
+	// and it says nothing of what a text leaves out (actAbsent).
+	UnjoinedVerbs bool `json:"unjoined_verbs"`
 	// SameActs are groups of verbs that ask one act of what they name
 	// ("turn … into", "transform", "convert"), each keyed by the same
 	// English word in every language ("transform"): an FAQ asking
@@ -157,6 +163,11 @@ type QuestionWords struct {
 	// "nivel 3") or as a code's letters ("L3"): a sentence naming levels
 	// answers for those levels only (levelsNamed).
 	LevelLabels []string `json:"level_labels"`
+	// LevelCodes are letters that name a level in a code with its number
+	// only right after a content word, a name's last ("Visor
+	// Multiespectral N2", "Sexto Sentido N1"): elsewhere the same code is
+	// an edition's ("En N5, …", "N4: …").
+	LevelCodes []string `json:"level_codes"`
 	// Determiners open a noun phrase ("el", "mi", "the", "my"): the word
 	// after one is a noun, not the verb of the question.
 	Determiners []string `json:"determiners"`
@@ -450,7 +461,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		"modword": v.Question.ModifierWords, "opener": v.Question.YesNo, "conj": v.Polarity.ListConjunctions,
 		"count": v.Question.CountNouns, "attribute": v.Question.Attributes, "relative": v.Polarity.Relative, "negadv": v.Polarity.NegationAdverbs, "relverb": v.Polarity.RelativeVerbs, "nounprep": v.Polarity.NounPrepositions,
 		"possrel": v.Polarity.PossessiveRelatives, "genitive": v.Polarity.Genitives, "privative": v.Polarity.Privative,
-		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "levellabel": v.Question.LevelLabels, "state": v.Question.StateWords,
+		"copula": v.Question.Copulas, "det": v.Question.Determiners, "another": v.Another, "scopeown": v.Scope.Own, "scopeother": v.Scope.Other, "label": v.Question.Labels, "levellabel": v.Question.LevelLabels, "levelcode": v.Question.LevelCodes, "state": v.Question.StateWords,
 		"openverb": v.Question.OpenVerbs, "useverb": v.Question.UseVerbs,
 		"classpre": v.ClassWords.Prefixes, "classsuf": v.ClassWords.Suffixes,
 		"modal": append(append([]string(nil), v.Polarity.Permission...), v.Polarity.Obligation...),
