@@ -124,6 +124,7 @@ func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels,
 	names := map[engine.Role]string{engine.RoleDeciding: l.Deciding, engine.RoleSupporting: l.Supporting, engine.RoleOverridden: l.Overridden}
 	last := engine.Role("")
 	n := 0
+	md := markupFor(w)
 	for _, s := range sources {
 		if s.Role != last {
 			name := names[s.Role]
@@ -138,6 +139,10 @@ func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels,
 		if s.Quote != "" {
 			text = s.Quote
 		}
+		if s.FAQ != nil {
+			text = engine.FAQText(s.FAQ, engine.LabelsOf(lang)) // an answer's are the question's language already; a resolution's, the page's
+		}
+		text = md(text)
 		printResultIn(w, n, report.Result{Text: text, Kind: s.Kind, Page: s.Page, Title: s.Title,
 			Editions: s.Citation.Editions, Version: s.Version, Notes: s.Notes, Citation: s.Citation}, lang)
 		if s.Reason != "" {
