@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -14,10 +15,10 @@ import (
 func TestAskAnswerLanguage(t *testing.T) {
 	ts, _ := newTestServer(t)
 	for _, tc := range []struct {
-		ui, q, lang, deciding, data string
+		ui, q, lang, deciding, data, faqQ string
 	}{
-		{"es", "Can Berserk be declared while Engaged?", "en", "Deciding", "Data:"},
-		{"en", "¿Se puede declarar Berserk estando trabado?", "es", "Decide", "Datos:"},
+		{"es", "Can Berserk be declared while Engaged?", "en", "Deciding", "Data:", "Q: "},
+		{"en", "¿Se puede declarar Berserk estando trabado?", "es", "Decide", "Datos:", "P: "},
 	} {
 		for _, path := range []string{"/ask", "/search"} {
 			doc := getDoc(t, ts, path+"?lang="+tc.ui+"&q="+url.QueryEscape(tc.q), 200)
@@ -39,6 +40,10 @@ func TestAskAnswerLanguage(t *testing.T) {
 			}
 			if got := textOf(body.Find(".data").First()); len(got) < len(tc.data) || got[:len(tc.data)] != tc.data {
 				t.Errorf("%q: data line %q, want it to start %q", tc.q, got, tc.data)
+			}
+			// The deciding errata is quoted with the answer's labels.
+			if got := textOf(body.Find(".role-deciding .text").First()); !strings.HasPrefix(got, tc.faqQ) {
+				t.Errorf("%q: deciding FAQ quoted %q, want it to open %q", tc.q, got, tc.faqQ)
 			}
 		}
 	}

@@ -89,7 +89,11 @@ func withJudge(ctx context.Context, e *env, c *common, do func(*engine.Engine, e
 // warns are the warnings on the deciding source's page (its twin is newer),
 // printed under the verdict.
 func printAnswer(w io.Writer, a *engine.Answer, warns []*pairs.Warning) {
-	fmt.Fprintf(w, "Q: %s\n", a.Question)
+	q := a.Labels.FAQQuestion // "P:" for a Spanish question, as its FAQ quotes read
+	if q == "" {
+		q = "Q:"
+	}
+	fmt.Fprintf(w, "%s %s\n", q, a.Question)
 	if !a.Found {
 		fmt.Fprintf(w, "→ %s\n", a.Labels.NotFound)
 		if len(a.Nearest) > 0 {
@@ -109,12 +113,6 @@ func printNotes(w io.Writer, notes []string) {
 	for _, n := range notes {
 		fmt.Fprintf(w, "  (%s)\n", n)
 	}
-}
-
-// printSources prints sources grouped by role, in order, with English
-// labels (a resolution's).
-func printSources(w io.Writer, sources []engine.Source) {
-	printSourcesLabelled(w, sources, engine.Labels{Deciding: "Deciding", Supporting: "Supporting", Overridden: "Overridden", Why: "why"}, "en")
 }
 
 // printSourcesLabelled prints sources grouped by role, in order, with the

@@ -154,7 +154,7 @@ func printPage(e *env, v *wikirules.PageView, lang string) {
 			}
 		}
 		if r.Kind == wikirules.KindSkill && r.Skill != nil {
-			if l := skillLineIn(r.Skill, lang); l != "" {
+			if l := skillLine(r.Skill, lang); l != "" {
 				fmt.Fprintf(w, "%s\n      — %s\n", l, wikirules.CitationOf(r))
 			}
 			continue
@@ -201,10 +201,8 @@ func printPage(e *env, v *wikirules.PageView, lang string) {
 // |}}, the rendered "ISOLATED" above "Activation"): such a box names no
 // skill, and printed as "[skill] ISOLATED — —" it read as a skill of
 // unknown type. Its labels, when it has some, are still worth a line.
-func skillLine(h *wikirules.SkillHeader) string { return skillLineIn(h, "en") }
-
-// skillLineIn is skillLine in language lang (cliWords).
-func skillLineIn(h *wikirules.SkillHeader, lang string) string {
+// Its words are in language lang (cliWords).
+func skillLine(h *wikirules.SkillHeader, lang string) string {
 	labels := ""
 	if len(h.Labels) > 0 {
 		labels = " — " + word(lang, "labels") + ": " + strings.Join(h.Labels, ", ")
