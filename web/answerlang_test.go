@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/wikirules/wikirules/engine"
 )
 
 // TestAskAnswerLanguage checks that the answer block (verdict, role
@@ -88,4 +90,16 @@ func TestPageFAQCardLinksOwn(t *testing.T) {
 			t.Errorf("card %d links %q, want Reset's own record #%s", i+1, href, anchor)
 		}
 	})
+}
+
+// TestFAQLabelsAgree: the FAQ card's question and answer labels are the
+// ones an answer quotes an FAQ with (the engine's vocabularies), so a
+// Spanish entry reads P:/R: on the page, in an answer and on the CLI.
+func TestFAQLabelsAgree(t *testing.T) {
+	for _, l := range []string{"es", "en"} {
+		v := engine.LabelsOf(l)
+		if Label(l, "faq.q") != v.FAQQuestion || Label(l, "faq.a") != v.FAQAnswer {
+			t.Errorf("%s: web labels %q %q, the engine's %q %q", l, Label(l, "faq.q"), Label(l, "faq.a"), v.FAQQuestion, v.FAQAnswer)
+		}
+	}
 }
