@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -388,6 +389,10 @@ type Citation struct {
 	// Item is the position of a nested bullet within its block, e.g. "5.2"
 	// (the second sub-bullet of bullet 5); empty for top-level records.
 	Item string `json:"item,omitempty"`
+	// Paragraph is a paragraph record's 1-based number among the
+	// paragraphs of its block (Record.Fields["paragraph"]); 0 for a list
+	// item, which Ordinal and Item number.
+	Paragraph int `json:"paragraph,omitempty"`
 }
 
 // String renders the human citation line, e.g.
@@ -405,10 +410,15 @@ func (c Citation) String() string {
 		b.WriteString(" › ")
 		b.WriteString(c.Section)
 	}
-	if c.Item != "" {
+	switch {
+	case c.Item != "":
 		fmt.Fprintf(&b, " › %s", c.Item)
-	} else if c.Ordinal > 0 {
+	case c.Ordinal > 0:
 		fmt.Fprintf(&b, " › %d", c.Ordinal)
+	case c.Paragraph > 0:
+		// A paragraph has no list number: "¶2" is the second paragraph of
+		// its block, which the section alone would not tell apart.
+		fmt.Fprintf(&b, " › ¶%d", c.Paragraph)
 	}
 	if l := c.Editions.Label(); l != "" {
 		b.WriteString(" ")
@@ -457,7 +467,21 @@ func CitationOf(r Record) Citation {
 		Anchor:            r.ID,
 		Version:           r.Version,
 		Item:              r.Fields["item"],
+		Paragraph:         paragraphOf(r),
 	}
+}
+
+// paragraphOf is the paragraph number of record r
+// (Fields["paragraph"]), 0 for a list item or a record of no paragraph.
+func paragraphOf(r Record) int {
+	if r.Ordinal > 0 || r.Fields["item"] != "" {
+		return 0
+	}
+	n, err := strconv.Atoi(r.Fields["paragraph"])
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
 }
 
 // CitationOfFAQ returns the citation of an FAQ entry: the page and

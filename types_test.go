@@ -51,6 +51,24 @@ func TestCitationNestedItem(t *testing.T) {
 	}
 }
 
+// TestCitationParagraph: a paragraph after a block's bullets (Trabado's
+// "En caso de no poder romper el contacto…" under Cancelación, bullets
+// 1-3) is cited by its paragraph number, not by the section alone.
+func TestCitationParagraph(t *testing.T) {
+	r := Record{Page: "Trabado", Section: []string{"Cancelación"}, Kind: KindCancellation, Fields: map[string]string{"paragraph": "1"}}
+	c := CitationOf(r)
+	if got, want := c.String(), "Trabado › Cancelación › ¶1"; got != want || c.Paragraph != 1 {
+		t.Errorf("String() = %q (paragraph %d), want %q", got, c.Paragraph, want)
+	}
+	if b, _ := json.Marshal(c); !strings.Contains(string(b), `"paragraph":1`) {
+		t.Errorf("JSON %s: no paragraph", b)
+	}
+	r.Ordinal, r.Fields = 3, nil
+	if got := CitationOf(r); got.Paragraph != 0 || got.String() != "Trabado › Cancelación › 3" {
+		t.Errorf("a bullet: %q (paragraph %d)", got.String(), got.Paragraph)
+	}
+}
+
 func TestEditions(t *testing.T) {
 	s, err := ParseEditions("c1, N4")
 	if err != nil {

@@ -123,14 +123,20 @@ func recordSource(r *wikirules.Record, role Role, reason string) Source {
 }
 
 // faqSource returns the source quoting FAQ f as shown on page ("" = its
-// first page).
-func faqSource(f *wikirules.FAQ, page string, role Role, reason string) Source {
+// first page), its question and answer opened with l's labels.
+func faqSource(f *wikirules.FAQ, page string, role Role, reason string, l Labels) Source {
 	c := wikirules.CitationOfFAQ(*f, page)
 	return Source{
 		Role: role, Kind: wikirules.Kind(f.Type), Page: c.Page, Title: f.Title,
-		Text: "Q: " + f.Question + "\nA: " + f.Answer, Version: f.Version, Reason: reason,
+		Text: FAQText(f, l), Version: f.Version, Reason: reason,
 		Citation: c, FAQ: f,
 	}
+}
+
+// FAQText is FAQ entry f as an answer quotes it, its question and answer
+// opened with l's labels: "P: ¿…?\nR: …" in Spanish, "Q: …\nA: …".
+func FAQText(f *wikirules.FAQ, l Labels) string {
+	return l.FAQQuestion + " " + f.Question + "\n" + l.FAQAnswer + " " + f.Answer
 }
 
 // dataVersion collects the revisions and FAQ versions of the sources.

@@ -242,7 +242,7 @@ func containment(a, b map[string]bool) float64 {
 // source quotes a candidate, a record with its lead-in and children.
 func (b *builder) source(c *candidate, role Role, reason string) Source {
 	if c.faq != nil {
-		return faqSource(c.faq, c.page, role, reason)
+		return faqSource(c.faq, c.page, role, reason, b.a.Labels)
 	}
 	s := recordSource(c.rec, role, reason)
 	if c.leadIn != nil || len(c.children) > 0 {

@@ -136,7 +136,7 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 	case errata != nil:
 		total = held[0].mod
 		c.Sources = append(c.Sources, faqSource(errata, v.Page.Title, RoleDeciding,
-			fmt.Sprintf("%s %s: one MOD however many conditions hold", errata.Title, errata.Version)))
+			fmt.Sprintf("%s %s: one MOD however many conditions hold", errata.Title, errata.Version), LabelsOf(v.Page.Language)))
 	case single != nil:
 		total = held[0].mod
 	}

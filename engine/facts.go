@@ -346,7 +346,7 @@ func (rs *resolver) states(ctx context.Context, s Situation) ([]Conclusion, erro
 				continue
 			}
 			if fq := allowedByFAQ(v.FAQs, d, v.Page.Title); fq != nil {
-				c.Sources = append([]Source{faqSource(fq, v.Page.Title, RoleSupporting, fmt.Sprintf("%s allows %s in %s", fq.Title, d, v.Page.Title))}, c.Sources...)
+				c.Sources = append([]Source{faqSource(fq, v.Page.Title, RoleSupporting, fmt.Sprintf("%s allows %s in %s", fq.Title, d, v.Page.Title), LabelsOf(v.Page.Language))}, c.Sources...)
 				continue
 			}
 			bad = append(bad, d)

@@ -355,6 +355,10 @@ type Labels struct {
 	SeeDeciding string `json:"see_deciding"`
 	Edition     string `json:"edition"`
 	Data        string `json:"data"` // the line naming the revisions and FAQ versions quoted
+	// FAQQuestion and FAQAnswer open an FAQ entry's question and answer
+	// where an answer quotes it ("P:", "R:" in Spanish; "Q:", "A:").
+	FAQQuestion string `json:"faq_q"`
+	FAQAnswer   string `json:"faq_a"`
 }
 
 //go:embed vocabulary/*.json
@@ -377,6 +381,15 @@ func Vocabularies() map[string]*Vocabulary {
 		panic(vocabErr)
 	}
 	return vocabs
+}
+
+// LabelsOf returns the answer labels of language l: Spanish for "es",
+// English for any other (the CLI's language when no locale says).
+func LabelsOf(l string) Labels {
+	if l != "es" {
+		l = "en"
+	}
+	return vocabFor(l).Labels
 }
 
 // vocabFor returns the vocabulary of language l, or the Spanish one.
@@ -421,8 +434,8 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	if v.Language == "" {
 		return nil, fmt.Errorf("%s: no language", name)
 	}
-	if v.Labels.Deciding == "" || v.Labels.Data == "" || v.Labels.NotFound == "" || v.Labels.Yes == "" || v.Labels.No == "" {
-		return nil, fmt.Errorf("%s: labels deciding, data, not_found, yes and no are required", name)
+	if v.Labels.Deciding == "" || v.Labels.Data == "" || v.Labels.FAQQuestion == "" || v.Labels.FAQAnswer == "" || v.Labels.NotFound == "" || v.Labels.Yes == "" || v.Labels.No == "" {
+		return nil, fmt.Errorf("%s: labels deciding, data, faq_q, faq_a, not_found, yes and no are required", name)
 	}
 	v.ps = phraseLists{
 		yesNo: phrases(v.Question.YesNo), wh: phrases(v.Question.Interrogatives), numeric: phrases(v.Question.Numeric),

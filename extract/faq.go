@@ -18,7 +18,8 @@ import (
 // come from the title ("N4 FAQ" → n4), else from the record's context; the
 // record's Ordinal counts the FAQ entries of its scope. An entry the page
 // shows as withdrawn ("Removed in 1.3, Nov 2022") has FAQ.Removed, and its
-// record is Superseded with Fields["removed"].
+// record is Superseded with Fields["removed"]. An entry without an answer
+// makes neither an FAQ nor a record, only a diagnostic.
 func (p *pass) faq(u *unit) {
 	fu := u.get().faq
 	typ, title, version := strings.ToLower(fu.typ), fu.title, fu.version
@@ -32,6 +33,15 @@ func (p *pass) faq(u *unit) {
 	}
 	question := stripMarkers(qpl, "Q:", "[Errata]", "P:")
 	answer := stripMarkers(apl, "A:", "R:")
+	if answer == "" {
+		// A question with no answer rules nothing: the page was saved cut
+		// off inside the entry (the rendered Minelayer page ends "Q: During
+		// your main part of") or the box's answer is empty. Listed as an FAQ
+		// it read as one that answers; its text stays in the revision.
+		p.diag(u.span.Start, "FAQ %q has no answer (the entry is cut off or empty): not stored as an FAQ", clip(question, 60))
+		p.addLayout(u.span)
+		return
+	}
 	if title == "" {
 		if known, ok := p.faqs.Lookup(typ, question, answer); ok && (version == "" || foldKey(version) == foldKey(known.Version)) {
 			typ, title, version = known.Type, known.Title, known.Version

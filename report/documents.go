@@ -6,12 +6,14 @@ import (
 	"fmt"
 
 	"github.com/wikirules/wikirules"
+	"github.com/wikirules/wikirules/engine"
 )
 
 // Result is one quoted source, a rule record or an FAQ entry, with its
 // citation: the element of search results, of a page's FAQ list and of the
 // FAQ list. Snippet and Score are set for search hits only; FAQ holds the
-// whole entry when the source is an FAQ (Text is then "Q: …\nA: …").
+// whole entry when the source is an FAQ (Text is then FAQText's "Q: …\nA: …"
+// or "P: …\nR: …").
 type Result struct {
 	Text       string             `json:"text"`
 	Kind       wikirules.Kind     `json:"kind"`
@@ -38,19 +40,20 @@ func RecordResult(r *wikirules.Record) Result {
 
 // FAQResult is the result of FAQ entry f as shown on page (its first page
 // when page is empty; wikirules.CitationOfFAQ): its kind is the entry's
-// type (faq or errata) and its text FAQText(f).
-func FAQResult(f *wikirules.FAQ, page string) Result {
+// type (faq or errata) and its text FAQText(f, lang).
+func FAQResult(f *wikirules.FAQ, page, lang string) Result {
 	c := wikirules.CitationOfFAQ(*f, page)
 	return Result{
-		Text: FAQText(f), Kind: wikirules.Kind(f.Type), Page: c.Page, Title: f.Title,
+		Text: FAQText(f, lang), Kind: wikirules.Kind(f.Type), Page: c.Page, Title: f.Title,
 		Editions: f.Editions, Version: f.Version, FAQ: f, Citation: c,
 	}
 }
 
-// FAQText is the text of an FAQ entry as results quote it:
-// "Q: question\nA: answer".
-func FAQText(f *wikirules.FAQ) string {
-	return "Q: " + f.Question + "\nA: " + f.Answer
+// FAQText is the text of an FAQ entry as results quote it, labelled in
+// language lang as an answer is (engine.FAQText): "P: pregunta\nR:
+// respuesta" for "es", "Q: question\nA: answer" for any other.
+func FAQText(f *wikirules.FAQ, lang string) string {
+	return engine.FAQText(f, engine.LabelsOf(lang))
 }
 
 // HitResult is the result of a search hit: the result of its record or
@@ -62,7 +65,7 @@ func HitResult(h wikirules.Hit) Result {
 	case h.Record != nil:
 		r = RecordResult(h.Record)
 	case h.FAQ != nil:
-		r = FAQResult(h.FAQ, h.Citation.Page)
+		r = FAQResult(h.FAQ, h.Citation.Page, "")
 	}
 	r.Citation, r.Snippet, r.Score = h.Citation, h.Snippet, h.Score
 	return r
@@ -126,7 +129,7 @@ func PageFAQs(v *wikirules.PageView) []Result {
 	}
 	faqs := make([]Result, 0, len(v.FAQs))
 	for i := range v.FAQs {
-		res := FAQResult(&v.FAQs[i], v.Page.Title)
+		res := FAQResult(&v.FAQs[i], v.Page.Title, v.Page.Language)
 		if r := own[v.FAQs[i].ID]; r != nil {
 			res.Citation, res.Page = wikirules.CitationOf(*r), r.Page
 		}
@@ -144,11 +147,12 @@ type FAQList struct {
 	Total   int      `json:"total"`
 }
 
-// FAQListOf builds the FAQ list document of faqs found for query.
-func FAQListOf(query string, faqs []wikirules.FAQ) FAQList {
+// FAQListOf builds the FAQ list document of faqs found for query, the
+// entries' texts labelled in language lang (FAQText).
+func FAQListOf(query string, faqs []wikirules.FAQ, lang string) FAQList {
 	results := make([]Result, 0, len(faqs))
 	for i := range faqs {
-		results = append(results, FAQResult(&faqs[i], ""))
+		results = append(results, FAQResult(&faqs[i], "", lang))
 	}
 	return FAQList{Query: query, Results: results, Total: len(results)}
 }

@@ -108,13 +108,18 @@ func TestMapShapedDocuments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := FAQListOf("berserk", faqs)
+	list := FAQListOf("berserk", faqs, "en")
 	old := map[string]any{"query": "berserk", "total": len(list.Results), "results": list.Results}
 	if got, want := encode(t, list), encode(t, old); !bytes.Equal(got, want) {
 		t.Errorf("FAQListOf encodes differently from its map")
 	}
 	if list.Total == 0 || list.Results[0].FAQ == nil || !strings.HasPrefix(list.Results[0].Text, "Q: ") {
 		t.Errorf("FAQ list for berserk: %+v", list)
+	}
+	// In Spanish an entry reads as the web's FAQ card does: P: and R:.
+	es := FAQListOf("berserk", faqs, "es")
+	if es.Total == 0 || !strings.HasPrefix(es.Results[0].Text, "P: ") || !strings.Contains(es.Results[0].Text, "\nR: ") {
+		t.Errorf("Spanish FAQ list for berserk: %q", es.Results[0].Text)
 	}
 }
 

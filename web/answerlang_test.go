@@ -2,9 +2,12 @@ package web
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/wikirules/wikirules/engine"
 )
 
 // TestAskAnswerLanguage checks that the answer block (verdict, role
@@ -14,10 +17,10 @@ import (
 func TestAskAnswerLanguage(t *testing.T) {
 	ts, _ := newTestServer(t)
 	for _, tc := range []struct {
-		ui, q, lang, deciding, data string
+		ui, q, lang, deciding, data, faqQ string
 	}{
-		{"es", "Can Berserk be declared while Engaged?", "en", "Deciding", "Data:"},
-		{"en", "¿Se puede declarar Berserk estando trabado?", "es", "Decide", "Datos:"},
+		{"es", "Can Berserk be declared while Engaged?", "en", "Deciding", "Data:", "Q: "},
+		{"en", "¿Se puede declarar Berserk estando trabado?", "es", "Decide", "Datos:", "P: "},
 	} {
 		for _, path := range []string{"/ask", "/search"} {
 			doc := getDoc(t, ts, path+"?lang="+tc.ui+"&q="+url.QueryEscape(tc.q), 200)
@@ -39,6 +42,10 @@ func TestAskAnswerLanguage(t *testing.T) {
 			}
 			if got := textOf(body.Find(".data").First()); len(got) < len(tc.data) || got[:len(tc.data)] != tc.data {
 				t.Errorf("%q: data line %q, want it to start %q", tc.q, got, tc.data)
+			}
+			// The deciding errata is quoted with the answer's labels.
+			if got := textOf(body.Find(".role-deciding .text").First()); !strings.HasPrefix(got, tc.faqQ) {
+				t.Errorf("%q: deciding FAQ quoted %q, want it to open %q", tc.q, got, tc.faqQ)
 			}
 		}
 	}
@@ -83,4 +90,16 @@ func TestPageFAQCardLinksOwn(t *testing.T) {
 			t.Errorf("card %d links %q, want Reset's own record #%s", i+1, href, anchor)
 		}
 	})
+}
+
+// TestFAQLabelsAgree: the FAQ card's question and answer labels are the
+// ones an answer quotes an FAQ with (the engine's vocabularies), so a
+// Spanish entry reads P:/R: on the page, in an answer and on the CLI.
+func TestFAQLabelsAgree(t *testing.T) {
+	for _, l := range []string{"es", "en"} {
+		v := engine.LabelsOf(l)
+		if Label(l, "faq.q") != v.FAQQuestion || Label(l, "faq.a") != v.FAQAnswer {
+			t.Errorf("%s: web labels %q %q, the engine's %q %q", l, Label(l, "faq.q"), Label(l, "faq.a"), v.FAQQuestion, v.FAQAnswer)
+		}
+	}
 }

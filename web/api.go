@@ -126,7 +126,7 @@ func (q *rq) apiFAQ() error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(q.w, http.StatusOK, report.FAQListOf(p.q, faqs))
+	return writeJSON(q.w, http.StatusOK, report.FAQListOf(p.q, faqs, ""))
 }
 
 func (q *rq) apiHistory() error {

@@ -473,3 +473,23 @@ func TestPageMarksWithdrawnFAQ(t *testing.T) {
 		}
 	}
 }
+
+// TestPageBoldAndParagraphCite: the wiki's bold in a rule (Trabado's
+// "sólo pueden declarar **Ataque CC**") shows as bold, never as
+// asterisks, and the paragraph after Cancelación's bullets is cited by
+// its number.
+func TestPageBoldAndParagraphCite(t *testing.T) {
+	ts, _ := newTestServer(t)
+	doc := getDoc(t, ts, "/page/Trabado", 200)
+	bold := doc.Find(".rec .text strong").Map(func(_ int, s *goquery.Selection) string { return textOf(s) })
+	if !strings.Contains(strings.Join(bold, "|"), "Ataque CC") {
+		t.Errorf("bold in Trabado's rules %q: no Ataque CC", bold)
+	}
+	if body := textOf(doc.Find("body")); body == "" || strings.Contains(body, "**") {
+		t.Errorf("Trabado's page shows raw bold markup")
+	}
+	cites := doc.Find(".cite").Map(func(_ int, s *goquery.Selection) string { return textOf(s) })
+	if !strings.Contains(strings.Join(cites, "\n"), "Trabado › Cancelación › ¶1") {
+		t.Errorf("no citation of the Cancelación paragraph by number in %q", cites)
+	}
+}

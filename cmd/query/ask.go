@@ -89,7 +89,11 @@ func withJudge(ctx context.Context, e *env, c *common, do func(*engine.Engine, e
 // warns are the warnings on the deciding source's page (its twin is newer),
 // printed under the verdict.
 func printAnswer(w io.Writer, a *engine.Answer, warns []*pairs.Warning) {
-	fmt.Fprintf(w, "Q: %s\n", a.Question)
+	q := a.Labels.FAQQuestion // "P:" for a Spanish question, as its FAQ quotes read
+	if q == "" {
+		q = "Q:"
+	}
+	fmt.Fprintf(w, "%s %s\n", q, a.Question)
 	if !a.Found {
 		fmt.Fprintf(w, "→ %s\n", a.Labels.NotFound)
 		if len(a.Nearest) > 0 {
@@ -111,12 +115,6 @@ func printNotes(w io.Writer, notes []string) {
 	}
 }
 
-// printSources prints sources grouped by role, in order, with English
-// labels (a resolution's).
-func printSources(w io.Writer, sources []engine.Source) {
-	printSourcesLabelled(w, sources, engine.Labels{Deciding: "Deciding", Supporting: "Supporting", Overridden: "Overridden", Why: "why"}, "en")
-}
-
 // printSourcesLabelled prints sources grouped by role, in order, with the
 // labels l and each source's labels in language lang: each quoted as it
 // stands alone (under its lead-in, with the bullets it introduces).
@@ -124,6 +122,7 @@ func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels,
 	names := map[engine.Role]string{engine.RoleDeciding: l.Deciding, engine.RoleSupporting: l.Supporting, engine.RoleOverridden: l.Overridden}
 	last := engine.Role("")
 	n := 0
+	md := markupFor(w)
 	for _, s := range sources {
 		if s.Role != last {
 			name := names[s.Role]
@@ -138,6 +137,10 @@ func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels,
 		if s.Quote != "" {
 			text = s.Quote
 		}
+		if s.FAQ != nil {
+			text = engine.FAQText(s.FAQ, engine.LabelsOf(lang)) // an answer's are the question's language already; a resolution's, the page's
+		}
+		text = md(text)
 		printResultIn(w, n, report.Result{Text: text, Kind: s.Kind, Page: s.Page, Title: s.Title,
 			Editions: s.Citation.Editions, Version: s.Version, Notes: s.Notes, Citation: s.Citation}, lang)
 		if s.Reason != "" {

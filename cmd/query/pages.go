@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -67,8 +68,17 @@ func runPages(ctx context.Context, e *env, args []string) error {
 	c := newFlags(e, "pages", "", pagesHelp, false)
 	c.fs.StringVar(&c.wiki, "wiki", "", "only the pages of this wiki (infinity-es, infinity-en, infinity-n3-es…)")
 	c.fs.StringVar(&c.edition, "edition", "", "only the pages holding text in this edition: n3, n4, c1 or n5")
+	out := c.fs.String("lang", "", "es or en: the language of the listing's words (default: the locale, LC_ALL / LC_MESSAGES / LANG, when Spanish, else en)")
 	if err := c.parse(args); err != nil {
 		return err
+	}
+	lang := strings.ToLower(strings.TrimSpace(*out))
+	switch lang {
+	case "":
+		lang = cliLang(os.Getenv)
+	case "es", "en":
+	default:
+		return fmt.Errorf("-lang %q: want es or en", *out)
 	}
 	if len(c.fs.Args()) > 0 {
 		c.fs.Usage()
@@ -93,15 +103,15 @@ func runPages(ctx context.Context, e *env, args []string) error {
 			return writeJSON(e.stdout, pagesList{Wiki: f.Wiki, Edition: c.edition, Total: len(pages), Pages: pages, Wikis: wikis})
 		}
 		if len(pages) == 0 {
-			fmt.Fprintln(e.stdout, "no pages")
+			fmt.Fprintln(e.stdout, word(lang, "pages.none"))
 			return nil
 		}
 		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "PAGE\tWIKI\tLANG\tNS\tEDITIONS\tREVISIONS\tRECORDS\tFAQS")
+		fmt.Fprintln(tw, word(lang, "pages.head"))
 		for _, p := range pages {
 			eds := strings.ToUpper(strings.Join(p.Editions.Names(), " "))
 			if eds == "" {
-				eds = "unknown"
+				eds = word(lang, "pages.edunknown")
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%d\t%d\n", p.Page.Title, p.Page.Wiki, p.Page.Language, p.Page.Namespace,
 				eds, p.Revisions, p.Records, p.FAQs)
@@ -109,15 +119,15 @@ func runPages(ctx context.Context, e *env, args []string) error {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "%d pages\n", len(pages))
+		fmt.Fprintln(e.stdout, word(lang, "pages.n", len(pages)))
 		for _, w := range wikis {
-			from := "from files"
+			from := word(lang, "pages.files")
 			if w.API != "" {
-				from = "synced from " + w.API + ", last sync " + w.LastSync.UTC().Format(time.RFC3339)
+				from = word(lang, "pages.synced", w.API, w.LastSync.UTC().Format(time.RFC3339))
 			}
-			n := fmt.Sprintf("%d pages", w.Pages)
+			n := word(lang, "pages.n", w.Pages)
 			if w.Pages == 1 {
-				n = "1 page"
+				n = word(lang, "pages.1")
 			}
 			fmt.Fprintf(e.stdout, "  %s (%s): %s, %s\n", w.Wiki, w.Language, n, from)
 		}

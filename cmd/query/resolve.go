@@ -59,13 +59,17 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 		if c.json {
 			return writeJSON(e.stdout, report.ResolutionOf(r))
 		}
+		// The conclusions are the engine's (English); the labels around
+		// them and the FAQ entries quoted speak lang.
+		lang := c.outLang()
+		l := engine.LabelsOf(lang)
 		fmt.Fprintf(e.stdout, "→ %s\n", r.Verdict)
 		printNotes(e.stdout, r.Notes)
 		for _, cl := range r.Conclusions {
 			fmt.Fprintf(e.stdout, "\n[%s] %s\n  %s\n\n", cl.Topic, cl.Verdict, cl.Explanation)
-			printSources(e.stdout, cl.Sources)
+			printSourcesLabelled(e.stdout, cl.Sources, l, lang)
 		}
-		printData(e.stdout, report.DataOf(r.Data, r.Sources()), "")
+		printData(e.stdout, report.DataOf(r.Data, r.Sources()), l.Data)
 		return nil
 	})
 }

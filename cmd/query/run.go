@@ -174,14 +174,19 @@ func (c *common) defaultEdition(ctx context.Context, db *kb.DB, f *wikirules.Fil
 // editionLine says which edition an output speaks for: "edition: N5 (the
 // default: the newest the knowledge base holds; -edition for another)".
 func editionLine(ed wikirules.Edition, defaulted bool) string {
+	return editionLineIn(ed, defaulted, "en")
+}
+
+// editionLineIn is editionLine in language lang (cliWords).
+func editionLineIn(ed wikirules.Edition, defaulted bool, lang string) string {
 	name := strings.ToUpper(wikirules.Editions(ed).String())
 	switch {
 	case ed == 0:
-		return "edition: all (the text of every edition; each record names its own, — when it cannot be told)"
+		return word(lang, "ed.all")
 	case defaulted:
-		return "edition: " + name + " (the default: the newest the knowledge base holds; -edition for another)"
+		return word(lang, "ed.default", name)
 	}
-	return "edition: " + name
+	return word(lang, "ed", name)
 }
 
 // pageFlags adds -wiki and -lang, for a command that names or lists
@@ -252,9 +257,12 @@ func localeCode(getenv func(string) string) string {
 // alsoIn prints, on w, the pages of the same title in other wikis that
 // the title could have named: "also in infinity-en: Berserk (-wiki
 // infinity-en)".
-func alsoIn(w io.Writer, also []wikirules.Page) {
+func alsoIn(w io.Writer, also []wikirules.Page) { alsoInLang(w, also, "en") }
+
+// alsoInLang is alsoIn in language lang (cliWords).
+func alsoInLang(w io.Writer, also []wikirules.Page, lang string) {
 	for _, p := range also {
-		fmt.Fprintf(w, "also in %s: %s (-wiki %s)\n", p.Wiki, p.Title, p.Wiki)
+		fmt.Fprintln(w, word(lang, "also", p.Wiki, p.Title, p.Wiki))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/wikirules/wikirules/kb"
 	"github.com/wikirules/wikirules/pairs"
 	"github.com/wikirules/wikirules/report"
+	"github.com/wikirules/wikirules/web"
 )
 
 func runShow(ctx context.Context, e *env, args []string) error {
@@ -27,6 +28,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	f.History = *history
+	lang := c.outLang()
 	db, err := c.open(ctx, e)
 	if err != nil {
 		return err
@@ -52,9 +54,9 @@ func runShow(ctx context.Context, e *env, args []string) error {
 			newest, known := held.Newest()
 			switch {
 			case asked != 0 && known:
-				notes = append(notes, fmt.Sprintf("the page has no %s version (it holds %s)", want, strings.ToUpper(held.String())))
+				notes = append(notes, word(lang, "ed.none", want, strings.ToUpper(held.String())))
 			case asked != 0:
-				notes = append(notes, fmt.Sprintf("the page has no %s version (its edition is unknown)", want))
+				notes = append(notes, word(lang, "ed.none.unknown", want))
 			default:
 				// The default edition is the knowledge base's newest; a page
 				// the wiki has not rewritten for it shows its newest text.
@@ -64,10 +66,9 @@ func runShow(ctx context.Context, e *env, args []string) error {
 					return err
 				}
 				if known {
-					notes = append(notes, fmt.Sprintf("edition: %s, the newest this page holds: it has no %s version (%s is the newest edition in the knowledge base; -edition for another)",
-						strings.ToUpper(wikirules.Editions(newest).String()), want, want))
+					notes = append(notes, word(lang, "ed.fallback", strings.ToUpper(wikirules.Editions(newest).String()), want, want))
 				} else {
-					notes = append(notes, fmt.Sprintf("edition unknown: the page does not say its edition, and has no text marked %s (the newest edition in the knowledge base): showing all its text", want))
+					notes = append(notes, word(lang, "ed.unknown", want))
 				}
 				f.Edition, fellBack = newest, true
 			}
@@ -89,10 +90,10 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		}{doc, warns})
 	}
 	printTwinWarnings(e.stdout, warns, v.Page.Language)
-	printPage(e, v)
+	printPage(e, v, lang)
 	fmt.Fprintln(e.stdout)
 	if !fellBack {
-		fmt.Fprintf(e.stdout, "(%s)\n", editionLine(f.Edition, c.edDefault))
+		fmt.Fprintf(e.stdout, "(%s)\n", editionLineIn(f.Edition, c.edDefault, lang))
 	}
 	for _, n := range notes {
 		fmt.Fprintf(e.stdout, "(%s)\n", n)
@@ -115,22 +116,26 @@ func pageHolds(ctx context.Context, db *kb.DB, v *wikirules.PageView) (wikirules
 	return held & wikirules.AllEditions, nil
 }
 
-func printPage(e *env, v *wikirules.PageView) {
+// printPage prints page view v for people, the command's own words
+// (tags, notes, headings) in language lang and the wiki's text as it
+// stands, its bold and italics rendered for the terminal (e.tty).
+func printPage(e *env, v *wikirules.PageView, lang string) {
 	w := e.stdout
+	md := e.markup()
 	fmt.Fprintf(w, "%s", v.Page.Title)
 	if l := v.PageEditions.Label(); l != "" {
 		fmt.Fprintf(w, " %s", l)
 	}
 	fmt.Fprintf(w, " — rev %s", revWhen(v.Revision.ID, v.Revision.Timestamp, v.Revision.TimestampInferred))
 	if v.Revision.User != "" {
-		fmt.Fprintf(w, " by %s", v.Revision.User)
+		fmt.Fprint(w, word(lang, "by", v.Revision.User))
 	}
-	fmt.Fprintf(w, "\n%s\n", pageIdentity(v.Page))
-	alsoIn(w, v.AlsoIn)
+	fmt.Fprintf(w, "\n%s\n", pageIdentityIn(v.Page, lang))
+	alsoInLang(w, v.AlsoIn, lang)
 	fmt.Fprint(w, "\n")
 	if to := wikirules.RedirectTarget(v.Revision.Text); to != "" {
 		// A redirect holds no records: say where it leads.
-		fmt.Fprintf(w, "a redirect to %s (query show %q)\n", to, to)
+		fmt.Fprintln(w, word(lang, "redirect", to, to))
 	}
 	// An FAQ or errata record the page shows is marked withdrawn as its
 	// entry is.
@@ -149,42 +154,43 @@ func printPage(e *env, v *wikirules.PageView) {
 			}
 		}
 		if r.Kind == wikirules.KindSkill && r.Skill != nil {
-			if l := skillLine(r.Skill); l != "" {
+			if l := skillLine(r.Skill, lang); l != "" {
 				fmt.Fprintf(w, "%s\n      — %s\n", l, wikirules.CitationOf(r))
 			}
 			continue
 		}
-		tag := string(r.Kind)
+		tag := kindTag(lang, r.Kind)
 		if l := r.Editions.Label(); l != "" {
 			tag += " " + l
 		}
 		switch {
 		case r.Version != "" && (r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata):
-			tag += " (" + string(r.Kind) + " version " + r.Version + ")" // the FAQ document's, not an update's
+			tag += " (" + word(lang, "faq.version", kindTag(lang, r.Kind), r.Version) + ")" // the FAQ document's, not an update's
 		case r.Version != "":
-			tag += " (update " + r.Version + ")"
+			tag += " (" + word(lang, "update", r.Version) + ")"
 		}
 		if r.Superseded {
-			tag += " (superseded)"
+			tag += " (" + word(lang, "superseded") + ")"
 		}
 		if rv := removed[r.Fields["faq_id"]]; rv != "" && (r.Kind == wikirules.KindFAQ || r.Kind == wikirules.KindErrata) {
-			tag += " (" + withdrawnNote(rv) + ")"
+			tag += " (" + word(lang, "withdrawn", rv) + ")"
 		}
 		pre := strings.Repeat("  ", max(r.Depth-1, 0))
 		text := r.Text
 		if r.Title != "" && r.Kind == wikirules.KindExample {
 			text = r.Title + "\n" + text
 		}
-		fmt.Fprintf(w, "%s[%s]\n%s\n", pre, tag, indent(text, pre+"  "))
+		fmt.Fprintf(w, "%s[%s]\n%s\n", pre, tag, indent(md(text), pre+"  "))
 		for _, n := range r.Notes {
-			fmt.Fprintf(w, "%s  ↳ note: %s\n", pre, n)
+			fmt.Fprintf(w, "%s  ↳ %s: %s\n", pre, word(lang, "note"), md(n))
 		}
-		fmt.Fprintf(w, "%s  — %s\n", pre, wikirules.CitationOf(r))
+		fmt.Fprintf(w, "%s  — %s\n", pre, citeLine(lang, wikirules.CitationOf(r)))
 	}
 	if len(v.FAQs) > 0 {
-		fmt.Fprintf(w, "\n## FAQs & Errata (%d)\n", len(v.FAQs))
+		fmt.Fprintf(w, "\n## %s\n", word(lang, "faqs", len(v.FAQs)))
 		for i, r := range report.PageFAQs(v) {
-			printResult(w, i+1, r)
+			r.Text = md(report.FAQText(r.FAQ, lang))
+			printResultIn(w, i+1, r, lang)
 		}
 	}
 }
@@ -195,26 +201,49 @@ func printPage(e *env, v *wikirules.PageView) {
 // |}}, the rendered "ISOLATED" above "Activation"): such a box names no
 // skill, and printed as "[skill] ISOLATED — —" it read as a skill of
 // unknown type. Its labels, when it has some, are still worth a line.
-func skillLine(h *wikirules.SkillHeader) string {
+// Its words are in language lang (cliWords).
+func skillLine(h *wikirules.SkillHeader, lang string) string {
 	labels := ""
 	if len(h.Labels) > 0 {
-		labels = " — labels: " + strings.Join(h.Labels, ", ")
+		labels = " — " + word(lang, "labels") + ": " + strings.Join(h.Labels, ", ")
 	}
+	skill, box := "["+word(lang, "skill")+"] ", "["+word(lang, "box")+"] "
 	switch {
 	case h.Type == "" && labels == "":
 		return ""
 	case h.Type == "":
-		return "[box] " + h.Name + labels
+		return box + h.Name + labels
 	case h.Name == "":
-		return "[skill] " + h.Type + labels // {{skillbox |black| | TIRADA DE AGALLAS}} fills only the type
+		return skill + h.Type + labels // {{skillbox |black| | TIRADA DE AGALLAS}} fills only the type
 	}
-	return "[skill] " + h.Name + " — " + h.Type + labels
+	return skill + h.Name + " — " + h.Type + labels
+}
+
+// kindTag is record kind k as show and faq tag it: the kind's name
+// ("effect") in English, the web's Spanish name ("efecto") in Spanish.
+func kindTag(lang string, k wikirules.Kind) string {
+	if lang == "es" {
+		return strings.ToLower(web.KindName(lang, k))
+	}
+	return string(k)
+}
+
+// citeLine is citation c's line in language lang: the FAQ or errata
+// version named in it (web.CitationLine), the rest the fixed format.
+func citeLine(lang string, c wikirules.Citation) string {
+	if lang == "es" {
+		return web.CitationLine(lang, c)
+	}
+	return c.String()
 }
 
 // pageIdentity names the wiki and language of a page ("infinity-es, es");
 // a page read from a file that says neither (a bare wikitext file) is
 // said to be of no known wiki rather than shown as a blank line.
-func pageIdentity(p wikirules.Page) string {
+func pageIdentity(p wikirules.Page) string { return pageIdentityIn(p, "en") }
+
+// pageIdentityIn is pageIdentity in language lang (cliWords).
+func pageIdentityIn(p wikirules.Page, lang string) string {
 	var parts []string
 	for _, s := range []string{p.Wiki, p.Language} {
 		if s != "" {
@@ -222,7 +251,7 @@ func pageIdentity(p wikirules.Page) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "wiki and language unknown"
+		return word(lang, "wiki.unknown")
 	}
 	return strings.Join(parts, ", ")
 }
