@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"sort"
 	"testing"
 	"time"
 )
@@ -46,6 +47,9 @@ func benchTail(b *testing.B, e *Engine, set benchSet) {
 		}
 	}
 	b.StopTimer()
+	if testing.Verbose() {
+		logSlowest(b, set, least, tailSlowest)
+	}
 	var sum time.Duration
 	for _, c := range least {
 		sum += c
@@ -59,6 +63,24 @@ func benchTail(b *testing.B, e *Engine, set benchSet) {
 	b.ReportMetric(percentileMS(least, 0.99), "tail-p99-ms")
 	b.ReportMetric(percentileMS(least, 1), "tail-max-ms")
 	b.ReportMetric(float64(len(least)), "questions")
+}
+
+// tailSlowest is how many of the costliest questions benchTail logs with
+// -test.v: the p99 of about 500 questions is the fifth or sixth of them.
+const tailSlowest = 12
+
+// logSlowest logs the n questions of set with the most least CPU, costliest
+// first, with their least CPU (ms) and edition options.
+func logSlowest(b *testing.B, set benchSet, least []time.Duration, n int) {
+	order := make([]int, len(least))
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(i, j int) bool { return least[order[i]] > least[order[j]] })
+	for _, k := range order[:min(n, len(order))] {
+		q := set.questions[k]
+		b.Logf("%6.1f ms  %q %+v", float64(least[k].Microseconds())/1000, q.q, q.opt)
+	}
 }
 
 // BenchmarkAskTail is benchTail on the seed corpus (its in-memory index).

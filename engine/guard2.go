@@ -105,8 +105,9 @@ func conditionContradicted(q query, text string, v *Vocabulary) bool {
 	}
 	qw := lang.Words(q.text)
 	qd := degreesIn(qw, q.v)
+	ops := oppositions(qw)
 	for _, c := range conds {
-		if eachOpposition(qw, c, func([]string) bool { return true }) {
+		if eachOpposition(ops, c, func([]string) bool { return true }) {
 			return true
 		}
 		for _, td := range degreesIn(c, v) {

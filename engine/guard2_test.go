@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/wikirules/wikirules/lang"
 )
 
 // TestConditionContradicted checks that a condition comparing an amount
@@ -91,5 +93,24 @@ func TestGuard2Answers(t *testing.T) {
 	q = "What is the maximum burst of an attack?"
 	if a := ask(q); !strings.Contains(a.Verdict, "6") {
 		t.Errorf("%q: %q, want the cap of 6", q, a.Verdict)
+	}
+}
+
+// TestOppositions: a question naming one side of an opposites pair gets
+// the other side to look for in a text; one naming neither gets none (and
+// restrictedAgainst reads no sentence for it).
+func TestOppositions(t *testing.T) {
+	ops := oppositions(lang.Words("¿Puedo declarar Esquivar en ORA si me disparan?"))
+	found := false
+	for _, x := range ops {
+		if strings.Join(x[0], " ") == "en ora" && strings.Join(x[1], " ") == "turno activo" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("oppositions of a question in ORA = %q, want the pair (en ora, turno activo)", ops)
+	}
+	if ops := oppositions(lang.Words("¿Puedo declarar Esquivar si me disparan?")); len(ops) != 0 {
+		t.Errorf("oppositions of a question naming no condition = %q, want none", ops)
 	}
 }

@@ -1608,25 +1608,35 @@ func afterSplitPermission(clause []string, v *Vocabulary) []string {
 // names instead (an opposites pair of q's vocabulary, or of any: the
 // sentence may be of the other language).
 func opposed(q query, sentence string) bool {
-	return eachOpposition(lang.Words(q.text), lang.Words(sentence), func([]string) bool { return true })
+	return eachOpposition(oppositions(lang.Words(q.text)), lang.Words(sentence), func([]string) bool { return true })
+}
+
+// oppositions returns the opposites pairs of every vocabulary that the
+// question's words qw hold one side of and not the other, as that side
+// and the other, in the vocabularies' order.
+func oppositions(qw []string) [][2][]string {
+	var out [][2][]string
+	for _, v := range sortedVocabs() {
+		for _, pair := range v.ps.opposites {
+			a, b := pair[0], pair[1]
+			for _, x := range [2][2][]string{{a, b}, {b, a}} {
+				if indexWords(qw, x[0]) >= 0 && indexWords(qw, x[1]) < 0 {
+					out = append(out, x)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // eachOpposition calls f with the words of the condition the sentence sw
-// names where the question qw names its opposite (qw holds one side of an
-// opposites pair of any vocabulary and not the other, sw the other and
-// not the first), until f returns true; it reports whether one did.
-func eachOpposition(qw, sw []string, f func(other []string) bool) bool {
-	for _, v := range sortedVocabs() {
-		for _, pair := range v.Opposites {
-			if len(pair) != 2 {
-				continue
-			}
-			a, b := lang.Words(pair[0]), lang.Words(pair[1])
-			for _, x := range [][2][]string{{a, b}, {b, a}} {
-				if indexWords(qw, x[0]) >= 0 && indexWords(qw, x[1]) < 0 && indexWords(sw, x[1]) >= 0 && indexWords(sw, x[0]) < 0 && f(x[1]) {
-					return true
-				}
-			}
+// names where the question names its opposite (ops, of oppositions: sw
+// holds the other side of a pair and not the question's), until f
+// returns true; it reports whether one did.
+func eachOpposition(ops [][2][]string, sw []string, f func(other []string) bool) bool {
+	for _, x := range ops {
+		if indexWords(sw, x[1]) >= 0 && indexWords(sw, x[0]) < 0 && f(x[1]) {
+			return true
 		}
 	}
 	return false
@@ -1639,10 +1649,13 @@ func eachOpposition(qw, sw []string, f func(other []string) bool) bool {
 // restrictReach words before that condition. Then the answer for q's
 // condition is a no.
 func restrictedAgainst(q query, text string) bool {
-	qw := lang.Words(q.text)
+	ops := oppositions(lang.Words(q.text))
+	if len(ops) == 0 {
+		return false // q names no condition of a pair: none is opposed to it
+	}
 	for _, s := range sentences(text) {
 		sw := lang.Words(s)
-		restricted := eachOpposition(qw, sw, func(other []string) bool {
+		restricted := eachOpposition(ops, sw, func(other []string) bool {
 			i := indexWords(sw, other)
 			for j := max(0, i-restrictReach); j < i; j++ {
 				for _, vv := range sortedVocabs() {

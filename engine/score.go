@@ -124,7 +124,11 @@ func (e *Engine) features(q query, c *candidate, ed wikirules.Edition, qk map[st
 	if !full {
 		return f
 	}
-	f[fSentence] = e.sentenceCoverage(q, c)
+	if weights[fSentence] != 0 {
+		// At weight 0 the feature adds nothing to the score: its
+		// sentences are not read.
+		f[fSentence] = e.sentenceCoverage(q, c)
+	}
 	if q.kind != askOpen {
 		if v, _ := e.verdict(q, c); v != q.v.Labels.SeeDeciding {
 			f[fVerdict] = 1

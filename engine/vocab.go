@@ -110,6 +110,9 @@ type phraseLists struct {
 	exampleOpen [][]string
 	// asides are the phrases set aside between commas inside a clause.
 	asides [][]string
+	// opposites are the Opposites pairs as folded words (lang.Words), in
+	// the file's order, the pairs of other than two conditions left out.
+	opposites [][2][]string
 }
 
 // QuestionWords are the phrases that say what a question asks. Yes/no
@@ -449,6 +452,11 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		notNeg: phrases(v.Polarity.Negation), alt: phrases(v.AlternativeOpeners),
 		exampleOpen: phrases(v.ExampleOpeners),
 		asides:      phrases(v.Polarity.Asides),
+	}
+	for _, pair := range v.Opposites {
+		if len(pair) == 2 {
+			v.ps.opposites = append(v.ps.opposites, [2][]string{lang.Words(pair[0]), lang.Words(pair[1])})
+		}
 	}
 	for k, l := range v.Intents {
 		v.ps.intents[k] = phrases(l)

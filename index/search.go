@@ -306,6 +306,14 @@ func filters(q Query) []query.Query {
 			t.SetBoost(0)
 			qs = append(qs, t)
 		}
+		if len(qs) == 1 {
+			// One value is its term's query: the same matches and
+			// scores (none) without a disjunction searcher stepping
+			// through its one clause's postings for every document the
+			// text matches.
+			out = append(out, qs[0])
+			return
+		}
 		d := query.NewDisjunctionQuery(qs)
 		d.SetBoost(0)
 		out = append(out, d)
