@@ -21,6 +21,7 @@ const (
 	hitPages         = 2    // pages of the best hits whose records are all candidates
 	minRelevance     = 0.3  // below this the best candidate does not decide anything
 	contenderRatio   = 0.8  // candidates within this ratio of the best compete by precedence
+	focusOpening     = 4    // words a text opens with that say what it is about (opensWithFocus)
 	exampleRatio     = 0.6  // a text of its page this relevant, of higher precedence, decides over an example
 	numberRatio      = 0.75 // for a number, a text this relevant that states it decides over one that states none
 	caseRatio        = 0.75 // a record this relevant whose condition is the question's case rules on it (triggerShare)
@@ -762,6 +763,21 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 		}
 	}
+	if best.rec != nil && best.faq == nil && !e.opensWithFocus(q, best) {
+		// "What does the +1 SD MOD let me do?" is answered by the text
+		// whose subject is what is asked about ("The "+1 SD" MOD allows
+		// the player to roll one extra die…"), not by a sibling about as
+		// relevant that only names it ("Level: 3; …; Burst MOD: +1 SD").
+		for _, c := range ok {
+			if c.score < contenderRatio*best.score {
+				break
+			}
+			if c != best && c.rec != nil && c.faq == nil && c.rank() == best.rank() && lang.Fold(c.page) == lang.Fold(best.page) && e.opensWithFocus(q, c) {
+				best = c
+				break
+			}
+		}
+	}
 	if best.rec != nil && best.faq == nil {
 		// A lead-in ("Consumiendo un Token de Mando … puede elegir una
 		// de las siguientes opciones:") does not decide over the bullet
@@ -1447,4 +1463,31 @@ func declaredIn(u *unit, cands []*candidate) bool {
 		}
 	}
 	return false
+}
+
+// opensWithFocus reports whether record c, for an open question asking
+// what something does (the effect intent), opens with what is asked about:
+// the weightiest unit of the asking clause that is neither a page the
+// question names nor a bare number, held by the first opening words of
+// the text (its determiners left out).
+func (e *Engine) opensWithFocus(q query, c *candidate) bool {
+	if q.kind != askOpen || c.rec == nil || !slices.Contains(q.intents, "effect") {
+		return false
+	}
+	var focus *unit
+	for i := range q.units {
+		u := &q.units[i]
+		if u.inClause && !u.topic && !u.trivial() && u.idf > 0 && (focus == nil || u.dw > focus.dw) {
+			focus = u
+		}
+	}
+	if focus == nil {
+		return false
+	}
+	v := vocabFor(c.lang)
+	words := lang.Words(c.rec.Plain)
+	for len(words) > 0 && v.has("det", words[0]) {
+		words = words[1:]
+	}
+	return focus.holds(keySet(strings.Join(words[:min(len(words), focusOpening)], " ")))
 }

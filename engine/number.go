@@ -662,6 +662,13 @@ func numberTokens(s string) []numberToken {
 		for j := i + 1; j < len(words) && j <= i+7 && tok.per == ""; j++ {
 			tok.per = perAt[j]
 		}
+		for j := i - 1; j >= 0 && j >= i-perBefore && tok.per == ""; j-- {
+			// A count per something is also written after what it is
+			// per: "Cada vez que … consumiendo una Orden concede una
+			// única ORA", "each time … by spending an Order, grants a
+			// single ARO".
+			tok.per = perAt[j]
+		}
 		out = append(out, tok)
 	}
 	return out

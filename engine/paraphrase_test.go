@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/wikirules/wikirules"
@@ -32,6 +33,38 @@ func TestPolarityOfConferAndOutside(t *testing.T) {
 		d := &candidate{rec: &wikirules.Record{Plain: tc.text}, page: tc.page, lang: detectLanguage(tc.text), pageKeys: keySet(tc.page)}
 		if got := e.polarity(e.analyze(tc.q), d, tc.text); got != tc.want {
 			t.Errorf("%q\n  against %q: polarity %d, want %d", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestCoverageOfAParaphrase checks that a plain word of the question is
+// held by a one-word phrase of its paraphrase group: "siguen funcionando"
+// is what Tenaz's "continuarán funcionando con normalidad" states (J422),
+// so that bullet covers more of the question than its sibling holding
+// "activado" and "automáticamente"; a phrase of several words gives no
+// alternative ("sin importar" is not "importar").
+func TestCoverageOfAParaphrase(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze(prose("¿Con Tenaz activado siguen funcionando el equipo automático?"))
+	cand := func(text string) *candidate {
+		return &candidate{rec: &wikirules.Record{Page: "Tenaz", Plain: text}, page: "Tenaz", lang: "es", keys: keySet(text), pageKeys: keySet("Tenaz")}
+	}
+	right := cand("Esta Habilidad Especial no interfiere con las Habilidades Especiales Automáticas ni con el Equipo Automático, que continuarán funcionando con normalidad.")
+	other := cand("Al final del turno en el que la Tropa ha activado la Habilidad Tenaz ésta pasa automáticamente a estado Muerto, y debe ser retirada de la mesa de juego.")
+	for _, u := range q.units {
+		if u.typed == "siguen" && !u.holds(right.keys) {
+			t.Errorf("the unit %q (alternatives %v) is not held by %q", u.typed, u.alts, right.rec.Plain)
+		}
+	}
+	if r, o := e.coverage(q, right, right.keys), e.coverage(q, other, other.keys); r < o+0.2 {
+		t.Errorf("coverage of the bullet stating it %.2f, of its sibling %.2f: want the first well higher", r, o)
+	}
+	for _, u := range paraphraseAlts(stem("igualmente")) {
+		if slices.Equal(u, []string{stem("importar")}) {
+			t.Errorf("paraphraseAlts(igualmente) holds %v: a key of the phrase \"sin importar\"", u)
 		}
 	}
 }

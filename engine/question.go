@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -405,7 +407,7 @@ func (e *Engine) analyze(question string) query {
 			if !inClause[k] {
 				w = sceneWeight
 			}
-			q.units = append(q.units, unit{alts: [][]string{{k}}, weight: w, inClause: inClause[k], named: names[k], typed: asTyped[k]})
+			q.units = append(q.units, unit{alts: paraphraseAlts(k), weight: w, inClause: inClause[k], named: names[k], typed: asTyped[k]})
 		}
 	}
 	qw := lang.Words(question + " \n " + strings.Join(q.expanded, " \n "))
@@ -813,3 +815,48 @@ func (e *Engine) altIDF(alt []string) float64 {
 	}
 	return s / float64(len(alt))
 }
+
+// paraphraseAlts returns the alternatives of the plain word whose key is
+// k: k itself, then the key of each one-word phrase of every paraphrase group (in
+// every vocabulary) one of whose one-word phrases has key k ("siguen" is
+// held by "continuarán": the rule says the equipment goes on working in
+// other words).
+func paraphraseAlts(k string) [][]string {
+	alts := [][]string{{k}}
+	for _, g := range paraphraseKeys() {
+		if !slices.ContainsFunc(g, func(a []string) bool { return len(a) == 1 && a[0] == k }) {
+			continue
+		}
+		for _, alt := range g {
+			if !slices.ContainsFunc(alts, func(a []string) bool { return slices.Equal(a, alt) }) {
+				alts = append(alts, alt)
+			}
+		}
+	}
+	return alts
+}
+
+// paraphraseKeys returns the Paraphrases of every vocabulary, a group for
+// each key, its one-word phrases (of every language) as keys: the key of
+// a phrase of several words is not the phrase ("sin importar" is not
+// "importar").
+var paraphraseKeys = sync.OnceValue(func() [][][]string {
+	byKey := map[string]int{}
+	var out [][][]string
+	for _, v := range sortedVocabs() {
+		for _, name := range slices.Sorted(maps.Keys(v.Polarity.Paraphrases)) {
+			i, ok := byKey[name]
+			if !ok {
+				i = len(out)
+				byKey[name] = i
+				out = append(out, nil)
+			}
+			for _, p := range v.Polarity.Paraphrases[name] {
+				if ks := keys(p); len(ks) > 0 && len(lang.Words(p)) == 1 {
+					out[i] = append(out[i], ks)
+				}
+			}
+		}
+	}
+	return out
+})

@@ -17,6 +17,9 @@ const (
 	// numberReach is how many words from a word of the question (a
 	// quantity noun first) a number may stand to be the one asked for.
 	numberReach = 12
+	// perBefore is how many words before a number the phrase saying what
+	// it counts per ("consumiendo una Orden … una única ORA") may open.
+	perBefore = 7
 	// yesShare is the share of what the asking clause asks that the clause
 	// giving a yes must hold.
 	yesShare = 0.8

@@ -1137,3 +1137,24 @@ func TestNumberOfTheLevelAsked(t *testing.T) {
 		t.Errorf("levelsNamed = %v, want 4 and 2", got)
 	}
 }
+
+// TestNumberPerBefore checks that a count is per what the text names
+// before it as well as after: "Cada vez que … consumiendo una Orden
+// concede una única ORA" answers "¿cuántas ORA … por cada Orden?" with
+// one per Order, and a count the text gives per nothing does not answer a
+// question asking it per Order.
+func TestNumberPerBefore(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze(prose("¿Cuántas ORA tiene cada tropa enemiga por cada Orden que gasto?"))
+	for _, tc := range []struct{ text, want string }{
+		{"Cada vez que el Jugador Activo activa una Tropa consumiendo una Orden concede una única ORA a cada Tropa enemiga, independientemente del número de Habilidades que contenga la Orden.", "1 por Orden"},
+		{"Concede una única ORA a cada Tropa enemiga.", ""},
+	} {
+		if got := e.number(q, tc.text); got != tc.want {
+			t.Errorf("number(%.50q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
