@@ -286,11 +286,16 @@ func (m matcher) matchKeys(k map[string]bool) float64 {
 type clause struct {
 	span
 	sub, exception bool
-	paren          []int
+	// lead: the clause ends at a colon, a lead-in whose modality the
+	// list items after it take ("The following Troopers cannot be part
+	// of a Fireteam: Peripherals and their Controllers").
+	lead  bool
+	paren []int
 }
 
 // clauses cuts a sentence into its clauses: at , ; : and before a
-// conditional, concessive, exception or contrast phrase of v.
+// conditional, concessive, exception or contrast phrase of v. The clause
+// a colon ends is marked lead.
 func clauses(sentence string, v *Vocabulary) []clause {
 	cond := v.ps.cond
 	exc := v.ps.exc
@@ -348,6 +353,9 @@ func clauses(sentence string, v *Vocabulary) []clause {
 			}
 		}
 		flush(len(w))
+		if i < len(sentence) && sentence[i] == ':' && len(out) > 0 {
+			out[len(out)-1].lead = true
+		}
 	}
 	return out
 }
@@ -718,9 +726,23 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		}
 	}
 	var main []clause
-	for _, c := range cs {
+	// An item naming what is asked about takes the predicate of the
+	// lead-in before it, whose subject it is: "cannot be part of a
+	// Fireteam" is said of "Peripherals and their Controllers". The
+	// lead-in is then a main clause, its actor the item's (leadOf).
+	lead, leadOf := -1, -1
+	for i, c := range cs {
+		if lead >= 0 && leadOf < 0 && !c.sub && !c.exception && namesObject(c, objs) {
+			leadOf = lead
+			if !matches(cs[lead]) {
+				main = append(main, cs[lead])
+			}
+		}
 		if !c.sub && !c.exception && matches(c) {
 			main = append(main, c)
+		}
+		if c.lead && !c.sub && !c.exception && leadOf < 0 {
+			lead = i
 		}
 	}
 	if len(main) == 0 {
@@ -766,7 +788,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// said of what they name.
 	var antecedents []clause
 	for _, c := range main {
-		if actorOther(q, d, cs, c, v) {
+		if !(leadOf >= 0 && &c.words[0] == &cs[leadOf].words[0]) && actorOther(q, d, cs, c, v) {
 			continue
 		}
 		if c.negated(v) && !needOnly(c) {
@@ -966,6 +988,13 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 1
 	}
 	return 0
+}
+
+// namesObject reports whether clause c holds one of the concepts objs a
+// question asks about.
+func namesObject(c clause, objs []*unit) bool {
+	k := c.keys()
+	return slices.ContainsFunc(objs, func(u *unit) bool { return u.holds(k) })
 }
 
 // deniesOther reports whether the negation of main clause c of the

@@ -583,6 +583,12 @@ func TestPolarityEntailed(t *testing.T) {
 			"En cambio, si la Tropa acumula más Heridas que el valor de su Atributo VITA/EST pasa entonces a estado Muerto.", 1},
 		{"Cuando un Berserk me carga y yo le devuelvo el ataque CC, ¿es tirada enfrentada?", "Berserk", "es",
 			"Convierte la Tirada Enfrentada de CC en una Tirada Normal.", 0},
+		// A list item naming what is asked about takes its lead-in's
+		// predicate; an item naming something else says nothing of it.
+		{"Can a Peripheral be part of a Fireteam?", "Types of Fireteam", "en",
+			"The following Troopers cannot be part of a Fireteam: Peripherals and their Controllers.", -1},
+		{"Can a Hacker be part of a Fireteam?", "Types of Fireteam", "en",
+			"The following Troopers cannot be part of a Fireteam: Peripherals and their Controllers.", 0},
 		{"¿Una tropa con Coraje sufre los efectos de ¡¡¡Retirada!!!?", "Retreat State", "en",
 			"Troopers with the Special Skills Courage, Religious Troop, Veteran or any other Special Skill that protects them from the effects of Retreat! State ignore all effects of Retreat! State.", -1},
 	} {
