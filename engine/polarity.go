@@ -244,17 +244,22 @@ func sameAlts(a, b *unit) bool {
 	return slices.EqualFunc(a.alts, b.alts, func(x, y []string) bool { return slices.Equal(x, y) })
 }
 
-// modalUnit reports whether u is the permission a question opening with
-// a copula asks about, the rest of a permission phrase split by its
-// subject ("allowed" of "is the Pilot allowed to dismount?",
-// afterSplitPermission): what the text must say of the act
-// (sentencePolarity reads its own permission phrases: "can"), not a thing
-// it must name.
+// modalUnit reports whether u is the modality q asks about: the
+// permission a question opening with a copula asks about, the rest of a
+// permission phrase split by its subject ("allowed" of "is the Pilot
+// allowed to dismount?", afterSplitPermission), or a one-word obligation
+// phrase of a question asking whether something is required ("require",
+// "necesita"). It is what the text must say of the act
+// (sentencePolarity reads its own permission and obligation phrases:
+// "can", "requires"), not a thing it must name.
 func modalUnit(q query, u *unit) bool {
+	w := lang.Fold(u.typed)
+	if asksObligation(q) && slices.ContainsFunc(q.v.ps.oblig, func(p []string) bool { return len(p) == 1 && p[0] == w }) {
+		return true
+	}
 	if len(q.clause) == 0 || !q.v.has("copula", q.clause[0]) {
 		return false
 	}
-	w := lang.Fold(u.typed)
 	for _, p := range q.v.ps.perm {
 		if len(p) >= 2 && q.v.has("copula", p[0]) && p[len(p)-1] == w {
 			return true

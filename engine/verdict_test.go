@@ -583,6 +583,12 @@ func TestPolarityEntailed(t *testing.T) {
 			"En cambio, si la Tropa acumula más Heridas que el valor de su Atributo VITA/EST pasa entonces a estado Muerto.", 1},
 		{"Cuando un Berserk me carga y yo le devuelvo el ataque CC, ¿es tirada enfrentada?", "Berserk", "es",
 			"Convierte la Tirada Enfrentada de CC en una Tirada Normal.", 0},
+		// The obligation asked about is read as the text's obligation
+		// phrase, not as a word it must hold ("require", "requires").
+		{"Does creating a Fireteam during the game require a Command Token?", "Types of Fireteam", "en",
+			"Creating a Fireteam during the game requires the Operational Use of a Command Token.", 1},
+		{"Does creating a Fireteam during the game require a Command Token?", "Types of Fireteam", "en",
+			"Creating a Fireteam during the game is done by spending a Command Token.", 0},
 		// A list item naming what is asked about takes its lead-in's
 		// predicate; an item naming something else says nothing of it.
 		{"Can a Peripheral be part of a Fireteam?", "Types of Fireteam", "en",
