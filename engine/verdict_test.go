@@ -583,6 +583,9 @@ func TestPolarityEntailed(t *testing.T) {
 			"En cambio, si la Tropa acumula más Heridas que el valor de su Atributo VITA/EST pasa entonces a estado Muerto.", 1},
 		{"Cuando un Berserk me carga y yo le devuelvo el ataque CC, ¿es tirada enfrentada?", "Berserk", "es",
 			"Convierte la Tirada Enfrentada de CC en una Tirada Normal.", 0},
+		// The rules' word for the judge's ("arrojar" for "lanzar").
+		{"¿En N4 el humo se puede lanzar a un punto vacío sin objetivo?", "Munición Humo", "es",
+			"La Munición Humo es un tipo de munición no ofensiva, por lo que no es necesario tomar a una miniatura como objetivo y se puede arrojar a un punto aislado, solitario o vacío del campo de batalla.", 1},
 		// The obligation asked about is read as the text's obligation
 		// phrase, not as a word it must hold ("require", "requires").
 		{"Does creating a Fireteam during the game require a Command Token?", "Types of Fireteam", "en",
