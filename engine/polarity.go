@@ -815,6 +815,15 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) || actAbsent && terse(d) {
 				return 0
 			}
+			if asksObligation(q) && !c.holdsAny(v.ps.oblig) && deniesDoing(m, c, v) {
+				// What a rule says is not done, in the plain present
+				// and of nearly all that is asked ("las Tropas equipadas
+				// … no realizan Tiradas Enfrentadas contra … Humo" for
+				// "¿tengo que hacer Tirada Enfrentada contra el Humo?"),
+				// is not required: the no mirrors the yes a plain
+				// "también realizan" gives.
+				return -1
+			}
 			if asksObligation(q) && (!c.holdsAny(v.ps.oblig) || !requiredHeld(q, m, c)) {
 				// Whether something is required is denied by a clause
 				// saying it is not needed, of what is asked ("Mines have
@@ -993,6 +1002,21 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 1
 	}
 	return 0
+}
+
+// deniesDoing reports whether clause c denies doing what is asked in
+// the plain present: a negation of v (no blocking verb, no permission
+// phrase: "cannot" and "no puede" deny another modality) in a clause
+// holding at least yesShare of what the matcher weighs, as a yes needs.
+func deniesDoing(m matcher, c clause, v *Vocabulary) bool {
+	var blocking [][]string
+	for _, p := range v.ps.neg {
+		if !slices.ContainsFunc(v.ps.notNeg, func(n []string) bool { return slices.Equal(n, p) }) {
+			blocking = append(blocking, p)
+		}
+	}
+	return c.negatedBy(v, v.ps.notNeg) && !c.holdsAny(v.ps.perm) && !c.holdsAny(blocking) &&
+		m.match(c.span) >= yesShare*m.weight
 }
 
 // namesObject reports whether clause c holds one of the concepts objs a
