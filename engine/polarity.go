@@ -1005,9 +1005,10 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 }
 
 // deniesDoing reports whether clause c denies doing what is asked in
-// the plain present: a negation of v (no blocking verb, no permission
-// phrase: "cannot" and "no puede" deny another modality) in a clause
-// holding at least yesShare of what the matcher weighs, as a yes needs.
+// the plain present: a negation of v, with no blocking verb and no
+// permission phrase ("no puede" denies a permission, another modality),
+// in a clause holding at least yesShare of what the matcher weighs, as a
+// yes needs.
 func deniesDoing(m matcher, c clause, v *Vocabulary) bool {
 	var blocking [][]string
 	for _, p := range v.ps.neg {
