@@ -24,7 +24,7 @@ func TestInvertedVerdicts(t *testing.T) {
 		want string // the verdict; "-" for no yes or no (nor number)
 	}{
 		{"Do visibility zone MODs stack with each other?", "No"},
-		{"¿En N4 el humo se puede lanzar a un punto vacío sin objetivo?", "-"},
+		{"¿En N4 el humo se puede lanzar a un punto vacío sin objetivo?", "Sí"}, // "se puede arrojar a un punto … vacío"
 		{"¿Con Tenaz activado siguen funcionando el equipo automático?", "Sí"}, // "continuarán funcionando con normalidad" (J422)
 		{"Does Sixth Sense ignore the Surprise Attack MOD?", "Yes"},
 		{"¿Un Visor Multiespectral ignora una Zona de Ruido Blanco?", "No"},

@@ -244,17 +244,22 @@ func sameAlts(a, b *unit) bool {
 	return slices.EqualFunc(a.alts, b.alts, func(x, y []string) bool { return slices.Equal(x, y) })
 }
 
-// modalUnit reports whether u is the permission a question opening with
-// a copula asks about, the rest of a permission phrase split by its
-// subject ("allowed" of "is the Pilot allowed to dismount?",
-// afterSplitPermission): what the text must say of the act
-// (sentencePolarity reads its own permission phrases: "can"), not a thing
-// it must name.
+// modalUnit reports whether u is the modality q asks about: the
+// permission a question opening with a copula asks about, the rest of a
+// permission phrase split by its subject ("allowed" of "is the Pilot
+// allowed to dismount?", afterSplitPermission), or a one-word obligation
+// phrase of a question asking whether something is required ("require",
+// "necesita"). It is what the text must say of the act
+// (sentencePolarity reads its own permission and obligation phrases:
+// "can", "requires"), not a thing it must name.
 func modalUnit(q query, u *unit) bool {
+	w := lang.Fold(u.typed)
+	if asksObligation(q) && slices.ContainsFunc(q.v.ps.oblig, func(p []string) bool { return len(p) == 1 && p[0] == w }) {
+		return true
+	}
 	if len(q.clause) == 0 || !q.v.has("copula", q.clause[0]) {
 		return false
 	}
-	w := lang.Fold(u.typed)
 	for _, p := range q.v.ps.perm {
 		if len(p) >= 2 && q.v.has("copula", p[0]) && p[len(p)-1] == w {
 			return true
@@ -286,11 +291,16 @@ func (m matcher) matchKeys(k map[string]bool) float64 {
 type clause struct {
 	span
 	sub, exception bool
-	paren          []int
+	// lead: the clause ends at a colon, a lead-in whose modality the
+	// list items after it take ("The following Troopers cannot be part
+	// of a Fireteam: Peripherals and their Controllers").
+	lead  bool
+	paren []int
 }
 
 // clauses cuts a sentence into its clauses: at , ; : and before a
-// conditional, concessive, exception or contrast phrase of v.
+// conditional, concessive, exception or contrast phrase of v. The clause
+// a colon ends is marked lead.
 func clauses(sentence string, v *Vocabulary) []clause {
 	cond := v.ps.cond
 	exc := v.ps.exc
@@ -348,6 +358,9 @@ func clauses(sentence string, v *Vocabulary) []clause {
 			}
 		}
 		flush(len(w))
+		if i < len(sentence) && sentence[i] == ':' && len(out) > 0 {
+			out[len(out)-1].lead = true
+		}
 	}
 	return out
 }
@@ -718,9 +731,23 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		}
 	}
 	var main []clause
-	for _, c := range cs {
+	// An item naming what is asked about takes the predicate of the
+	// lead-in before it, whose subject it is: "cannot be part of a
+	// Fireteam" is said of "Peripherals and their Controllers". The
+	// lead-in is then a main clause, its actor the item's (leadOf).
+	lead, leadOf := -1, -1
+	for i, c := range cs {
+		if lead >= 0 && leadOf < 0 && !c.sub && !c.exception && namesObject(c, objs) {
+			leadOf = lead
+			if !matches(cs[lead]) {
+				main = append(main, cs[lead])
+			}
+		}
 		if !c.sub && !c.exception && matches(c) {
 			main = append(main, c)
+		}
+		if c.lead && !c.sub && !c.exception && leadOf < 0 {
+			lead = i
 		}
 	}
 	if len(main) == 0 {
@@ -766,7 +793,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 	// said of what they name.
 	var antecedents []clause
 	for _, c := range main {
-		if actorOther(q, d, cs, c, v) {
+		if !(leadOf >= 0 && &c.words[0] == &cs[leadOf].words[0]) && actorOther(q, d, cs, c, v) {
 			continue
 		}
 		if c.negated(v) && !needOnly(c) {
@@ -787,6 +814,15 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		if c.negated(v) && !needOnly(c) {
 			if !acts || otherAct && !c.negatedBy(v, v.ps.notNeg) || actAbsent && terse(d) {
 				return 0
+			}
+			if asksObligation(q) && !c.holdsAny(v.ps.oblig) && deniesDoing(m, c, v) {
+				// What a rule says is not done, in the plain present
+				// and of nearly all that is asked ("las Tropas equipadas
+				// … no realizan Tiradas Enfrentadas contra … Humo" for
+				// "¿tengo que hacer Tirada Enfrentada contra el Humo?"),
+				// is not required: the no mirrors the yes a plain
+				// "también realizan" gives.
+				return -1
 			}
 			if asksObligation(q) && (!c.holdsAny(v.ps.oblig) || !requiredHeld(q, m, c)) {
 				// Whether something is required is denied by a clause
@@ -966,6 +1002,29 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 		return 1
 	}
 	return 0
+}
+
+// deniesDoing reports whether clause c denies doing what is asked in
+// the plain present: a negation of v, with no blocking verb and no
+// permission phrase ("no puede" denies a permission, another modality),
+// in a clause holding at least yesShare of what the matcher weighs, as a
+// yes needs.
+func deniesDoing(m matcher, c clause, v *Vocabulary) bool {
+	var blocking [][]string
+	for _, p := range v.ps.neg {
+		if !slices.ContainsFunc(v.ps.notNeg, func(n []string) bool { return slices.Equal(n, p) }) {
+			blocking = append(blocking, p)
+		}
+	}
+	return c.negatedBy(v, v.ps.notNeg) && !c.holdsAny(v.ps.perm) && !c.holdsAny(blocking) &&
+		m.match(c.span) >= yesShare*m.weight
+}
+
+// namesObject reports whether clause c holds one of the concepts objs a
+// question asks about.
+func namesObject(c clause, objs []*unit) bool {
+	k := c.keys()
+	return slices.ContainsFunc(objs, func(u *unit) bool { return u.holds(k) })
 }
 
 // deniesOther reports whether the negation of main clause c of the

@@ -583,6 +583,27 @@ func TestPolarityEntailed(t *testing.T) {
 			"En cambio, si la Tropa acumula más Heridas que el valor de su Atributo VITA/EST pasa entonces a estado Muerto.", 1},
 		{"Cuando un Berserk me carga y yo le devuelvo el ataque CC, ¿es tirada enfrentada?", "Berserk", "es",
 			"Convierte la Tirada Enfrentada de CC en una Tirada Normal.", 0},
+		// What a rule says is not done is not required, when the
+		// denial holds what is asked; a denial of another act is not.
+		{"Con VMS, ¿tengo que hacer Tirada Enfrentada contra el Humo?", "Munición Humo", "es",
+			"Los Visores Multiespectrales ignoran los efectos de la Munición Humo, por tanto, las Tropas equipadas con esta pieza de Equipo no realizan Tiradas Enfrentadas contra armas con la Munición Humo.", -1},
+		{"Con VMS, ¿tengo que hacer Tirada Enfrentada contra el Humo?", "Munición Humo", "es",
+			"Las Tropas equipadas con esta pieza de Equipo no sufren los MOD de la Munición Humo.", 0},
+		// The rules' word for the judge's ("arrojar" for "lanzar").
+		{"¿En N4 el humo se puede lanzar a un punto vacío sin objetivo?", "Munición Humo", "es",
+			"La Munición Humo es un tipo de munición no ofensiva, por lo que no es necesario tomar a una miniatura como objetivo y se puede arrojar a un punto aislado, solitario o vacío del campo de batalla.", 1},
+		// The obligation asked about is read as the text's obligation
+		// phrase, not as a word it must hold ("require", "requires").
+		{"Does creating a Fireteam during the game require a Command Token?", "Types of Fireteam", "en",
+			"Creating a Fireteam during the game requires the Operational Use of a Command Token.", 1},
+		{"Does creating a Fireteam during the game require a Command Token?", "Types of Fireteam", "en",
+			"Creating a Fireteam during the game is done by spending a Command Token.", 0},
+		// A list item naming what is asked about takes its lead-in's
+		// predicate; an item naming something else says nothing of it.
+		{"Can a Peripheral be part of a Fireteam?", "Types of Fireteam", "en",
+			"The following Troopers cannot be part of a Fireteam: Peripherals and their Controllers.", -1},
+		{"Can a Hacker be part of a Fireteam?", "Types of Fireteam", "en",
+			"The following Troopers cannot be part of a Fireteam: Peripherals and their Controllers.", 0},
 		{"¿Una tropa con Coraje sufre los efectos de ¡¡¡Retirada!!!?", "Retreat State", "en",
 			"Troopers with the Special Skills Courage, Religious Troop, Veteran or any other Special Skill that protects them from the effects of Retreat! State ignore all effects of Retreat! State.", -1},
 	} {
