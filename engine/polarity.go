@@ -314,7 +314,7 @@ func clauses(sentence string, v *Vocabulary) []clause {
 		w := make([]string, len(terms))
 		in := make([]int, len(terms))
 		for k, t := range terms {
-			w[k] = lang.Fold(t.Text)
+			w[k] = v.bare(lang.Fold(t.Text))
 			in[k] = parenAt(parens, start+t.Start)
 		}
 		start = i + 1
