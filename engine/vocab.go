@@ -106,6 +106,8 @@ type phraseLists struct {
 	extremes                                                                                                            map[string][][]string
 	// notNeg is the negation phrases alone, without the blocking verbs.
 	notNeg [][]string
+	// block is the blocking verbs alone.
+	block [][]string
 	// alt is the alternative openers.
 	alt [][]string
 	// exampleOpen is ExampleOpeners.
@@ -430,7 +432,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 		identity: phrases(v.Polarity.Identity), then: phrases(v.Polarity.Then),
-		notNeg: phrases(v.Polarity.Negation), alt: phrases(v.AlternativeOpeners),
+		notNeg: phrases(v.Polarity.Negation), block: phrases(v.Polarity.Blocking), alt: phrases(v.AlternativeOpeners),
 		exampleOpen: phrases(v.ExampleOpeners),
 		asides:      phrases(v.Polarity.Asides),
 	}
