@@ -324,7 +324,7 @@ func clauses(sentence string, v *Vocabulary) []clause {
 		w := make([]string, len(terms))
 		in := make([]int, len(terms))
 		for k, t := range terms {
-			w[k] = lang.Fold(t.Text)
+			w[k] = v.bare(lang.Fold(t.Text))
 			in[k] = parenAt(parens, start+t.Start)
 		}
 		start = i + 1
@@ -831,6 +831,17 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 				// of another requirement ("A Mine never triggers if …",
 				// "The target … does not need to have the Hackable
 				// Characteristic" for "does Spotlight need LoF?").
+				return 0
+			}
+			if !blockingAsked && !c.negatedBy(v, v.ps.notNeg) && !governed(q, m, c, v) {
+				// A blocking verb denies what it governs, its object:
+				// "impidiéndoles trazar LDT" denies drawing LoF, "las
+				// Tropas con Coraje ignoran todos los efectos de
+				// ¡¡¡Retirada!!!" that they suffer them. "La Munición
+				// Shock anula el estado Inconsciente de las Tropas con
+				// esta Habilidad Especial" cancels a state of those
+				// troopers: it does not deny that Shock affects or
+				// kills them.
 				return 0
 			}
 			if blockingAsked && !c.negatedBy(v, v.ps.notNeg) && !blockedBy(q, d, c, v) {
@@ -1522,6 +1533,123 @@ func questionBlocking(q query) bool {
 		blocking = true
 	}
 	return blocking
+}
+
+// governed reports whether the blocking phrase of clause c denies what
+// q asks. It does not when q's subject (the names its asking clause
+// writes before its verb, or before an open verb such as "afecta" when
+// the verb is no unit) is the phrase's actor (all named in c before it)
+// and the phrase's object (the words after it in c) holds neither q's
+// verb nor all the units (of m, or naming a page) q asks after its verb:
+// the subject then blocks something else ("La Munición Shock anula el
+// estado Inconsciente de las Tropas con esta Habilidad Especial" cancels
+// a state of those troopers; it does not deny that Shock affects or
+// kills them). Otherwise the phrase's no stands ("impidiéndoles trazar
+// LDT", "… ignore all effects of Retreat!", a question that names no
+// subject: "¿puedo seguir …?").
+func governed(q query, m matcher, c clause, v *Vocabulary) bool {
+	at, n := -1, 0
+	for i := range c.words {
+		if p := firstPhrase(c.words[i:], v.ps.block); p > 0 {
+			at, n = i, p
+			break
+		}
+	}
+	verb := q.verb()
+	vi := -1
+	if verb != nil {
+		vi = slices.IndexFunc(q.clause, func(w string) bool { return slices.Contains(verb.alts[0], stem(w)) })
+	} else {
+		vi = verbless(q)
+	}
+	if at < 0 || vi < 1 {
+		return true
+	}
+	start := 0
+	if q.v.has("opener", q.clause[0]) {
+		start = 1
+	}
+	subject := spanOf(q.clause[start:vi]).keys()
+	actor := spanOf(c.words[:at]).keys()
+	obj := spanOf(c.words[at+n:]).keys()
+	if verb != nil && verb.holds(obj) {
+		return true
+	}
+	asked := spanOf(q.clause[vi+1:]).keys()
+	if q.v.has("openverb", q.clause[vi]) {
+		// "¿X afecta a Y?": to block something is to affect it; a
+		// blocking phrase denies it only as Y's ("los Visores
+		// Multiespectrales ignoran los efectos de la Munición Humo":
+		// Smoke does not affect them), with Y its actor.
+		for i := range q.units {
+			u := &q.units[i]
+			if u.named && u.idf > 0 && !u.trivial() && u.holds(asked) && !u.holds(subject) && u.holds(actor) {
+				return true
+			}
+		}
+		return false
+	}
+	named := false
+	for i := range q.units {
+		u := &q.units[i]
+		if u == verb || u.trivial() || u.idf == 0 {
+			continue
+		}
+		if u.named && u.holds(subject) {
+			if !u.holds(actor) {
+				return true
+			}
+			named = true
+		}
+	}
+	if !named {
+		return true
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		if u == verb || u.trivial() || u.idf == 0 || u.holds(subject) || !u.holds(asked) {
+			continue
+		}
+		if (slices.Contains(m.units, u) || u.page) && !u.holds(obj) {
+			return false
+		}
+	}
+	return true
+}
+
+// verbless returns the index in q's asking clause of the word that
+// stands where its verb does when that is no unit of q ("afecta", an
+// open verb; "kill", a word the corpus lacks): the first after its
+// opener that is no function word, determiner or stopword and no word of
+// a name of q; -1 when there is none.
+func verbless(q query) int {
+	for i, w := range q.clause {
+		if i == 0 && q.v.has("opener", w) || q.v.has("function", w) || q.v.has("det", w) {
+			continue
+		}
+		k := stem(w)
+		inName := false
+		for j := range q.units {
+			if u := &q.units[j]; u.named && slices.ContainsFunc(u.alts, func(alt []string) bool { return slices.Contains(alt, k) }) {
+				inName = true
+			}
+		}
+		if !inName {
+			return i
+		}
+	}
+	return -1
+}
+
+// firstPhrase returns the length of the first of ps (longest first)
+// that words start with, 0 for none.
+func firstPhrase(words []string, ps [][]string) int {
+	for _, p := range ps {
+		if len(p) <= len(words) && slices.Equal(words[:len(p)], p) {
+			return len(p)
+		}
+	}
+	return 0
 }
 
 // blockedBy reports whether the blocking verb of clause c (of d's text)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -180,9 +181,11 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 // faqAsks reports whether the question an FAQ d asks, its first
 // sentence (what follows may be an example of it: "For example, if a
 // Trooper is in IMM-B and Targeted State, …"), or d's page title holds every
-// page q's asking clause names: its yes or no answers q only then. "Do
-// State MODs all stack with each other? … Yes." does not answer "Does
-// Targeted State give a MOD to the attacker?".
+// page q's asking clause names but a class word ("estado" of "en estado
+// Aislado" against "una Tropa Aislada": a kind of rule, no concept): its
+// yes or no answers q only then. "Do State MODs all stack with each
+// other? … Yes." does not answer "Does Targeted State give a MOD to the
+// attacker?". It answers too when q asks the FAQ's example (exampleAsked).
 func faqAsks(q query, d *candidate) bool {
 	first := d.faq.Question
 	if i := strings.IndexByte(first, '?'); i > 0 {
@@ -190,11 +193,54 @@ func faqAsks(q query, d *candidate) bool {
 	}
 	k, page := newSpan(first).keys(), keySet(d.page)
 	for i := range q.units {
-		if u := &q.units[i]; u.topic && u.inClause && u.idf > 0 && !unholdable(u) && !u.holds(k) && !u.holds(page) {
-			return false
+		if u := &q.units[i]; u.topic && u.inClause && u.idf > 0 && !unholdable(u) && !classWord(u) && !u.holds(k) && !u.holds(page) {
+			return exampleAsked(q, d)
 		}
 	}
 	return true
+}
+
+// exampleAsked reports whether a question of d's FAQ opened by an example
+// opener after its first ("… ¿Los MOD de Estados se apilan entre ellos?
+// Por ejemplo, si una Tropa en IMM-B y en Estado Marcado, ¿aplicarían un
+// MOD de -6 a todas las Tiradas de Reset?") is q's: it holds every unit
+// of q's asking clause, its numbers too ("-6", not "-3"), and every page
+// q names; d's page does not stand in for one (an FAQ on Esquivar about
+// Reset Rolls says nothing of Dodge Rolls). The FAQ's yes or no answers
+// its example as it answers its question.
+func exampleAsked(q query, d *candidate) bool {
+	rest := d.faq.Question
+	for {
+		i := strings.IndexByte(rest, '?')
+		if i < 0 {
+			return false
+		}
+		rest = strings.TrimSpace(rest[i+1:])
+		j := strings.IndexByte(rest, '?')
+		if j < 0 {
+			return false
+		}
+		ex := rest[:j+1]
+		w := lang.Words(ex)
+		if !slices.ContainsFunc(sortedVocabs(), func(v *Vocabulary) bool { return startsWithAny(w, v.ps.exampleOpen) }) {
+			continue
+		}
+		k := newSpan(ex).keys()
+		held := true
+		for i := range q.units {
+			u := &q.units[i]
+			if !u.inClause && !u.topic || u.idf == 0 && !u.trivial() || unholdable(u) || classWord(u) {
+				continue
+			}
+			if !u.holds(k) {
+				held = false
+				break
+			}
+		}
+		if held {
+			return true
+		}
+	}
 }
 
 // namesPageOf reports whether q names the concept of d's page: a unit of

@@ -90,7 +90,9 @@ type Vocabulary struct {
 	Facts map[string][]string `json:"facts"`
 
 	sets map[string]map[string]bool // folded word sets, by list name
-	ps   phraseLists                // the phrase lists, folded (phrases)
+	// clitics are Polarity.Clitics folded, longest first.
+	clitics []string
+	ps      phraseLists // the phrase lists, folded (phrases)
 }
 
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
@@ -104,6 +106,8 @@ type phraseLists struct {
 	extremes                                                                                                            map[string][][]string
 	// notNeg is the negation phrases alone, without the blocking verbs.
 	notNeg [][]string
+	// block is the blocking verbs alone.
+	block [][]string
 	// alt is the alternative openers.
 	alt [][]string
 	// exampleOpen is ExampleOpeners.
@@ -336,6 +340,12 @@ type PolarityWords struct {
 	// the engine reads the clause's polarity (polarity.go). Matched by
 	// stem, across languages.
 	Paraphrases map[string][]string `json:"paraphrases"`
+	// Clitics are the pronouns written onto an infinitive or a gerund
+	// ("impidiéndoles" = "impidiendo" + "les", "permitirle"): a word
+	// that is a polarity word of the vocabulary with one of them
+	// attached is read as that word (bare), so that a phrase list holds
+	// the bare forms only.
+	Clitics []string `json:"clitics"`
 }
 
 // ClassWords are the class words of titles: Suffixes end a title
@@ -449,7 +459,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 		identity: phrases(v.Polarity.Identity), then: phrases(v.Polarity.Then),
-		notNeg: phrases(v.Polarity.Negation), alt: phrases(v.AlternativeOpeners),
+		notNeg: phrases(v.Polarity.Negation), block: phrases(v.Polarity.Blocking), alt: phrases(v.AlternativeOpeners),
 		exampleOpen: phrases(v.ExampleOpeners),
 		asides:      phrases(v.Polarity.Asides),
 	}
@@ -489,6 +499,8 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 	} {
 		v.sets[name] = wordSet(list)
 	}
+	v.sets["cliticbase"] = cliticBases(&v)
+	v.clitics = phrasesByLength(v.Polarity.Clitics)
 	for k, l := range v.Quantities.Nouns {
 		v.sets["noun:"+k] = wordSet(l)
 	}
@@ -496,6 +508,60 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		v.sets["before:"+k] = wordSet(l)
 	}
 	return &v, nil
+}
+
+// cliticBases returns the words a clitic may be written onto in v's
+// polarity lists: the single words of its negation, blocking,
+// permission, obligation, affirmation and identity phrases and of its
+// paraphrases that end as an infinitive or a gerund (verbBase). Only
+// those are read bare: a word ending as a clitic does ("reparte",
+// "muerte") is another word unless what stands before that ending is
+// one of them.
+func cliticBases(v *Vocabulary) map[string]bool {
+	m := map[string]bool{}
+	if len(v.Polarity.Clitics) == 0 {
+		return m
+	}
+	p := v.Polarity
+	lists := [][]string{p.Negation, p.Blocking, p.Permission, p.Obligation, p.Affirmation, p.Identity}
+	for _, l := range p.Paraphrases {
+		lists = append(lists, l)
+	}
+	for _, l := range lists {
+		for w := range wordSet(l) {
+			if verbBase(w) {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}
+
+// phrasesByLength returns the folded words, longest first (a longer
+// clitic, "les", is cut before the shorter one it ends in, "es" or "s"
+// being none: "le").
+func phrasesByLength(list []string) []string {
+	out := make([]string, 0, len(list))
+	for _, x := range list {
+		out = append(out, lang.Fold(x))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
+}
+
+// bare returns folded word w without the clitic written onto it when
+// what it is written onto is a base of v's polarity lists (cliticBases):
+// "impidiendoles" → "impidiendo", "permitirle" → "permitir"; any other
+// word as it is. Its stem is the same either way (stem drops the
+// clitic too); only the phrase lists, compared word for word, read the
+// difference.
+func (v *Vocabulary) bare(w string) string {
+	for _, cl := range v.clitics {
+		if b, ok := strings.CutSuffix(w, cl); ok && v.sets["cliticbase"][b] {
+			return b
+		}
+	}
+	return w
 }
 
 // wordSet returns the folded words of phrases, as a set.
