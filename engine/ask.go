@@ -323,7 +323,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		a.Verdict = NotFound
 		a.Nearest = nearestPages(cands, 3)
 		if len(cands) > 0 {
-			a.Notes = append(a.Notes, q.v.reason("nearest", why, citationOf(cands[0])))
+			a.Notes = append(a.Notes, q.v.reason("nearest", why, citationOf(cands[0], q.v)))
 		}
 		if len(a.Nearest) == 0 {
 			// Words no document holds can leave the search empty; the
@@ -351,7 +351,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	e.guardVerdict(q, d, cands, a)
 	if c := e.contested(q, d, cands, a.Verdict, a.EditionDefaulted); c != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
-		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
+		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c, q.v)))
 	}
 	if d.partial && !d.whole && a.Verdict != q.v.Labels.SeeDeciding && (!hasFold(q.topics, d.page) || hasFold(q.twinTopics, d.page)) {
 		// Found by fewer words than the question's, on a page the
@@ -1289,12 +1289,14 @@ func versionNumbers(v string) []int {
 	return out
 }
 
-// citationOf returns the human citation of a candidate.
-func citationOf(c *candidate) string {
+// citationOf returns the human citation of a candidate, its words in the
+// language of vocabulary v.
+func citationOf(c *candidate, v *Vocabulary) string {
+	w := wikirules.CitationWordsFor(v.Language)
 	if c.faq != nil {
-		return wikirules.CitationOfFAQ(*c.faq, c.page).String()
+		return wikirules.CitationOfFAQ(*c.faq, c.page).In(w)
 	}
-	return wikirules.CitationOf(*c.rec).String()
+	return wikirules.CitationOf(*c.rec).In(w)
 }
 
 // reEditionNamed finds an edition named in a question: "CodeOne", "Code
