@@ -2199,11 +2199,11 @@ func otherSubject(q query, d *candidate, sentence string) bool {
 }
 
 // siblingSubject reports whether sentence opens (after its determiners)
-// with the name of a page q does not name, of the same class as q's
-// subject (a name of the page, in either language, shares a word with the
-// subject, which holds a word none of its names does: "Eclipse
-// Ammunition" for "Smoke Ammunition", "Munición Humo"). What the sentence
-// says is then said of the sibling: "Eclipse Ammunition works in exactly
+// with the name of a page q does not name while q's subject holds a word
+// none of that page's names (in either language) does, and either shares
+// a word with them (one class: "Eclipse Ammunition" for "Smoke
+// Ammunition", "Munición Humo") or names a page itself ("Zona de Ruido
+// Blanco"). What the sentence says is then said of that other concept: "Eclipse Ammunition works in exactly
 // the same way as Smoke Ammunition, but the Zero Visibility Zone it
 // generates also affects Multispectral Visors" does not say that Smoke
 // affects them. q's subject is what its asking clause names before its
