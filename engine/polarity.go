@@ -124,6 +124,13 @@ func (e *Engine) polarityWhole(q query, d *candidate, text string) (int, bool) {
 	qNeg := questionNegative(q)
 	p := sentencePolarity(q, d, m, best, text, v)
 	whole := p != 0 && bestW >= m.weight && m.dropped == 0
+	if (p > 0) != qNeg && p != 0 && e.siblingSubject(q, best) {
+		// A yes (the sentence's polarity agreeing with the question's:
+		// "impidiéndoles" answers "¿impide …?") said of another concept
+		// the sentence opens with (siblingSubject) is no yes for the
+		// subject.
+		return 0, false
+	}
 	if p == 0 && d.leadIn == nil {
 		// The sentence holding the most of what is asked may say nothing
 		// of it ("Las ORAs de Programas Hacker … se consideran ORAs
@@ -1668,7 +1675,7 @@ func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
 		return len(words)
 	}
 	asked := spanOf(lang.Words(strings.Join(q.clause, " ")))
-	qBefore := spanOf(asked.words[:at(asked.words, q.v.ps.neg)]).keys()
+	qBefore := spanOf(blockingActor(asked.words, q.v)).keys()
 	before := spanOf(c.words[:at(c.words, v.ps.neg)]).keys()
 	// A sentence naming its own page before the verb makes the page's
 	// subject the actor ("Eclipse Ammunition is a variant of Smoke
@@ -1696,6 +1703,31 @@ func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
 	// Sexto Sentido éste ignorará el MOD" on Sexto Sentido): what else
 	// stands there is the case it acts in, not another actor.
 	return actor && (!other || paged)
+}
+
+// blockingActor returns the words of a question's asking clause (words)
+// naming what it asks blocks: those before its first negation phrase
+// ("does Eclipse block …"), or, when the phrase opens the clause (after
+// its opener), those after the phrase up to its first relative word, the
+// subject Spanish writes after the verb ("¿Impide la Munición Eclipse que
+// un Visor Multiespectral trace LDT?").
+func blockingActor(words []string, v *Vocabulary) []string {
+	for i := range words {
+		n := firstPhrase(words[i:], v.ps.neg)
+		if n == 0 {
+			continue
+		}
+		if i > 1 || i == 1 && !v.has("opener", words[0]) {
+			return words[:i]
+		}
+		rest := words[i+n:]
+		end := slices.IndexFunc(rest, func(w string) bool { return v.has("relative", w) })
+		if end < 0 {
+			end = len(rest)
+		}
+		return rest[:end]
+	}
+	return words
 }
 
 // deniedActor reports whether a unit q's asking clause names before its
@@ -2164,4 +2196,72 @@ func otherSubject(q query, d *candidate, sentence string) bool {
 		}
 	}
 	return first != nil && !first.holds(keysOnPage(sentence, d))
+}
+
+// siblingSubject reports whether sentence opens (after its determiners)
+// with the name of a page q does not name while q's subject holds a word
+// none of that page's names (in either language) does, and either shares
+// a word with them (one class: "Eclipse Ammunition" for "Smoke
+// Ammunition", "Munición Humo") or names a page itself ("Zona de Ruido
+// Blanco"). What the sentence says is then said of that other concept: "Eclipse Ammunition works in exactly
+// the same way as Smoke Ammunition, but the Zero Visibility Zone it
+// generates also affects Multispectral Visors" does not say that Smoke
+// affects them. q's subject is what its asking clause names before its
+// verb (or, when the verb is no unit, the word standing for it:
+// "afecta"), or after a blocking verb opening it (blockingActor).
+func (e *Engine) siblingSubject(q query, sentence string) bool {
+	vi := -1
+	if verb := q.verb(); verb != nil {
+		vi = slices.IndexFunc(q.clause, func(w string) bool { return slices.Contains(verb.alts[0], stem(w)) })
+	} else {
+		vi = verbless(q)
+	}
+	start := 0
+	if len(q.clause) > 0 && q.v.has("opener", q.clause[0]) {
+		start = 1
+	}
+	var subjectWords []string
+	if vi >= 1 {
+		subjectWords = q.clause[start:vi]
+	} else if w := blockingActor(q.clause, q.v); len(w) < len(q.clause) {
+		// "¿Impide la Zona de Ruido Blanco que …?": the subject after
+		// the blocking verb.
+		subjectWords = w
+	}
+	subject := spanOf(subjectWords).keys()
+	if len(subject) == 0 {
+		return false
+	}
+	words := lang.Words(sentence)
+	v := vocabFor(detectLanguage(sentence))
+	at := 0
+	for at < len(words) && v.has("det", words[at]) {
+		at++
+	}
+	st := stems(words)
+	for _, p := range e.titles.in(words) {
+		if p.derived || at+len(p.stems) > len(st) || !slices.Equal(st[at:at+len(p.stems)], p.stems) {
+			continue
+		}
+		// p's name opens the sentence: its subject.
+		if e.titleHeld(p.title, q.keys()) {
+			return false
+		}
+		named := map[string]bool{}
+		for _, n := range e.titles.names(p.title) {
+			for _, k := range n.keys {
+				named[k] = true
+			}
+		}
+		shared, own := false, false
+		for k := range subject {
+			if named[k] {
+				shared = true
+			} else {
+				own = true
+			}
+		}
+		return own && (shared || len(e.titles.in(subjectWords)) > 0)
+	}
+	return false
 }
