@@ -47,6 +47,7 @@ const (
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	pageFAQRatio     = 0.55   // … over rule text of its own page, down to this ratio (faqFloor)
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
+	generalRatio     = 5      // a topic this many times as spoken of as another of the question is general (markGeneral)
 	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)
 	homelessCover    = 0.65   // relevance a source needs to decide a question about a concept no page describes
 	cofocus          = 0.7    // a named unit this weighty as the focus, with a page, makes the question about it

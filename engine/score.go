@@ -882,7 +882,10 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	// another question, whatever else it shares. The head of a family of
 	// titles ("State" of "Targeted State": States, Isolated State…)
 	// names the subject only when the question names nothing more
-	// specific: every state's text holds it.
+	// specific: every state's text holds it. Likewise a general mechanic
+	// beside a specific page ("does Spotlight force a Saving Roll?":
+	// markGeneral) names the subject only through the specific one: the
+	// texts of Shock Ammunition speak of Saving Rolls, not of Spotlight.
 	specific := false
 	for i := range q.units {
 		u := &q.units[i]
@@ -891,7 +894,7 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	var subject *unit
 	for i := range q.units {
 		u := &q.units[i]
-		if !u.topic || u.idf == 0 || u.trivial() || specific && u.head {
+		if !u.topic || u.idf == 0 || u.trivial() || specific && (u.head || u.general) {
 			continue
 		}
 		if held(u, c, own) > 0 {
