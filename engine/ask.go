@@ -854,7 +854,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	// Coordinada", "Regeneración") is answered only by an FAQ asking it or
 	// a text that holds it and most of the question: a stray mention does
 	// not decide it.
-	if f := e.homelessFocus(q, cands); f != nil {
+	for _, f := range e.homelessFoci(q, cands) {
 		own, text := best.keys, ""
 		if best.rec != nil {
 			text = best.rec.Plain
@@ -1116,6 +1116,20 @@ func uncoded(words []string) []string {
 // qualifies a name; none is the concept asked about (focusName skips
 // them alike).
 func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
+	if f := e.homelessFoci(q, cands); len(f) > 0 {
+		return f[0]
+	}
+	return nil
+}
+
+// homelessFoci returns the homeless focus (homelessFocus) first, then the
+// other named units about as weighty (cofocus of its weight) that no page
+// or section describes either: "Does the target of Oblivion need the
+// Hackable Characteristic?" asks of two such concepts, and a text holding
+// only one ("The target of this Hacking Program does not need…", on
+// another program's page) answers another question. Nil when the focus
+// has a page, or another unit about as weighty has.
+func (e *Engine) homelessFoci(q query, cands []*candidate) []*unit {
 	if len(q.topics) > len(q.described) {
 		return nil
 	}
@@ -1123,12 +1137,17 @@ func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
 	if len(named) == 0 || !e.homeless(named[0], cands) {
 		return nil
 	}
+	foci := []*unit{named[0]}
 	for _, u := range named[1:] {
-		if u.dw >= cofocus*named[0].dw && !e.homeless(u, cands) {
+		if u.dw < cofocus*named[0].dw {
+			continue
+		}
+		if !e.homeless(u, cands) {
 			return nil
 		}
+		foci = append(foci, u)
 	}
-	return named[0]
+	return foci
 }
 
 // homeless reports whether no page title and no section heading of the
