@@ -21,6 +21,13 @@ situations are resolved as expected. With -holdout N it also prints the
 figures of every N-th case apart (the held-out part of a set the engine
 was tuned on). Without -cases it runs the cases built into the engine
 (the example cases and the engine's own set).
+With -v it lists each case not answered first or missing its verdict,
+and under one whose expected text is none of the answer's sources, where
+it falls out ("lost:"): missing (no text holds it), filtered (only
+outside the edition or date asked), search (not a hit, on no page the
+question names), gather (a hit or named page that gather drops),
+abstained or outranked (a candidate below the sources), with the figures
+of that stage.
 With -search it scores the search index instead, on the relevance set
 index/testdata/relevance.json (or -cases FILE in that shape): recall@1,
 recall@3 and MRR, listing the queries not answered first.
