@@ -44,18 +44,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 	sf := f
 	sf.Limit = searchLimit
 	sf.NoSnippets = true // candidates are read from their records and FAQs
-	// An edition the question names ("En N5, …") is the filter's, not a
-	// word a text holds: the index would count it as a unit to match.
-	text := reEditionNamed.ReplaceAllString(q.text, " ")
-	if !e.expands(f) && len(q.expanded) > 0 {
-		// The index expands a query through the glossary itself; the
-		// store's FTS5 search is given the synonyms.
-		text += " " + strings.Join(q.expanded, " ")
-	}
-	words := searchWords(text)
-	if e.expands(f) {
-		words = e.indexWords(text)
-	}
+	text, words := e.searchQuery(q, f)
 	hits, err := e.searcher(f).SearchText(ctx, words, sf)
 	if err != nil {
 		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
@@ -206,6 +195,23 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		e.describe(c)
 	}
 	return out, nil
+}
+
+// searchQuery returns the question's text as gather searches it and the
+// words it asks the Searcher for. An edition the question names ("En N5,
+// …") is the filter's, not a word a text holds: the index would count it
+// as a unit to match.
+func (e *Engine) searchQuery(q query, f wikirules.Filter) (text, words string) {
+	text = reEditionNamed.ReplaceAllString(q.text, " ")
+	if !e.expands(f) && len(q.expanded) > 0 {
+		// The index expands a query through the glossary itself; the
+		// store's FTS5 search is given the synonyms.
+		text += " " + strings.Join(q.expanded, " ")
+	}
+	if e.expands(f) {
+		return text, e.indexWords(text)
+	}
+	return text, searchWords(text)
 }
 
 // describe fills the context keys of a candidate: its lead-in and section
