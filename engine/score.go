@@ -492,13 +492,19 @@ func faqFits(fwd, rev float64) bool {
 // faqCaseFits reports whether an FAQ asks the judge's question as its
 // case: its question shares a part of the judge's both ways (fwd, rev)
 // and, with its answer, holds most of the judge's question (whole) and of
-// its asking clause (clause). An FAQ asking how things work together
+// its asking clause (clause); or the judge's question holds most of the
+// FAQ's (its case: "I Combat Jump onto a rooftop next to a low wall" of
+// "¿Se puede utilizar Salto de combate sobre una azotea?") and its answer
+// most of the asking clause ("no obtiene Cobertura Parcial durante esa
+// Orden" for "Do I get Partial Cover during that Order?"), whatever
+// circumstances the judge adds. An FAQ asking how things work together
 // ("¿Cómo funciona Bioinmunidad y las Propiedades que reducen los
 // Atributos…?") answers the case a judge asks in the words of its answer
 // ("¿se divide a la mitad la PB?": "este Atributo no se reducirá a la
 // mitad").
 func faqCaseFits(fwd, rev, whole, clause float64) bool {
-	return fwd >= faqCaseShare && rev >= faqCaseShare && whole >= faqCaseHold && clause >= faqCaseHold
+	return fwd >= faqCaseShare && rev >= faqCaseShare && whole >= faqCaseHold && clause >= faqCaseHold ||
+		fwd >= faqCaseShare && rev >= faqCaseAsked && clause >= faqCaseAsked
 }
 
 // closedList reports whether a text states a closed list: a restriction
