@@ -1874,8 +1874,9 @@ const lackReach = 5
 // about (its asking clause's, not a page it names) opens a condition
 // with a restriction phrase and a conditional ("sólo si", "only if"),
 // and within lackReach words after it, with no privative word or
-// negation between, names what q names right after a privative word
-// ("sin usar ese repetidor", "without using"). "Los MODs de Firewall se
+// negation between, names what q names right after a privative word or
+// its verb ("sin usar ese repetidor", "sin utilizar el Repetidor",
+// "without using"). "Los MODs de Firewall se
 // aplicarán sólo si se utiliza el Repetidor enemigo" for "… sin usar ese
 // repetidor. ¿Le aplico el -3 de Firewall?". Then the answer for q's
 // case is a no.
@@ -1883,9 +1884,16 @@ func restrictedLacked(q query, text string) bool {
 	qw := lang.Words(q.text)
 	var lacked []*unit
 	for i, w := range qw {
-		if q.v.has("privative", w) {
-			if u := q.nameAt(contentStems(qw[i+1:])); u != nil {
+		if !q.v.has("privative", w) {
+			continue
+		}
+		// What is lacked is named first or after the verb of its use
+		// ("sin utilizar el Repetidor", "without using the Repeater").
+		st := contentStems(qw[i+1:])
+		for j := 0; j < min(2, len(st)); j++ {
+			if u := q.nameAt(st[j:]); u != nil {
 				lacked = append(lacked, u)
+				break
 			}
 		}
 	}

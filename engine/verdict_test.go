@@ -1197,6 +1197,7 @@ func TestRestrictedLacked(t *testing.T) {
 		want    bool
 	}{
 		{without, faq, true},
+		{"Ataco con mi hacker a un hacker enemigo sin utilizar el Repetidor enemigo en cuya ZC estoy. ¿Sufro el MOD de Firewall?", faq, true},
 		{"My hacker attacks an enemy hacker in his own Hacking Area without using the enemy Repeater. Do I apply the Firewall MOD?", faq, true},
 		{"Mi hacker ataca a través de un Repetidor enemigo. ¿Le aplico el -3 de Firewall?", faq, false},
 		{without, "Los MODs de Firewall se aplicarán sólo si no se utiliza el Repetidor enemigo.", false},
