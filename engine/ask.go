@@ -44,6 +44,7 @@ const (
 	faqLooseReverse  = 0.4    // … with this share of the FAQ's
 	faqCaseShare     = 0.25   // or this share of the question and of the FAQ's question…
 	faqCaseHold      = 0.65   // … with its answer holding this share of the question and of its asking clause (faqCaseFits)
+	faqCaseAsked     = 0.6    // or the judge's question holding this share of the FAQ's, and its answer this share of the asking clause
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	pageFAQRatio     = 0.55   // … over rule text of its own page, down to this ratio (faqFloor)
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks

@@ -37,7 +37,7 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		if seen[fq.ID] != nil || (fq.Removed != "" && !f.History) {
 			return
 		}
-		c := &candidate{faq: fq, page: page, keys: keySet(faqText(fq)), qkeys: keySet(fq.Question)}
+		c := &candidate{faq: fq, page: page, keys: keySet(faqText(fq)), qkeys: attributeKeys(keySet(fq.Question))}
 		seen[fq.ID] = c
 		out = append(out, c)
 	}
@@ -462,4 +462,27 @@ func (e *Engine) heldOverTwin(ctx context.Context, page string, f wikirules.Filt
 		}
 	}
 	return memo[k], nil
+}
+
+// attributeKeys adds to the keys k of an FAQ's question the stems of every
+// Attribute of every vocabulary when k holds a noun naming their class:
+// "¿Qué Atributo se usa para la Tirada de Salvación…?" asks of ARM and
+// BTS both, and holds a judge's "does he save with ARM or BTS?". It
+// returns k.
+func attributeKeys(k map[string]bool) map[string]bool {
+	named := false
+	for _, v := range sortedVocabs() {
+		for _, n := range v.Question.AttributeNouns {
+			named = named || k[stem(n)]
+		}
+	}
+	if !named {
+		return k
+	}
+	for _, v := range sortedVocabs() {
+		for _, a := range v.Question.Attributes {
+			k[stem(a)] = true
+		}
+	}
+	return k
 }

@@ -1896,6 +1896,77 @@ func restrictedAgainst(q query, text string) bool {
 // may stand to restrict to it ("únicamente en Turno Activo").
 const restrictReach = 3
 
+// lackReach is how many words after the conditional of "only if" the
+// condition may name what the question's case goes without ("sólo si se
+// utiliza el Repetidor enemigo": the Repeater is the fourth).
+const lackReach = 5
+
+// restrictedLacked reports whether text restricts a statement to a
+// condition the case of q goes without: a sentence holding a unit q asks
+// about (its asking clause's, not a page it names) opens a condition
+// with a restriction phrase and a conditional ("sólo si", "only if"),
+// and within lackReach words after it, with no privative word or
+// negation between, names what q names right after a privative word or
+// its verb ("sin usar ese repetidor", "sin utilizar el Repetidor",
+// "without using"). "Los MODs de Firewall se
+// aplicarán sólo si se utiliza el Repetidor enemigo" for "… sin usar ese
+// repetidor. ¿Le aplico el -3 de Firewall?". Then the answer for q's
+// case is a no.
+func restrictedLacked(q query, text string) bool {
+	qw := lang.Words(q.text)
+	var lacked []*unit
+	for i, w := range qw {
+		if !q.v.has("privative", w) {
+			continue
+		}
+		// What is lacked is named first or after the verb of its use
+		// ("sin utilizar el Repetidor", "without using the Repeater").
+		st := contentStems(qw[i+1:])
+		for j := 0; j < min(2, len(st)); j++ {
+			if u := q.nameAt(st[j:]); u != nil {
+				lacked = append(lacked, u)
+				break
+			}
+		}
+	}
+	if len(lacked) == 0 {
+		return false
+	}
+	for _, s := range sentences(text) {
+		sw := lang.Words(s)
+		sk := spanOf(sw).keys()
+		if !slices.ContainsFunc(q.units, func(u unit) bool { return u.inClause && !u.topic && u.idf > 0 && !u.trivial() && u.holds(sk) }) {
+			continue
+		}
+		for j := range sw {
+			for _, v := range sortedVocabs() {
+				r := matchAny(sw[j:], v.ps.restr)
+				if r == 0 {
+					continue
+				}
+				c := matchAny(sw[j+r:], v.ps.ifs)
+				if c == 0 {
+					continue
+				}
+				cond := sw[j+r+c : min(len(sw), j+r+c+lackReach)]
+				for n := range cond {
+					if v.has("privative", cond[n]) || startsWithAny(cond[n:], v.ps.notNeg) {
+						cond = cond[:n]
+						break
+					}
+				}
+				ck := spanOf(cond).keys()
+				for _, u := range lacked {
+					if u.holds(ck) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // objects returns the units of q that name a game concept (a page title,
 // or a name: a skill, a state, a piece of equipment…) other than the
 // subject of d (what its page and section name): what a closed list or an

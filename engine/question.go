@@ -227,6 +227,18 @@ func startsWithAny(words []string, ps [][]string) bool {
 	return false
 }
 
+// matchAny returns how many words the longest of the phrases words start
+// with spans, or 0.
+func matchAny(words []string, ps [][]string) int {
+	n := 0
+	for _, p := range ps {
+		if len(p) > n && len(p) <= len(words) && indexWords(words[:len(p)], p) == 0 {
+			n = len(p)
+		}
+	}
+	return n
+}
+
 // containsAny reports whether words hold one of the phrases.
 func containsAny(words []string, ps [][]string) bool {
 	for _, p := range ps {
