@@ -296,7 +296,7 @@ func printSummary(w io.Writer, s *pipeline.Summary, dbPath string, took time.Dur
 	// The lines up to FAQs/errata count what the input holds and what of
 	// it was new; the last line counts what the knowledge base holds.
 	fmt.Fprintf(w, "  pages        %d in the input\n", s.Pages)
-	fmt.Fprintf(w, "  revisions    %d in the input: %d new, %d already stored\n", s.Revisions, s.Added, s.Skipped)
+	fmt.Fprintf(w, "  revisions    %d in the input: %d new, %d already stored (by an earlier ingest or earlier in this input)\n", s.Revisions, s.Added, s.Skipped)
 	if s.Conflicting > 0 {
 		ids := s.Conflicts[:min(len(s.Conflicts), 10)]
 		fmt.Fprintf(w, "  conflicts    %d revision ids already stored with another text (the stored text is kept; copies of a rendered page are merged): %s",

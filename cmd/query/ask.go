@@ -106,7 +106,7 @@ func printAnswer(w io.Writer, a *engine.Answer, warns []*pairs.Warning) {
 	fmt.Fprintln(w)
 	printTwinWarnings(w, warns, a.Language)
 	printSourcesLabelled(w, a.Sources, a.Labels, a.Language)
-	printData(w, report.DataOf(a.Data, a.Sources), a.Labels.Data)
+	printData(w, report.DataOf(a.Data, a.Sources), a.Labels.Data, a.Language)
 }
 
 func printNotes(w io.Writer, notes []string) {
@@ -151,14 +151,20 @@ func printSourcesLabelled(w io.Writer, sources []engine.Source, l engine.Labels,
 }
 
 // printData prints the data version an answer speaks for, after label
-// ("Datos", "Data": the answer's language).
-func printData(w io.Writer, d report.DataVersion, label string) {
+// ("Datos", "Data") with the undated notes in language code: the answer's.
+func printData(w io.Writer, d report.DataVersion, label, code string) {
 	if len(d.Revisions) == 0 && len(d.FAQVersions) == 0 {
 		return
 	}
 	var revs []string
 	for _, r := range d.Revisions {
-		revs = append(revs, fmt.Sprintf("%s @ %s", r.Page, revWhen(r.Revision, r.Timestamp, r.TimestampInferred)))
+		when := revWhen(r.Revision, r.Timestamp, r.TimestampInferred)
+		if r.Revision != "" && (r.Timestamp.IsZero() || r.TimestampInferred) {
+			// The citation's own words for an undated revision.
+			c := wikirules.Citation{Revision: r.Revision, Timestamp: r.Timestamp, TimestampInferred: r.TimestampInferred}
+			when = strings.TrimPrefix(c.In(wikirules.CitationWordsFor(code)), " — rev ")
+		}
+		revs = append(revs, fmt.Sprintf("%s @ %s", r.Page, when))
 	}
 	if label == "" {
 		label = "Data"

@@ -69,7 +69,7 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "\n[%s] %s\n  %s\n\n", cl.Topic, cl.Verdict, cl.Explanation)
 			printSourcesLabelled(e.stdout, cl.Sources, l, lang)
 		}
-		printData(e.stdout, report.DataOf(r.Data, r.Sources()), l.Data)
+		printData(e.stdout, report.DataOf(r.Data, r.Sources()), l.Data, lang)
 		return nil
 	})
 }

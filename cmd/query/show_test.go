@@ -63,8 +63,8 @@ func TestInferredDateNotShownAsTimestamp(t *testing.T) {
 		}},
 	}
 	var b strings.Builder
-	printData(&b, report.DataOf(a.Data, a.Sources), "Datos")
-	want := "Datos: Activación de una Tropa @ d32549fa3f3bdcf31 (undated; shows an update of 2022-11); Berserk @ 2021-02-11T10:00:00Z\n"
+	printData(&b, report.DataOf(a.Data, a.Sources), "Datos", "es")
+	want := "Datos: Activación de una Tropa @ d32549fa3f3bdcf31 (sin fecha; muestra una actualización de 2022-11); Berserk @ 2021-02-11T10:00:00Z\n"
 	if b.String() != want {
 		t.Errorf("data line %q, want %q", b.String(), want)
 	}
