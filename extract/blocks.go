@@ -24,6 +24,41 @@ func (p *pass) skillHeader(u *unit) {
 	}
 	p.add(r)
 	p.skill = len(p.x.Records) - 1
+	p.box = p.skill
+	p.boxOf[p.skill][0] = p.skill
+}
+
+// levelBoxes puts the skill box's name into the section path of the box's
+// header and of the records under it (up to the next heading or box) when a
+// revision draws more than one box: a page of levels writes one box per
+// level ("VISOR MULTIESPECTRAL NIVEL 1", "… NIVEL 2"), each followed by its
+// own Efectos block, and without the name the second effect of level 2 and
+// of level 3 would both be cited "Visor Multiespectral › Efectos › 2". The
+// name goes after the headings over the box, before the block label:
+// "Visor Multiespectral › VISOR MULTIESPECTRAL NIVEL 2 › Efectos › 2".
+// Record ids keep the path they were made with (recordID), so a page of one
+// box keeps its ids and citations.
+func (p *pass) levelBoxes() {
+	n := 0
+	for _, r := range p.x.Records {
+		if r.Kind == wikirules.KindSkill {
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	for i := range p.x.Records {
+		b, at := p.boxOf[i][0], p.boxOf[i][1]
+		if b < 0 || p.x.Records[b].Kind != wikirules.KindSkill || p.x.Records[b].Title == "" {
+			continue
+		}
+		r := &p.x.Records[i]
+		at = min(at, len(r.Section))
+		sec := make([]string, 0, len(r.Section)+1)
+		sec = append(append(append(sec, r.Section[:at]...), p.x.Records[b].Title), r.Section[at:]...)
+		r.Section = sec
+	}
 }
 
 // skillText is the text of a skill header record: "**NAME** — TYPE" and
