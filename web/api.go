@@ -126,7 +126,9 @@ func (q *rq) apiFAQ() error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(q.w, http.StatusOK, report.FAQListOf(p.q, faqs, ""))
+	// Labelled in the request's label language (?lang=, cookie,
+	// Accept-Language), as query faq labels them in -lang or the locale's.
+	return writeJSON(q.w, http.StatusOK, report.FAQListOf(p.q, faqs, q.l.code))
 }
 
 func (q *rq) apiHistory() error {

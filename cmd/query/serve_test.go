@@ -82,7 +82,10 @@ func TestServeAPIMirrorsCLI(t *testing.T) {
 		{[]string{"search", "-json", "-edition", "n4", "berserk", "trabado"}, "GET", "/api/search?q=berserk+trabado&edition=n4&n=10", ""},
 		{[]string{"search", "-json", "-kind", "errata", "esquivar"}, "GET", "/api/search?q=esquivar&kind=errata&n=10", ""},
 		{[]string{"show", "-json", "-edition", "c1", "Esquivar"}, "GET", "/api/page/Esquivar?edition=c1", ""},
-		{[]string{"faq", "-json", "berserk"}, "GET", "/api/faq?q=berserk", ""},
+		// FAQ lists are labelled in -lang (else the locale) and ?lang= (else
+		// the cookie, Accept-Language, the wiki's language).
+		{[]string{"faq", "-json", "-lang", "en", "berserk"}, "GET", "/api/faq?q=berserk&lang=en", ""},
+		{[]string{"faq", "-json", "-lang", "es", "berserk"}, "GET", "/api/faq?q=berserk&lang=es", ""},
 		{[]string{"history", "-json", "GizmoKit"}, "GET", "/api/history/GizmoKit", ""},
 		{[]string{"diff", "-json", "Sin Incapacidad por Herida"}, "GET", "/api/diff/Sin%20Incapacidad%20por%20Herida", ""},
 		{[]string{"ask", "-json", "¿Se puede declarar Berserk estando trabado?"}, "POST", "/api/ask",
