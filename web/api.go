@@ -198,6 +198,7 @@ func (q *rq) apiResolve() error {
 	if err != nil {
 		return err
 	}
+	opt.Lang = q.l.code // ?lang=, cookie, Accept-Language, the wiki's: as query resolve follows -lang
 	r, err := q.judge.Resolve(q.r.Context(), sit, opt)
 	if err != nil {
 		return err
