@@ -25,19 +25,20 @@ func (p *pass) skillHeader(u *unit) {
 	p.add(r)
 	p.skill = len(p.x.Records) - 1
 	p.box = p.skill
-	p.boxOf[p.skill][0] = p.skill
+	p.boxOf[p.skill] = p.skill
 }
 
-// levelBoxes puts the skill box's name into the section path of the box's
-// header and of the records under it (up to the next heading or box) when a
+// levelBoxes sets Fields["box"], the skill box's name, on the box's header
+// and on the records under it (up to the next heading or box) when a
 // revision draws more than one box: a page of levels writes one box per
 // level ("VISOR MULTIESPECTRAL NIVEL 1", "… NIVEL 2"), each followed by its
 // own Efectos block, and without the name the second effect of level 2 and
 // of level 3 would both be cited "Visor Multiespectral › Efectos › 2". The
-// name goes after the headings over the box, before the block label:
-// "Visor Multiespectral › VISOR MULTIESPECTRAL NIVEL 2 › Efectos › 2".
-// Record ids keep the path they were made with (recordID), so a page of one
-// box keeps its ids and citations.
+// citation shows it after the headings over the box, before the block
+// label (wikirules.Citation.Box): "Visor Multiespectral › VISOR
+// MULTIESPECTRAL NIVEL 2 › Efectos › 2". It is a field, not part of the
+// section path, so that search and the engine read the section as the page
+// writes it; the box's words are in its header record.
 func (p *pass) levelBoxes() {
 	n := 0
 	for _, r := range p.x.Records {
@@ -49,15 +50,11 @@ func (p *pass) levelBoxes() {
 		return
 	}
 	for i := range p.x.Records {
-		b, at := p.boxOf[i][0], p.boxOf[i][1]
+		b := p.boxOf[i]
 		if b < 0 || p.x.Records[b].Kind != wikirules.KindSkill || p.x.Records[b].Title == "" {
 			continue
 		}
-		r := &p.x.Records[i]
-		at = min(at, len(r.Section))
-		sec := make([]string, 0, len(r.Section)+1)
-		sec = append(append(append(sec, r.Section[:at]...), p.x.Records[b].Title), r.Section[at:]...)
-		r.Section = sec
+		setField(&p.x.Records[i], "box", p.x.Records[b].Title)
 	}
 }
 

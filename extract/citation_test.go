@@ -77,8 +77,8 @@ func TestCitationLevelBox(t *testing.T) {
 				continue
 			}
 			found = true
-			if got := strings.Join(r.Section, " › "); got != sec {
-				t.Errorf("%.40q: section %q, want %q (the first record with this text)", prefix, got, sec)
+			if got := wikirules.CitationOf(r).Box + " › " + strings.Join(r.Section, " › "); got != sec {
+				t.Errorf("%.40q: box and section %q, want %q (the first record with this text)", prefix, got, sec)
 			}
 			break
 		}

@@ -69,10 +69,10 @@ type pass struct {
 	headings   []heading
 	block      blockState
 	frames     []*frame
-	lastClosed *frame   // edition or update block closed with only layout since
-	skill      int      // index of the last skill record, -1 before any
-	box        int      // index of the skill record the records now stand under: -1 before any and after a heading
-	boxOf      [][2]int // per record: its box (or -1) and the number of headings over it (levelBoxes)
+	lastClosed *frame // edition or update block closed with only layout since
+	skill      int    // index of the last skill record, -1 before any
+	box        int    // index of the skill record the records now stand under: -1 before any and after a heading
+	boxOf      []int  // per record: the index of the skill record it stands under, or -1 (levelBoxes)
 	boxesN     map[string]int
 	faqN       map[string]int // FAQ entries so far per type and section path (nextFAQ)
 	altGroups  [][2]*frame
@@ -280,7 +280,7 @@ func (p *pass) add(r wikirules.Record) {
 		r.Section = []string{}
 	}
 	p.x.Records = append(p.x.Records, r)
-	p.boxOf = append(p.boxOf, [2]int{p.box, len(p.headings)})
+	p.boxOf = append(p.boxOf, p.box)
 }
 
 // recordID is the page slug, "-" and 10 hex digits of SHA-256 over the
