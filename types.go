@@ -389,6 +389,10 @@ type Citation struct {
 	// Item is the position of a nested bullet within its block, e.g. "5.2"
 	// (the second sub-bullet of bullet 5); empty for top-level records.
 	Item string `json:"item,omitempty"`
+	// Box is the skill box a record stands under on a page that draws
+	// several (one per level: Record.Fields["box"], "VISOR MULTIESPECTRAL
+	// NIVEL 2"); String puts it before the section. Empty on a page of one.
+	Box string `json:"box,omitempty"`
 	// Paragraph is a paragraph record's 1-based number among the
 	// paragraphs of its block (Record.Fields["paragraph"]); 0 for a list
 	// item, which Ordinal and Item number.
@@ -434,6 +438,10 @@ func (c Citation) String() string { return c.In(citationWords["en"]) }
 func (c Citation) In(w CitationWords) string {
 	var b strings.Builder
 	b.WriteString(c.Page)
+	if c.Box != "" {
+		b.WriteString(" › ")
+		b.WriteString(c.Box)
+	}
 	if c.Section != "" {
 		b.WriteString(" › ")
 		b.WriteString(c.Section)
@@ -493,6 +501,7 @@ func CitationOf(r Record) Citation {
 		Anchor:            r.ID,
 		Version:           r.Version,
 		Item:              r.Fields["item"],
+		Box:               r.Fields["box"],
 		Paragraph:         paragraphOf(r),
 	}
 }

@@ -47,7 +47,7 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 		return nil, err
 	}
 	if v == nil {
-		return []Conclusion{unknown("dodge", strings.Join(roleTitles(vocabFor(resolveLanguage), "dodge"), ", "))}, nil
+		return []Conclusion{rs.unknown("dodge", strings.Join(roleTitles(rs.v, "dodge"), ", "))}, nil
 	}
 	var conds []dodgeCondition
 	var single *wikirules.Record
@@ -73,9 +73,9 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 			}
 		}
 	}
-	c := Conclusion{Topic: "dodge", Sources: []Source{}}
+	c := Conclusion{Topic: "dodge", Status: StatusValue, Sources: []Source{}}
 	if len(conds) == 0 {
-		return []Conclusion{unknown("dodge", "the Dodge modifiers (no important box lists them)")}, nil
+		return []Conclusion{rs.unknown("dodge", rs.v.reason("resolve-dodge-modifiers"))}, nil
 	}
 	// The intro of the box holds the shared MOD when bullets give none.
 	if single != nil {
@@ -109,19 +109,19 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 		}
 	}
 	if len(held) == 0 {
-		c.Verdict = "FIS, no MOD"
-		c.Explanation = "none of the conditions of the Dodge important box holds: a plain FIS roll"
+		c.Verdict = rs.v.reason("resolve-dodge-plain")
+		c.Explanation = rs.v.reason("resolve-dodge-plain-why")
 		if roll != nil {
-			c.Sources = append(c.Sources, cite(roll, "Dodge is a FIS roll"))
+			c.Sources = append(c.Sources, cite(roll, rs.v.reason("resolve-dodge-roll")))
 		}
 		for _, cd := range conds {
-			c.Sources = append(c.Sources, cite(cd.rec, "a condition that does not hold here"))
+			c.Sources = append(c.Sources, cite(cd.rec, rs.v.reason("resolve-dodge-not-held")))
 		}
 		if s.Dodge.Template && errata != nil {
 			if r, err := rs.templateRule(ctx, errata); err != nil {
 				return nil, err
 			} else if r != nil {
-				c.Sources = append(c.Sources[:1:1], append([]Source{cite(r, "dodging a template is a FIS roll as a general rule")}, c.Sources[1:]...)...)
+				c.Sources = append(c.Sources[:1:1], append([]Source{cite(r, rs.v.reason("resolve-dodge-template"))}, c.Sources[1:]...)...)
 			}
 		}
 		return []Conclusion{c}, nil
@@ -136,29 +136,29 @@ func (rs *resolver) dodge(ctx context.Context, s Situation) ([]Conclusion, error
 	case errata != nil:
 		total = held[0].mod
 		c.Sources = append(c.Sources, faqSource(errata, v.Page.Title, RoleDeciding,
-			fmt.Sprintf("%s %s: one MOD however many conditions hold", errata.Title, errata.Version), LabelsOf(v.Page.Language)))
+			rs.v.reason("resolve-dodge-errata", errata.Title, errata.Version), LabelsOf(v.Page.Language)))
 	case single != nil:
 		total = held[0].mod
 	}
 	if single != nil {
-		c.Sources = append(c.Sources, cite(single, "only one MOD applies even when the situations coincide"))
+		c.Sources = append(c.Sources, cite(single, rs.v.reason("resolve-dodge-single")))
 	}
 	for _, cd := range held {
-		c.Sources = append(c.Sources, cite(cd.rec, "a condition that holds"))
+		c.Sources = append(c.Sources, cite(cd.rec, rs.v.reason("resolve-dodge-held")))
 	}
-	c.Verdict = "FIS " + strconv.Itoa(total)
-	c.Explanation = fmt.Sprintf("conditions holding: %s; ", strings.Join(names, ", "))
+	c.Verdict = rs.v.reason("resolve-dodge-value", total)
+	c.Explanation = rs.v.reason("resolve-dodge-holding", strings.Join(names, ", "))
 	if errata != nil || single != nil {
-		c.Explanation += fmt.Sprintf("a single MOD of %d applies however many hold", total)
+		c.Explanation += rs.v.reason("resolve-dodge-one", total)
 	} else {
-		c.Explanation += "the page does not say the modifiers do not stack: they are added"
+		c.Explanation += rs.v.reason("resolve-dodge-added")
 	}
 	if errata != nil {
 		for i := range v.Records {
 			r := &v.Records[i]
 			if r.Kind == wikirules.KindExample && len(r.Notes) > 0 && len(modNumbers(r.Plain)) > 0 {
 				c.Sources = append(c.Sources, recordSource(r, RoleOverridden,
-					fmt.Sprintf("%s %s beats the example (its note: %q)", errata.Title, errata.Version, strings.Join(r.Notes, " "))))
+					rs.v.reason("resolve-dodge-example", errata.Title, errata.Version, strings.Join(r.Notes, " "))))
 			}
 		}
 	}
@@ -206,7 +206,7 @@ func (rs *resolver) burst(ctx context.Context, s Situation) ([]Conclusion, error
 		return nil, err
 	}
 	if v == nil {
-		return []Conclusion{unknown("burst", strings.Join(roleTitles(vocabFor(resolveLanguage), "combat-module"), ", "))}, nil
+		return []Conclusion{rs.unknown("burst", strings.Join(roleTitles(rs.v, "combat-module"), ", "))}, nil
 	}
 	var activeOnly, maxRec, aroRec *wikirules.Record
 	maxB := 0
@@ -225,48 +225,48 @@ func (rs *resolver) burst(ctx context.Context, s Situation) ([]Conclusion, error
 			aroRec = r
 		}
 	}
-	c := Conclusion{Topic: "burst", Sources: []Source{}}
+	c := Conclusion{Topic: "burst", Status: StatusValue, Sources: []Source{}}
 	sum := 0
 	for _, m := range s.Burst.Mods {
 		sum += m
 	}
 	if s.Turn == "reactive" {
 		if aroRec == nil {
-			return []Conclusion{unknown("burst", "the Burst of an ARO")}, nil
+			return []Conclusion{rs.unknown("burst", rs.v.reason("resolve-burst-aro"))}, nil
 		}
 		c.Verdict = "1"
-		c.Explanation = fmt.Sprintf("in ARO the Burst is 1 (weapon B%d", s.Burst.Base)
+		c.Explanation = rs.v.reason("resolve-burst-aro-why", s.Burst.Base)
 		if len(s.Burst.Mods) > 0 {
-			c.Explanation += fmt.Sprintf("; Burst modifiers %+d do not apply in the Reactive Turn", sum)
+			c.Explanation += rs.v.reason("resolve-burst-aro-mods", sum)
 		}
 		c.Explanation += ")"
-		c.Sources = append(c.Sources, cite(aroRec, "Burst in ARO"))
+		c.Sources = append(c.Sources, cite(aroRec, rs.v.reason("resolve-burst-in-aro")))
 		if activeOnly != nil && len(s.Burst.Mods) > 0 {
-			c.Sources = append(c.Sources, cite(activeOnly, "Burst modifiers apply only in the Active Turn"))
+			c.Sources = append(c.Sources, cite(activeOnly, rs.v.reason("resolve-burst-active-only")))
 		}
 		return []Conclusion{c}, nil
 	}
 	if len(s.Burst.Mods) > 0 && activeOnly == nil {
-		return []Conclusion{unknown("burst", "when Burst modifiers apply")}, nil
+		return []Conclusion{rs.unknown("burst", rs.v.reason("resolve-burst-when"))}, nil
 	}
 	if maxRec == nil {
-		return []Conclusion{unknown("burst", "the maximum Burst")}, nil
+		return []Conclusion{rs.unknown("burst", rs.v.reason("resolve-burst-max"))}, nil
 	}
 	total := s.Burst.Base + sum
 	if total < 1 {
 		// The Módulo de Combate caps Burst but states no minimum: no
 		// verdict rather than a Burst of zero or less.
-		return []Conclusion{unknown("burst", fmt.Sprintf("a Burst reduced below 1 (B%d %+d = %d)", s.Burst.Base, sum, total))}, nil
+		return []Conclusion{rs.unknown("burst", rs.v.reason("resolve-burst-below", s.Burst.Base, sum, total))}, nil
 	}
-	c.Explanation = fmt.Sprintf("Active Turn: B%d %+d = %d", s.Burst.Base, sum, total)
+	c.Explanation = rs.v.reason("resolve-burst-active", s.Burst.Base, sum, total)
 	if total > maxB {
-		c.Explanation += fmt.Sprintf(", capped at the maximum of %d", maxB)
+		c.Explanation += rs.v.reason("resolve-burst-capped", maxB)
 		total = maxB
 	}
 	c.Verdict = strconv.Itoa(total)
 	if activeOnly != nil {
-		c.Sources = append(c.Sources, cite(activeOnly, "Burst modifiers apply in the Active Turn"))
+		c.Sources = append(c.Sources, cite(activeOnly, rs.v.reason("resolve-burst-active-apply")))
 	}
-	c.Sources = append(c.Sources, cite(maxRec, fmt.Sprintf("Burst is never above %d", maxB)))
+	c.Sources = append(c.Sources, cite(maxRec, rs.v.reason("resolve-burst-never", maxB)))
 	return []Conclusion{c}, nil
 }

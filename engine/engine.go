@@ -19,6 +19,10 @@ import (
 type Options struct {
 	Edition wikirules.Edition
 	AsOf    time.Time
+	// Lang is the language ("es", "en") of a resolution's verdicts,
+	// explanations and notes; any other value, English. An answer speaks
+	// its question's language and ignores it.
+	Lang string
 }
 
 // WordStats is what a Searcher may know of the words of the documents it

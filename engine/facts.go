@@ -153,18 +153,18 @@ func (rs *resolver) order(ctx context.Context, s Situation) ([]Conclusion, error
 			return nil, err
 		}
 		if sf == nil {
-			return []Conclusion{unknown("order", name)}, nil
+			return []Conclusion{rs.unknown("order", name)}, nil
 		}
 		if sf.class == classOther {
-			u := unknown("order", "the order type of "+name)
-			u.Sources = append(u.Sources, cite(sf.rec, "its skill box gives no order type"))
+			u := rs.unknown("order", rs.v.reason("resolve-order-type-of", name))
+			u.Sources = append(u.Sources, cite(sf.rec, rs.v.reason("resolve-no-order-type")))
 			return []Conclusion{u}, nil
 		}
 		classes = append(classes, sf.class)
-		desc = append(desc, fmt.Sprintf("%s is %s", sf.name, sf.rec.Skill.Type))
+		desc = append(desc, rs.v.reason("resolve-is-type", sf.name, sf.rec.Skill.Type))
 		labels = append(labels, rs.classLabel(sf.name, sf.class))
 		if !citesRecord(c.Sources, sf.rec) {
-			c.Sources = append(c.Sources, cite(sf.rec, "skill box: "+sf.rec.Skill.Type))
+			c.Sources = append(c.Sources, cite(sf.rec, rs.v.reason("resolve-skill-box", sf.rec.Skill.Type)))
 		}
 	}
 	combos, err := rs.combinations(ctx)
@@ -172,32 +172,32 @@ func (rs *resolver) order(ctx context.Context, s Situation) ([]Conclusion, error
 		return nil, err
 	}
 	if len(combos) == 0 {
-		return []Conclusion{unknown("order", "the composition of an order ("+strings.Join(roleTitles(vocabFor(resolveLanguage), "order-composition"), ", ")+")")}, nil
+		return []Conclusion{rs.unknown("order", rs.v.reason("resolve-order-composition", strings.Join(roleTitles(rs.v, "order-composition"), ", ")))}, nil
 	}
 	sorted := append([]string(nil), classes...)
 	sort.Strings(sorted)
 	for _, cb := range combos {
 		if subset(sorted, cb.classes) {
-			c.Verdict = "valid"
-			c.Explanation = strings.Join(desc, "; ") + "; an order may declare " + cb.text
-			c.Sources = append([]Source{cite(cb.rec, "the composition this order follows: "+cb.text)}, c.Sources...)
+			rs.valid(&c)
+			c.Explanation = rs.v.reason("resolve-order-valid", strings.Join(desc, "; "), cb.text)
+			c.Sources = append([]Source{cite(cb.rec, rs.v.reason("resolve-order-follows", cb.text))}, c.Sources...)
 			return []Conclusion{c}, nil
 		}
 	}
 	var why string
 	for i, cl := range classes {
 		if cl == classEntire && len(classes) > 1 {
-			why = fmt.Sprintf("%s is an %s, which takes the whole order", s.Order[i], labels[i])
+			why = rs.v.reason("resolve-order-entire", s.Order[i], labels[i])
 			break
 		}
 	}
 	if why == "" {
-		why = fmt.Sprintf("no composition allows %s", strings.Join(labels, " + "))
+		why = rs.v.reason("resolve-order-none", strings.Join(labels, " + "))
 	}
-	c.Verdict = "invalid: " + why
-	c.Explanation = strings.Join(desc, "; ") + "; the allowed compositions are listed in the cited bullets"
+	rs.invalid(&c, why)
+	c.Explanation = rs.v.reason("resolve-order-invalid", strings.Join(desc, "; "))
 	for _, cb := range combos {
-		c.Sources = append(c.Sources, cite(cb.rec, "an allowed composition"))
+		c.Sources = append(c.Sources, cite(cb.rec, rs.v.reason("resolve-order-allowed")))
 	}
 	return []Conclusion{c}, nil
 }
@@ -232,25 +232,25 @@ func (rs *resolver) aro(ctx context.Context, s Situation) ([]Conclusion, error) 
 		return nil, err
 	}
 	if sf == nil {
-		return []Conclusion{unknown("aro", s.ARO)}, nil
+		return []Conclusion{rs.unknown("aro", s.ARO)}, nil
 	}
 	if sf.rec.Skill.Type == "" {
 		// A state's or a general rule's box ({{skillbox |black| AISLADO |}})
 		// has no type for the verdict to rest on.
-		u := unknown("aro", "the skill type of "+s.ARO)
-		u.Sources = append(u.Sources, cite(sf.rec, "its box gives no skill type"))
+		u := rs.unknown("aro", rs.v.reason("resolve-skill-type-of", s.ARO))
+		u.Sources = append(u.Sources, cite(sf.rec, rs.v.reason("resolve-no-skill-type")))
 		return []Conclusion{u}, nil
 	}
-	c := Conclusion{Topic: "aro", Sources: []Source{cite(sf.rec, "skill box: "+sf.rec.Skill.Type)}}
+	c := Conclusion{Topic: "aro", Sources: []Source{cite(sf.rec, rs.v.reason("resolve-skill-box", sf.rec.Skill.Type))}}
 	if sf.aro {
-		c.Verdict = "valid"
-		c.Explanation = fmt.Sprintf("%s may be declared as an ARO: its skill box says %s", sf.name, sf.rec.Skill.Type)
+		rs.valid(&c)
+		c.Explanation = rs.v.reason("resolve-aro-valid", sf.name, sf.rec.Skill.Type)
 	} else {
-		c.Verdict = fmt.Sprintf("invalid: %s is not an ARO skill (its skill box says %s)", sf.name, sf.rec.Skill.Type)
-		c.Explanation = "only skills whose box says ORA can be declared as AROs"
+		rs.invalid(&c, rs.v.reason("resolve-aro-not", sf.name, sf.rec.Skill.Type))
+		c.Explanation = rs.v.reason("resolve-aro-only")
 	}
 	if s.Turn == "active" {
-		c.Verdict = "invalid: an ARO is declared in the Reactive Turn, not the Active Turn"
+		rs.invalid(&c, rs.v.reason("resolve-aro-active"))
 	}
 	return []Conclusion{c}, nil
 }
@@ -297,18 +297,18 @@ func (rs *resolver) marker(ctx context.Context, s Situation) ([]Conclusion, erro
 		c := Conclusion{Topic: topic, Sources: []Source{}}
 		allowed := lists[0].Links
 		for _, r := range lists {
-			c.Sources = append(c.Sources, cite(r, "the AROs allowed against this marker"))
+			c.Sources = append(c.Sources, cite(r, rs.v.reason("resolve-marker-list")))
 		}
 		if hasFold(allowed, s.ARO) {
-			c.Verdict = "valid"
-			c.Explanation = fmt.Sprintf("against a %s marker the only AROs allowed are %s; %s is one of them", s.ActiveIsMarker, strings.Join(allowed, ", "), s.ARO)
+			rs.valid(&c)
+			c.Explanation = rs.v.reason("resolve-marker-valid", s.ActiveIsMarker, strings.Join(allowed, ", "), s.ARO)
 		} else {
-			c.Verdict = fmt.Sprintf("invalid: against a %s marker only %s may be declared as ARO", s.ActiveIsMarker, strings.Join(allowed, ", "))
-			c.Explanation = "the marker's page lists the only AROs allowed against it"
+			rs.invalid(&c, rs.v.reason("resolve-marker-invalid", s.ActiveIsMarker, strings.Join(allowed, ", ")))
+			c.Explanation = rs.v.reason("resolve-marker-why")
 		}
 		return []Conclusion{c}, nil
 	}
-	return []Conclusion{unknown(topic, "the AROs allowed against the marker "+s.ActiveIsMarker)}, nil
+	return []Conclusion{rs.unknown(topic, rs.v.reason("resolve-marker-aros", s.ActiveIsMarker))}, nil
 }
 
 // states checks every declared skill against what each state allows: an
@@ -328,38 +328,38 @@ func (rs *resolver) states(ctx context.Context, s Situation) ([]Conclusion, erro
 			return nil, err
 		}
 		if v == nil {
-			out = append(out, unknown(topic, st))
+			out = append(out, rs.unknown(topic, st))
 			continue
 		}
 		rule, allowed := allowList(v.Records)
 		c := Conclusion{Topic: topic, Sources: []Source{}}
 		if rule == nil {
-			c.Verdict = "valid"
-			c.Explanation = fmt.Sprintf("no effect bullet of %s restricts the skills a trooper may declare", v.Page.Title)
+			rs.valid(&c)
+			c.Explanation = rs.v.reason("resolve-state-free", v.Page.Title)
 			out = append(out, c)
 			continue
 		}
-		c.Sources = append(c.Sources, cite(rule, "what the state allows"))
+		c.Sources = append(c.Sources, cite(rule, rs.v.reason("resolve-state-rule")))
 		var bad []string
 		for _, d := range declared {
 			if hasFold(allowed, d) {
 				continue
 			}
 			if fq := allowedByFAQ(v.FAQs, d, v.Page.Title); fq != nil {
-				c.Sources = append([]Source{faqSource(fq, v.Page.Title, RoleSupporting, fmt.Sprintf("%s allows %s in %s", fq.Title, d, v.Page.Title), LabelsOf(v.Page.Language))}, c.Sources...)
+				c.Sources = append([]Source{faqSource(fq, v.Page.Title, RoleSupporting, rs.v.reason("resolve-state-faq", fq.Title, d, v.Page.Title), LabelsOf(v.Page.Language))}, c.Sources...)
 				continue
 			}
 			bad = append(bad, d)
 		}
 		if len(bad) == 0 {
-			c.Verdict = "valid"
-			c.Explanation = fmt.Sprintf("%s allows %s", v.Page.Title, strings.Join(declared, ", "))
+			rs.valid(&c)
+			c.Explanation = rs.v.reason("resolve-state-valid", v.Page.Title, strings.Join(declared, ", "))
 		} else {
-			c.Verdict = fmt.Sprintf("invalid: in state %s a trooper may only declare %s, not %s", v.Page.Title, strings.Join(allowed, ", "), strings.Join(bad, ", "))
-			c.Explanation = "the state's effect bullet lists what it allows; no FAQ or errata adds " + strings.Join(bad, ", ")
+			rs.invalid(&c, rs.v.reason("resolve-state-invalid", v.Page.Title, strings.Join(allowed, ", "), strings.Join(bad, ", ")))
+			c.Explanation = rs.v.reason("resolve-state-why", strings.Join(bad, ", "))
 		}
 		if ms := modNumbers(rule.Plain); len(ms) > 0 {
-			c.Explanation += fmt.Sprintf(" (with a MOD of %s, as the bullet says)", ms[0])
+			c.Explanation += rs.v.reason("resolve-state-mod", ms[0])
 		}
 		out = append(out, c)
 	}

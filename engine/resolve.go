@@ -45,15 +45,27 @@ type BurstSituation struct {
 }
 
 // Conclusion is one finding of a resolution: what it is about (Topic:
-// "order", "aro", "marker", "state Trabado", "dodge", "burst"), its verdict
-// ("valid", "invalid: …", "unknown: no record for X", or a value such as
-// "FIS -3" or "3"), an explanation and the records it used, each cited.
+// "order", "aro", "marker", "state Trabado", "dodge", "burst"), its status
+// (StatusValid …), its verdict ("valid", "invalid: …", "unknown: no record
+// for X", or a value such as "FIS -3" or "3"), an explanation and the
+// records it used, each cited. Verdict, Explanation and the sources'
+// reasons speak Options.Lang (the "resolve-" reasons of the vocabulary);
+// Topic and Status are identifiers and do not change with it.
 type Conclusion struct {
 	Topic       string   `json:"topic"`
+	Status      string   `json:"status"`
 	Verdict     string   `json:"verdict"`
 	Explanation string   `json:"explanation"`
 	Sources     []Source `json:"sources"`
 }
+
+// Conclusion statuses.
+const (
+	StatusValid   = "valid"
+	StatusInvalid = "invalid"
+	StatusUnknown = "unknown" // no record decides
+	StatusValue   = "value"   // a value found: a Dodge roll, a Burst
+)
 
 // Resolution is the engine's resolution of a situation. Verdict sums the
 // conclusions: the first invalid one, else the first unknown one, else the
@@ -112,7 +124,7 @@ func (e *Engine) Resolve(ctx context.Context, s Situation, opt Options) (*Resolu
 	}
 	if best != r {
 		best.EditionDefaulted = true
-		best.Notes = append(best.Notes, vocabFor(resolveLanguage).reason("edition-fallback",
+		best.Notes = append(best.Notes, vocabFor(opt.resolveLang()).reason("edition-fallback",
 			strings.ToUpper(r.Edition), strings.ToUpper(best.Edition)))
 	}
 	return best, nil
@@ -122,7 +134,7 @@ func (e *Engine) Resolve(ctx context.Context, s Situation, opt Options) (*Resolu
 func unknowns(r *Resolution) int {
 	n := 0
 	for _, c := range r.Conclusions {
-		if strings.HasPrefix(c.Verdict, "unknown") {
+		if c.Status == StatusUnknown {
 			n++
 		}
 	}
@@ -138,12 +150,13 @@ func (e *Engine) resolve(ctx context.Context, s Situation, opt Options) (*Resolu
 	if err := e.init(ctx); err != nil {
 		return nil, err
 	}
-	a, err := e.newAnswer(ctx, "", vocabFor(resolveLanguage), opt)
+	v := vocabFor(opt.resolveLang())
+	a, err := e.newAnswer(ctx, "", v, opt)
 	if err != nil {
 		return nil, err
 	}
 	r := &Resolution{Situation: s, Edition: a.Edition, EditionDefaulted: a.EditionDefaulted, AsOf: a.AsOf, Notes: a.Notes}
-	rs := &resolver{e: e, f: e.filterFor(a), skills: map[string]*skillFact{}}
+	rs := &resolver{e: e, f: e.filterFor(a), v: v, skills: map[string]*skillFact{}}
 	steps := []func(context.Context, Situation) ([]Conclusion, error){rs.order, rs.aro, rs.marker, rs.states, rs.dodge, rs.burst}
 	for _, step := range steps {
 		cs, err := step(ctx, s)
@@ -154,46 +167,57 @@ func (e *Engine) resolve(ctx context.Context, s Situation, opt Options) (*Resolu
 	}
 	if len(r.Conclusions) == 0 {
 		r.Conclusions = []Conclusion{}
-		r.Verdict = "unknown: the situation declares no order, ARO, state, dodge or burst"
+		r.Verdict = v.reason("resolve-nothing")
 	} else {
-		r.Verdict = sumUp(r.Conclusions)
+		r.Verdict = sumUp(r.Conclusions, v)
 	}
 	r.Data = dataVersion(r.Sources())
 	return r, nil
 }
 
-// resolveLanguage is the language of a resolution's notes: its verdicts
-// ("valid", "invalid: …") are English.
+// resolveLanguage is the vocabulary whose page titles the resolver tries
+// first when it looks a page up by its role (rolePage); the words of a
+// resolution follow Options.Lang.
 const resolveLanguage = "en"
 
-// sumUp returns the overall verdict of conclusions.
-func sumUp(cs []Conclusion) string {
+// resolveLang is the language of a resolution's verdicts, explanations and
+// notes: Lang when it is "es" or "en", else English.
+func (o Options) resolveLang() string {
+	if o.Lang == "es" {
+		return "es"
+	}
+	return "en"
+}
+
+// sumUp returns the overall verdict of conclusions, in v's words.
+func sumUp(cs []Conclusion, v *Vocabulary) string {
 	for _, c := range cs {
-		if strings.HasPrefix(c.Verdict, "invalid") {
+		if c.Status == StatusInvalid {
 			return c.Verdict
 		}
 	}
 	for _, c := range cs {
-		if strings.HasPrefix(c.Verdict, "unknown") {
+		if c.Status == StatusUnknown {
 			return c.Verdict
 		}
 	}
 	var values []string
 	for _, c := range cs {
-		if c.Verdict != "valid" {
+		if c.Status != StatusValid {
 			values = append(values, c.Verdict)
 		}
 	}
 	if len(values) > 0 {
 		return strings.Join(values, "; ")
 	}
-	return "valid"
+	return v.reason("resolve-valid")
 }
 
 // resolver holds the state of one Resolve call.
 type resolver struct {
 	e      *Engine
 	f      wikirules.Filter
+	v      *Vocabulary // the language of the conclusions (Options.Lang)
 	skills map[string]*skillFact
 }
 
@@ -217,10 +241,21 @@ func (rs *resolver) page(ctx context.Context, title string) (*wikirules.PageView
 	return nil, nil
 }
 
-func unknown(topic, what string) Conclusion {
-	return Conclusion{Topic: topic, Verdict: "unknown: no record for " + what,
-		Explanation: "the knowledge base holds no record for " + what + " (in this edition and data version), so no verdict is given",
-		Sources:     []Source{}}
+// unknown is the conclusion of a topic no record decides; what names the
+// missing record in rs.v's words.
+func (rs *resolver) unknown(topic, what string) Conclusion {
+	return Conclusion{Topic: topic, Status: StatusUnknown, Verdict: rs.v.reason("resolve-unknown-verdict", what),
+		Explanation: rs.v.reason("resolve-unknown-explanation", what), Sources: []Source{}}
+}
+
+// valid and invalid set c's status and verdict: invalid's why is in rs.v's
+// words already.
+func (rs *resolver) valid(c *Conclusion) {
+	c.Status, c.Verdict = StatusValid, rs.v.reason("resolve-valid")
+}
+
+func (rs *resolver) invalid(c *Conclusion, why string) {
+	c.Status, c.Verdict = StatusInvalid, rs.v.reason("resolve-invalid", why)
 }
 
 func cite(r *wikirules.Record, reason string) Source { return recordSource(r, RoleSupporting, reason) }

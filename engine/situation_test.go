@@ -97,3 +97,64 @@ func TestResolveFacts(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveSpanish resolves situations with Options.Lang "es": the
+// verdicts, explanations, source reasons and topics come from the Spanish
+// vocabulary (no English template is left), and each conclusion's Topic
+// and Status are the ones the English resolution gives.
+func TestResolveSpanish(t *testing.T) {
+	e := sampleEngine(t)
+	ctx := context.Background()
+	f := false
+	english := []string{"valid", "invalid", "unknown", "no record", "skill box", "composition", "holds", "allows", "Active Turn"}
+	for _, tc := range []struct {
+		name    string
+		s       Situation
+		opt     Options
+		verdict string
+	}{
+		{"entire order", Situation{Turn: "active", Order: []string{"Trepar", "Mover"}}, Options{}, "inválido: Trepar es una Orden Completa"},
+		{"dodge mine", Situation{Turn: "reactive", ARO: "Esquivar", Dodge: &DodgeSituation{Template: true, Deployable: true, LoFToAttacker: &f}}, Options{}, "FIS -3"},
+		{"marker", Situation{Turn: "reactive", ARO: "Reset", ActiveIsMarker: "IMP-2"}, Options{}, "válido"},
+		{"missing state", Situation{Turn: "active", States: []string{"Poseído"}, Order: []string{"Mover"}}, Options{}, "desconocido: ninguna regla para Poseído"},
+		{"burst below 1", Situation{Turn: "active", Burst: &BurstSituation{Base: 1, Mods: []int{-3}}}, Options{Edition: wikirules.N5}, "desconocido: ninguna regla para una Ráfaga reducida por debajo de 1 (R1 -3 = -2)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			en, err := e.Resolve(ctx, tc.s, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := tc.opt
+			opt.Lang = "es"
+			es, err := e.Resolve(ctx, tc.s, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(es.Verdict, tc.verdict) {
+				t.Errorf("verdict %q, want it to open %q (English: %q)", es.Verdict, tc.verdict, en.Verdict)
+			}
+			if len(es.Conclusions) != len(en.Conclusions) {
+				t.Fatalf("%d conclusions, English %d", len(es.Conclusions), len(en.Conclusions))
+			}
+			for i, c := range es.Conclusions {
+				if c.Status != en.Conclusions[i].Status || c.Status == "" {
+					t.Errorf("conclusion %d: status %q, English %q", i, c.Status, en.Conclusions[i].Status)
+				}
+				if c.Topic != en.Conclusions[i].Topic {
+					t.Errorf("conclusion %d: topic %q, English %q (an identifier)", i, c.Topic, en.Conclusions[i].Topic)
+				}
+				texts := []string{c.Verdict, c.Explanation}
+				for _, s := range c.Sources {
+					texts = append(texts, s.Reason)
+				}
+				for _, s := range texts {
+					for _, w := range english {
+						if strings.Contains(s, w) {
+							t.Errorf("conclusion %d: %q holds the English %q", i, s, w)
+						}
+					}
+				}
+			}
+		})
+	}
+}

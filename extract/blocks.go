@@ -24,6 +24,38 @@ func (p *pass) skillHeader(u *unit) {
 	}
 	p.add(r)
 	p.skill = len(p.x.Records) - 1
+	p.box = p.skill
+	p.boxOf[p.skill] = p.skill
+}
+
+// levelBoxes sets Fields["box"], the skill box's name, on the box's header
+// and on the records under it (up to the next heading or box) when a
+// revision draws more than one box: a page of levels writes one box per
+// level ("VISOR MULTIESPECTRAL NIVEL 1", "… NIVEL 2"), each followed by its
+// own Efectos block, and without the name the second effect of level 2 and
+// of level 3 would both be cited "Visor Multiespectral › Efectos › 2". The
+// citation shows it after the headings over the box, before the block
+// label (wikirules.Citation.Box): "Visor Multiespectral › VISOR
+// MULTIESPECTRAL NIVEL 2 › Efectos › 2". It is a field, not part of the
+// section path, so that search and the engine read the section as the page
+// writes it; the box's words are in its header record.
+func (p *pass) levelBoxes() {
+	n := 0
+	for _, r := range p.x.Records {
+		if r.Kind == wikirules.KindSkill {
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	for i := range p.x.Records {
+		b := p.boxOf[i]
+		if b < 0 || p.x.Records[b].Kind != wikirules.KindSkill || p.x.Records[b].Title == "" {
+			continue
+		}
+		setField(&p.x.Records[i], "box", p.x.Records[b].Title)
+	}
 }
 
 // skillText is the text of a skill header record: "**NAME** — TYPE" and

@@ -16,7 +16,8 @@ import (
 // the FAQ catalogue's entry with the same question (when the versions
 // agree); one that shows neither and matches none is reported. Editions
 // come from the title ("N4 FAQ" → n4), else from the record's context; the
-// record's Ordinal counts the FAQ entries of its scope. An entry the page
+// record's Ordinal counts the entries of its type under its section path
+// on the page (nextFAQ), so the first FAQ after an errata is "› 1". An entry the page
 // shows as withdrawn ("Removed in 1.3, Nov 2022") has FAQ.Removed, and its
 // record is Superseded with Fields["removed"]. An entry without an answer
 // makes neither an FAQ nor a record, only a diagnostic.
@@ -88,8 +89,7 @@ func (p *pass) faq(u *unit) {
 	c.editions = eds
 	r := p.newRecord(c, u.span)
 	r.Kind, r.Title, r.Version = wikirules.Kind(typ), title, version
-	c.sc.counter++
-	r.Ordinal = c.sc.counter
+	r.Ordinal = p.nextFAQ(typ, sec)
 	r.Text = strings.TrimSpace(qmd + "\n\n" + amd)
 	r.Plain = collapse(qpl + " " + apl)
 	setField(&r, "faq_id", f.ID)
@@ -111,6 +111,22 @@ func (p *pass) faq(u *unit) {
 		r.Links = appendUnique(r.Links, l)
 	}
 	p.add(r)
+}
+
+// nextFAQ numbers an FAQ or errata entry: the entries of one type under one
+// section path ("FAQs & Errata › N4 FAQ") count 1, 2, … in page order, apart
+// from the items of their block and from the entries of the other type, as a
+// judge counts them reading the page. The count runs over the whole page, not
+// one heading's scope: a page that repeats the heading "FAQs & Errata" over
+// each box (Salto de Combate) numbers its third N4 FAQ box 3, so no two
+// entries share a citation.
+func (p *pass) nextFAQ(typ string, sec []string) int {
+	if p.faqN == nil {
+		p.faqN = map[string]int{}
+	}
+	k := typ + "\x00" + strings.Join(sec, "\x1f")
+	p.faqN[k]++
+	return p.faqN[k]
 }
 
 func containsFold(list []string, s string) bool {

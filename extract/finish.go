@@ -31,6 +31,7 @@ func (p *pass) finish() {
 		}
 	}
 	p.pairUpdates()
+	p.levelBoxes()
 	for _, r := range p.x.Records {
 		for _, l := range r.Links {
 			p.x.Links = appendUnique(p.x.Links, l)

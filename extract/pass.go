@@ -39,6 +39,7 @@ func (v *Vocabulary) extract(rev wikirules.Revision, st *stream, faqs *FAQCatalo
 		slug:   Slug(rev.Page.Title),
 		block:  blockState{sc: &scope{}},
 		skill:  -1,
+		box:    -1,
 		boxesN: map[string]int{},
 	}
 	p.x.Records = make([]wikirules.Record, 0, len(p.units))
@@ -70,7 +71,10 @@ type pass struct {
 	frames     []*frame
 	lastClosed *frame // edition or update block closed with only layout since
 	skill      int    // index of the last skill record, -1 before any
+	box        int    // index of the skill record the records now stand under: -1 before any and after a heading
+	boxOf      []int  // per record: the index of the skill record it stands under, or -1 (levelBoxes)
 	boxesN     map[string]int
+	faqN       map[string]int // FAQ entries so far per type and section path (nextFAQ)
 	altGroups  [][2]*frame
 	updates    []*frame
 	originals  []*frame
@@ -183,6 +187,7 @@ func (p *pass) heading(u *unit) {
 	title := collapse(u.c.plain)
 	p.headings = append(p.headings, heading{level: u.level, title: title, faq: p.v.isFAQHeading(title)})
 	p.block = blockState{sc: &scope{}}
+	p.box = -1
 }
 
 func (p *pass) headingPath() []string {
@@ -275,6 +280,7 @@ func (p *pass) add(r wikirules.Record) {
 		r.Section = []string{}
 	}
 	p.x.Records = append(p.x.Records, r)
+	p.boxOf = append(p.boxOf, p.box)
 }
 
 // recordID is the page slug, "-" and 10 hex digits of SHA-256 over the

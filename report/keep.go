@@ -12,7 +12,8 @@ import (
 // is) and, when newest, that hold in the newest edition their revision
 // holds text in (an N5 page's N4 alternatives are left out; FAQs and
 // records whose edition is unknown stay). It sets each result's Wiki and
-// Language from its revision's page. Total and the facets count the
+// Language from its revision's page, and labels an FAQ result's text in
+// that language (FAQText). Total and the facets count the
 // matches before the edition rule; with wiki, Total is the number kept.
 func KeepResults(ctx context.Context, st wikirules.Store, out *Search, wiki string, newest bool, limit int) error {
 	type revInfo struct {
@@ -41,6 +42,11 @@ func KeepResults(ctx context.Context, st wikirules.Store, out *Search, wiki stri
 			info[id] = ri
 		}
 		r.Wiki, r.Language = ri.page.Wiki, ri.page.Language
+		if r.FAQ != nil && ri.page.Language != "" {
+			// An FAQ entry is labelled in its page's language, as the page
+			// document labels it (PageOf): "P:"/"R:" on the Spanish wiki.
+			r.Text = FAQText(r.FAQ, ri.page.Language)
+		}
 		keep := wiki == "" || ri.page.Wiki == wiki
 		if ed, known := ri.held.Newest(); keep && newest && known && r.FAQ == nil && r.Citation.Editions != 0 {
 			keep = r.Citation.Editions.Has(ed)

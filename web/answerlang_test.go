@@ -8,6 +8,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/wikirules/wikirules/engine"
+	"github.com/wikirules/wikirules/report"
 )
 
 // TestAskAnswerLanguage checks that the answer block (verdict, role
@@ -100,6 +101,42 @@ func TestFAQLabelsAgree(t *testing.T) {
 		v := engine.LabelsOf(l)
 		if Label(l, "faq.q") != v.FAQQuestion || Label(l, "faq.a") != v.FAQAnswer {
 			t.Errorf("%s: web labels %q %q, the engine's %q %q", l, Label(l, "faq.q"), Label(l, "faq.a"), v.FAQQuestion, v.FAQAnswer)
+		}
+	}
+}
+
+// TestFAQLabelLanguage checks the labels of FAQ text in the JSON API: a
+// search result's FAQ is labelled in its page's language (the Berserk
+// errata of the Spanish wiki opens "P: " on either interface), the FAQ
+// list in the request's label language.
+func TestFAQLabelLanguage(t *testing.T) {
+	ts, _ := newTestServer(t)
+	for _, ui := range []string{"es", "en"} {
+		var s report.Search
+		getJSON(t, ts, "/api/search?kind=errata&lang="+ui+"&q="+url.QueryEscape("berserk trabado"), 200, &s)
+		n := 0
+		for _, r := range s.Results {
+			if r.FAQ == nil || r.Language != "es" {
+				continue
+			}
+			n++
+			if !strings.HasPrefix(r.Text, "P: ") {
+				t.Errorf("/api/search lang=%s: FAQ of %s labelled %.30q, want it to open \"P: \"", ui, r.Page, r.Text)
+			}
+		}
+		if n == 0 {
+			t.Errorf("/api/search lang=%s: no FAQ result of a Spanish page", ui)
+		}
+		var l report.FAQList
+		getJSON(t, ts, "/api/faq?lang="+ui+"&q=berserk", 200, &l)
+		want := map[string]string{"es": "P: ", "en": "Q: "}[ui]
+		if len(l.Results) == 0 {
+			t.Fatalf("/api/faq lang=%s: no results", ui)
+		}
+		for _, r := range l.Results {
+			if !strings.HasPrefix(r.Text, want) {
+				t.Errorf("/api/faq lang=%s: %.30q, want it to open %q", ui, r.Text, want)
+			}
 		}
 	}
 }

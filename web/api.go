@@ -126,7 +126,9 @@ func (q *rq) apiFAQ() error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(q.w, http.StatusOK, report.FAQListOf(p.q, faqs, ""))
+	// Labelled in the request's label language (?lang=, cookie,
+	// Accept-Language), as query faq labels them in -lang or the locale's.
+	return writeJSON(q.w, http.StatusOK, report.FAQListOf(p.q, faqs, q.l.code))
 }
 
 func (q *rq) apiHistory() error {
@@ -196,6 +198,7 @@ func (q *rq) apiResolve() error {
 	if err != nil {
 		return err
 	}
+	opt.Lang = q.l.code // ?lang=, cookie, Accept-Language, the wiki's: as query resolve follows -lang
 	r, err := q.judge.Resolve(q.r.Context(), sit, opt)
 	if err != nil {
 		return err

@@ -232,7 +232,7 @@ func hitsSize(hits []wikirules.Hit) int64 {
 }
 
 func citationSize(c wikirules.Citation) int64 {
-	return strSize(c.Page) + strSize(c.Section) + strSize(string(c.Kind)) + strSize(c.Revision) +
+	return strSize(c.Page) + strSize(c.Box) + strSize(c.Section) + strSize(string(c.Kind)) + strSize(c.Revision) +
 		strSize(c.Anchor) + strSize(c.Version) + strSize(c.Item)
 }
 

@@ -250,6 +250,7 @@ func (q *rq) resolvePage() error {
 		q.render(http.StatusBadRequest, "resolve", v)
 		return nil
 	}
+	opt.Lang = q.l.code // the conclusions speak the interface's language
 	res, err := q.judge.Resolve(r.Context(), sit, opt)
 	if err != nil {
 		return err

@@ -52,6 +52,10 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return withJudge(ctx, e, c, func(j *engine.Engine, opt engine.Options) error {
+		// The conclusions, the labels around them and the FAQ entries
+		// quoted speak -lang (else the locale's language).
+		lang := c.outLang()
+		opt.Lang = lang
 		r, err := j.Resolve(ctx, s, opt)
 		if err != nil {
 			return err
@@ -59,9 +63,6 @@ func runResolve(ctx context.Context, e *env, args []string) error {
 		if c.json {
 			return writeJSON(e.stdout, report.ResolutionOf(r))
 		}
-		// The conclusions are the engine's (English); the labels around
-		// them and the FAQ entries quoted speak lang.
-		lang := c.outLang()
 		l := engine.LabelsOf(lang)
 		fmt.Fprintf(e.stdout, "→ %s\n", r.Verdict)
 		printNotes(e.stdout, r.Notes)

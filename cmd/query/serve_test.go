@@ -82,7 +82,10 @@ func TestServeAPIMirrorsCLI(t *testing.T) {
 		{[]string{"search", "-json", "-edition", "n4", "berserk", "trabado"}, "GET", "/api/search?q=berserk+trabado&edition=n4&n=10", ""},
 		{[]string{"search", "-json", "-kind", "errata", "esquivar"}, "GET", "/api/search?q=esquivar&kind=errata&n=10", ""},
 		{[]string{"show", "-json", "-edition", "c1", "Esquivar"}, "GET", "/api/page/Esquivar?edition=c1", ""},
-		{[]string{"faq", "-json", "berserk"}, "GET", "/api/faq?q=berserk", ""},
+		// FAQ lists are labelled in -lang (else the locale) and ?lang= (else
+		// the cookie, Accept-Language, the wiki's language).
+		{[]string{"faq", "-json", "-lang", "en", "berserk"}, "GET", "/api/faq?q=berserk&lang=en", ""},
+		{[]string{"faq", "-json", "-lang", "es", "berserk"}, "GET", "/api/faq?q=berserk&lang=es", ""},
 		{[]string{"history", "-json", "GizmoKit"}, "GET", "/api/history/GizmoKit", ""},
 		{[]string{"diff", "-json", "Sin Incapacidad por Herida"}, "GET", "/api/diff/Sin%20Incapacidad%20por%20Herida", ""},
 		{[]string{"ask", "-json", "¿Se puede declarar Berserk estando trabado?"}, "POST", "/api/ask",
@@ -121,7 +124,8 @@ func TestServeAPIMirrorsCLI(t *testing.T) {
 }
 
 // TestServeResolveMirrorsCLI posts judge case S02 (Trepar + Mover) to
-// /api/resolve and checks it against `query resolve -json` of the same file.
+// /api/resolve and checks it against `query resolve -json` of the same
+// file, in each language (-lang, ?lang=).
 func TestServeResolveMirrorsCLI(t *testing.T) {
 	base := startServe(t)
 	const situation = `{"turn": "active", "order": ["Trepar", "Mover"]}`
@@ -129,24 +133,32 @@ func TestServeResolveMirrorsCLI(t *testing.T) {
 	if err := os.WriteFile(path, []byte(situation), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var want, got any
-	decode(t, runQuery(t, "resolve", "-json", path), &want)
-	res, err := http.Post(base+"/api/resolve", "application/json", strings.NewReader(situation))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if res.StatusCode != 200 {
-		t.Fatalf("POST /api/resolve: status %d", res.StatusCode)
-	}
-	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("/api/resolve differs from query resolve -json:\nAPI: %v\nCLI: %v", got, want)
-	}
-	if v, _ := got.(map[string]any)["verdict"].(string); !strings.HasPrefix(v, "invalid") {
-		t.Errorf("Trepar + Mover verdict %q, want invalid", v)
+	for lang, verdict := range map[string]string{"en": "invalid: ", "es": "inválido: "} {
+		var want, got any
+		decode(t, runQuery(t, "resolve", "-json", "-lang", lang, path), &want)
+		res, err := http.Post(base+"/api/resolve?lang="+lang, "application/json", strings.NewReader(situation))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != 200 {
+			res.Body.Close()
+			t.Fatalf("POST /api/resolve: status %d", res.StatusCode)
+		}
+		err = json.NewDecoder(res.Body).Decode(&got)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: /api/resolve differs from query resolve -json:\nAPI: %v\nCLI: %v", lang, got, want)
+		}
+		if v, _ := got.(map[string]any)["verdict"].(string); !strings.HasPrefix(v, verdict) {
+			t.Errorf("%s: Trepar + Mover verdict %q, want %q…", lang, v, verdict)
+		}
+		cs, _ := got.(map[string]any)["conclusions"].([]any)
+		if len(cs) == 0 || cs[0].(map[string]any)["status"] != "invalid" {
+			t.Errorf("%s: conclusions %v, want the first with status invalid", lang, cs)
+		}
 	}
 }
 
