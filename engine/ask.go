@@ -796,6 +796,18 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// a number given of another thing ("la Munición DA obliga a
 		// realizar 2 Tiradas" for EXP) is not the one asked for.
 		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding {
+			// The rule's own illustration, right after it, gives the
+			// figure of the case it states in general ("…se aplicará
+			// únicamente siempre el mayor de ellos." then "Por ejemplo,
+			// si coinciden … sólo se aplicará el MOD -6"): it decides
+			// before a text of another section that states a number.
+			if r := illustration(best, ok); r != nil {
+				if w, _ := e.verdict(q, r); w != q.v.Labels.SeeDeciding {
+					best = r
+				}
+			}
+		}
+		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding {
 			for _, c := range ok {
 				if c.score < numberRatio*ok[0].score {
 					break
@@ -898,6 +910,36 @@ func illustrated(d *candidate, cands []*candidate) *candidate {
 		return nil
 	}
 	return prev
+}
+
+// illustration returns the record of ok right after the record d in its
+// revision and section, when it opens with an example phrase of its
+// language and d opens with none: the sentence that shows d's rule in one
+// case (the converse of illustrated). Right after means no candidate of
+// ok lies between. Nil when there is none.
+func illustration(d *candidate, ok []*candidate) *candidate {
+	if d.rec == nil || d.rec.Kind == wikirules.KindExample {
+		return nil
+	}
+	opens := func(c *candidate) bool {
+		return startsWithAny(lang.Words(c.rec.Plain), vocabFor(c.lang).ps.exampleOpen)
+	}
+	if opens(d) {
+		return nil
+	}
+	var next *candidate
+	for _, c := range ok {
+		if c.rec == nil || c == d || c.rec.RevisionID != d.rec.RevisionID || !slices.Equal(c.rec.Section, d.rec.Section) || c.rec.Span.Start < d.rec.Span.End {
+			continue
+		}
+		if next == nil || c.rec.Span.Start < next.rec.Span.Start {
+			next = c
+		}
+	}
+	if next == nil || !opens(next) || next.rank() < d.rank() {
+		return nil
+	}
+	return next
 }
 
 // faqFloor is the share of the relevance of the best text best an FAQ c

@@ -403,7 +403,8 @@ func TestAskPageFAQOverItsRule(t *testing.T) {
 // it ("…the positive effect is always applied first"), though it holds
 // more of a question that sets its case; and that for a number the
 // illustration stating the figure asked ("Por ejemplo, si coinciden…
-// sólo se aplicará el MOD -6") still decides.
+// sólo se aplicará el MOD -6") still decides, also over a text of another
+// section stating the number when the rule it illustrates states none.
 func TestAskIllustratedRule(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
@@ -416,6 +417,10 @@ func TestAskIllustratedRule(t *testing.T) {
 	}{
 		{"An Engineer removes IMM-A from my trooper in the same Order that a Riotstopper hits him: what goes first?", 0, wikirules.KindRule, "the positive effect is always applied first", ""},
 		{"Una Zona de Baja Visibilidad y una de Mala Visibilidad coinciden entre mi tirador y su blanco: ¿qué MOD aplica?", wikirules.N4, wikirules.KindImportant, "Por ejemplo, si coinciden", "-6"},
+		// The box's rule states no number ("se aplicará únicamente siempre
+		// el mayor"): its illustration right after it gives the figure, not
+		// a line of another section that states -6.
+		{"Si a una tirada le afectan una Zona de Baja Visibilidad y una Zona de Mala Visibilidad a la vez, ¿qué MOD se aplica?", 0, wikirules.KindImportant, "Por ejemplo, si coinciden", "-6"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{Edition: tc.ed})
 		if err != nil {
