@@ -707,7 +707,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 				if c.score < exampleRatio*best.score {
 					break
 				}
-				if c.faq == nil && c.rank() > best.rank() && lang.Fold(c.page) == lang.Fold(best.page) {
+				if c.faq == nil && c.rank() > best.rank() && lang.Fold(c.page) == lang.Fold(best.page) && !leavesAsked(q, c, best) {
 					best = c
 					break
 				}
@@ -910,6 +910,22 @@ func illustrated(d *candidate, cands []*candidate) *candidate {
 		return nil
 	}
 	return prev
+}
+
+// leavesAsked reports whether the text r leaves out a name of q's asking
+// clause that the example ex states in its own words ("…but always
+// outside of the enemy Deployment Zone" for "can he place the mine inside
+// the enemy Deployment Zone?", beside a page's lead that speaks only of
+// placing a Mine): r does not state the rule on the point asked, and the
+// example, the only text that does, decides.
+func leavesAsked(q query, r, ex *candidate) bool {
+	for i := range q.units {
+		u := &q.units[i]
+		if u.inClause && u.named && u.idf > 0 && !u.trivial() && u.holds(ex.keys) && held(u, r, r.keys) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // illustration returns the record of ok right after the record d in its

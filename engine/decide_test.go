@@ -272,7 +272,8 @@ func TestConditionListOneSentence(t *testing.T) {
 // a text of its page, of higher precedence, that answers the question
 // and is nearly as relevant (exampleRatio): the example of Sexto Sentido
 // holds more of a question that names its troopers, the Efectos bullet
-// states the rule it shows.
+// states the rule it shows; but not to one that leaves out a name the
+// asking clause writes and the example states.
 func TestAskExampleYieldsToRule(t *testing.T) {
 	e := wikiEngine(t)
 	q := "Con Sexto Sentido, trabado con un Fusilero, un Nisse me dispara desde fuera de mi LDT: ¿puedo esquivar?"
@@ -283,6 +284,16 @@ func TestAskExampleYieldsToRule(t *testing.T) {
 	d := a.Deciding()
 	if d == nil || d.Kind == wikirules.KindExample || d.Page != "Sexto Sentido" || !strings.Contains(d.Text, "puede declarar Esquivar ante Ataques desde fuera") {
 		t.Errorf("%q: deciding %+v, want the Efectos bullet of Sexto Sentido", q, d)
+	}
+	// Minelayer's lead speaks of placing a Mine, not of the Deployment
+	// Zone the question asks about: its example, which states the rule on
+	// that point ("always outside of the enemy Deployment Zone"), decides.
+	q = "A Minelayer with Infiltration deploys in the enemy half. Can he place the mine inside the enemy Deployment Zone?"
+	if a, err = e.Ask(context.Background(), q, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || d.Kind != wikirules.KindExample || d.Page != "Minelayer" || !strings.Contains(d.Text, "always outside of the enemy Deployment Zone") {
+		t.Errorf("%q: deciding %+v, want the example of Minelayer and Infiltration", q, d)
 	}
 }
 
