@@ -447,3 +447,21 @@ func TestAskIllustratedRule(t *testing.T) {
 		}
 	}
 }
+
+// TestAskConditionPageNote checks that a record on the page a question
+// names as a condition (Zona de Visibilidad Nula, "when attacked through
+// a Zero Visibility Zone") is not taken for the rule restricting the other
+// page named because a note under it names that page ("Sexto Sentido y
+// Visor Multiespectral N1", a pointer to an FAQ): the other page's own
+// text on the case decides.
+func TestAskConditionPageNote(t *testing.T) {
+	e := wikiEngine(t)
+	q := "Does Sixth Sense let a trooper ignore the -6 MOD when attacked through a Zero Visibility Zone?"
+	a, err := e.Ask(context.Background(), q, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || d.Page != "Sexto Sentido" || !strings.Contains(d.Text, "sin aplicar el MOD de -6") {
+		t.Errorf("%q: deciding %+v, want Sexto Sentido's Efectos bullet on Zero Visibility", q, d)
+	}
+}
