@@ -837,6 +837,23 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 			}
 		}
 	}
+	if q.kind == askNumeric && best.faq == nil {
+		// A text that holds none of the quantities asked for ("the PS and
+		// Burst of…") does not state them: of the texts about as relevant,
+		// one of its precedence that holds them all (a program's table
+		// row, under its header) decides.
+		if n, h := q.askedHeld(best); n > 0 && h == 0 {
+			for _, c := range ok {
+				if c.score < contenderRatio*ok[0].score {
+					break
+				}
+				if m, g := q.askedHeld(c); c != best && c.faq == nil && c.rank() >= best.rank() && m > 0 && g == m {
+					best = c
+					break
+				}
+			}
+		}
+	}
 	if best.faq != nil {
 		for _, c := range ok {
 			if c.faq != nil && c != best && sameQuestion(c.faq, best.faq) && newerVersion(c.faq.Version, best.faq.Version) && c.rank() >= best.rank() {
@@ -926,6 +943,23 @@ func leavesAsked(q query, r, ex *candidate) bool {
 		}
 	}
 	return false
+}
+
+// askedHeld returns how many units of q's asking clause name a quantity
+// asked for (asksFor: "PS", "Burst") and how many of them c holds in its
+// text or context.
+func (q query) askedHeld(c *candidate) (n, h int) {
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.inClause || u.idf == 0 || !q.asksFor(u) {
+			continue
+		}
+		n++
+		if u.holds(c.keys) || u.holds(c.ctx) {
+			h++
+		}
+	}
+	return n, h
 }
 
 // illustration returns the record of ok right after the record d in its

@@ -465,3 +465,19 @@ func TestAskConditionPageNote(t *testing.T) {
 		t.Errorf("%q: deciding %+v, want Sexto Sentido's Efectos bullet on Zero Visibility", q, d)
 	}
 }
+
+// TestAskTableRowAnswersItsColumns checks that a table row whose cells
+// the page text runs together ("Spotlight 0 0 5 2 -- Short Skill…") is
+// read with its header (PS, Burst), and that for the quantities it alone
+// holds it decides over the page's Important box, which holds none.
+func TestAskTableRowAnswersItsColumns(t *testing.T) {
+	e := wikiEngine(t)
+	q := "What are the PS and Burst of the Spotlight hacking program in N5?"
+	a, err := e.Ask(context.Background(), q, Options{Edition: editionNamed(q)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || d.Kind != wikirules.KindProgram || d.Page != "Spotlight" {
+		t.Errorf("%q: deciding %+v, want Spotlight's program row", q, d)
+	}
+}
