@@ -711,7 +711,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 				if c.score < exampleRatio*best.score {
 					break
 				}
-				if c.faq == nil && c.rank() > best.rank() && lang.Fold(c.page) == lang.Fold(best.page) {
+				if c.faq == nil && c.rank() > best.rank() && lang.Fold(c.page) == lang.Fold(best.page) && !leavesAsked(q, c, best) {
 					best = c
 					break
 				}
@@ -815,6 +815,18 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// a number given of another thing ("la Munición DA obliga a
 		// realizar 2 Tiradas" for EXP) is not the one asked for.
 		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding {
+			// The rule's own illustration, right after it, gives the
+			// figure of the case it states in general ("…se aplicará
+			// únicamente siempre el mayor de ellos." then "Por ejemplo,
+			// si coinciden … sólo se aplicará el MOD -6"): it decides
+			// before a text of another section that states a number.
+			if r := illustration(best, ok); r != nil {
+				if w, _ := e.verdict(q, r); w != q.v.Labels.SeeDeciding {
+					best = r
+				}
+			}
+		}
+		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding {
 			for _, c := range ok {
 				if c.score < numberRatio*ok[0].score {
 					break
@@ -838,6 +850,23 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 					break
 				}
 				if c != best && c.rec != nil && holdsClauseNames(q, c) && statesKind(q, c.rec.Plain) {
+					best = c
+					break
+				}
+			}
+		}
+	}
+	if q.kind == askNumeric && best.faq == nil {
+		// A text that holds none of the quantities asked for ("the PS and
+		// Burst of…") does not state them: of the texts about as relevant,
+		// one of its precedence that holds them all (a program's table
+		// row, under its header) decides.
+		if n, h := q.askedHeld(best); n > 0 && h == 0 {
+			for _, c := range ok {
+				if c.score < contenderRatio*ok[0].score {
+					break
+				}
+				if m, g := q.askedHeld(c); c != best && c.faq == nil && c.rank() >= best.rank() && m > 0 && g == m {
 					best = c
 					break
 				}
@@ -917,6 +946,69 @@ func illustrated(d *candidate, cands []*candidate) *candidate {
 		return nil
 	}
 	return prev
+}
+
+// leavesAsked reports whether the text r leaves out a name of q's asking
+// clause that the example ex states in its own words ("…but always
+// outside of the enemy Deployment Zone" for "can he place the mine inside
+// the enemy Deployment Zone?", beside a page's lead that speaks only of
+// placing a Mine): r does not state the rule on the point asked, and the
+// example, the only text that does, decides.
+func leavesAsked(q query, r, ex *candidate) bool {
+	for i := range q.units {
+		u := &q.units[i]
+		if u.inClause && u.named && u.idf > 0 && !u.trivial() && u.holds(ex.keys) && held(u, r, r.keys) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// askedHeld returns how many units of q's asking clause name a quantity
+// asked for (asksFor: "PS", "Burst") and how many of them c holds in its
+// text or context.
+func (q query) askedHeld(c *candidate) (n, h int) {
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.inClause || u.idf == 0 || !q.asksFor(u) {
+			continue
+		}
+		n++
+		if u.holds(c.keys) || u.holds(c.ctx) {
+			h++
+		}
+	}
+	return n, h
+}
+
+// illustration returns the record of ok right after the record d in its
+// revision and section, when it opens with an example phrase of its
+// language and d opens with none: the sentence that shows d's rule in one
+// case (the converse of illustrated). Right after means no candidate of
+// ok lies between. Nil when there is none.
+func illustration(d *candidate, ok []*candidate) *candidate {
+	if d.rec == nil || d.rec.Kind == wikirules.KindExample {
+		return nil
+	}
+	opens := func(c *candidate) bool {
+		return startsWithAny(lang.Words(c.rec.Plain), vocabFor(c.lang).ps.exampleOpen)
+	}
+	if opens(d) {
+		return nil
+	}
+	var next *candidate
+	for _, c := range ok {
+		if c.rec == nil || c == d || c.rec.RevisionID != d.rec.RevisionID || !slices.Equal(c.rec.Section, d.rec.Section) || c.rec.Span.Start < d.rec.Span.End {
+			continue
+		}
+		if next == nil || c.rec.Span.Start < next.rec.Span.Start {
+			next = c
+		}
+	}
+	if next == nil || !opens(next) || next.rank() < d.rank() {
+		return nil
+	}
+	return next
 }
 
 // faqFloor is the share of the relevance of the best text best an FAQ c

@@ -280,7 +280,8 @@ func TestConditionListOneSentence(t *testing.T) {
 // a text of its page, of higher precedence, that answers the question
 // and is nearly as relevant (exampleRatio): the example of Sexto Sentido
 // holds more of a question that names its troopers, the Efectos bullet
-// states the rule it shows.
+// states the rule it shows; but not to one that leaves out a name the
+// asking clause writes and the example states.
 func TestAskExampleYieldsToRule(t *testing.T) {
 	e := wikiEngine(t)
 	q := "Con Sexto Sentido, trabado con un Fusilero, un Nisse me dispara desde fuera de mi LDT: ¿puedo esquivar?"
@@ -291,6 +292,16 @@ func TestAskExampleYieldsToRule(t *testing.T) {
 	d := a.Deciding()
 	if d == nil || d.Kind == wikirules.KindExample || d.Page != "Sexto Sentido" || !strings.Contains(d.Text, "puede declarar Esquivar ante Ataques desde fuera") {
 		t.Errorf("%q: deciding %+v, want the Efectos bullet of Sexto Sentido", q, d)
+	}
+	// Minelayer's lead speaks of placing a Mine, not of the Deployment
+	// Zone the question asks about: its example, which states the rule on
+	// that point ("always outside of the enemy Deployment Zone"), decides.
+	q = "A Minelayer with Infiltration deploys in the enemy half. Can he place the mine inside the enemy Deployment Zone?"
+	if a, err = e.Ask(context.Background(), q, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || d.Kind != wikirules.KindExample || d.Page != "Minelayer" || !strings.Contains(d.Text, "always outside of the enemy Deployment Zone") {
+		t.Errorf("%q: deciding %+v, want the example of Minelayer and Infiltration", q, d)
 	}
 }
 
@@ -411,7 +422,8 @@ func TestAskPageFAQOverItsRule(t *testing.T) {
 // it ("…the positive effect is always applied first"), though it holds
 // more of a question that sets its case; and that for a number the
 // illustration stating the figure asked ("Por ejemplo, si coinciden…
-// sólo se aplicará el MOD -6") still decides.
+// sólo se aplicará el MOD -6") still decides, also over a text of another
+// section stating the number when the rule it illustrates states none.
 func TestAskIllustratedRule(t *testing.T) {
 	e := wikiEngine(t)
 	ctx := context.Background()
@@ -424,6 +436,10 @@ func TestAskIllustratedRule(t *testing.T) {
 	}{
 		{"An Engineer removes IMM-A from my trooper in the same Order that a Riotstopper hits him: what goes first?", 0, wikirules.KindRule, "the positive effect is always applied first", ""},
 		{"Una Zona de Baja Visibilidad y una de Mala Visibilidad coinciden entre mi tirador y su blanco: ¿qué MOD aplica?", wikirules.N4, wikirules.KindImportant, "Por ejemplo, si coinciden", "-6"},
+		// The box's rule states no number ("se aplicará únicamente siempre
+		// el mayor"): its illustration right after it gives the figure, not
+		// a line of another section that states -6.
+		{"Si a una tirada le afectan una Zona de Baja Visibilidad y una Zona de Mala Visibilidad a la vez, ¿qué MOD se aplica?", 0, wikirules.KindImportant, "Por ejemplo, si coinciden", "-6"},
 	} {
 		a, err := e.Ask(ctx, tc.q, Options{Edition: tc.ed})
 		if err != nil {
@@ -437,5 +453,39 @@ func TestAskIllustratedRule(t *testing.T) {
 		if tc.verdict != "" && !strings.Contains(a.Verdict, tc.verdict) {
 			t.Errorf("%q: verdict %q, want %q", tc.q, a.Verdict, tc.verdict)
 		}
+	}
+}
+
+// TestAskConditionPageNote checks that a record on the page a question
+// names as a condition (Zona de Visibilidad Nula, "when attacked through
+// a Zero Visibility Zone") is not taken for the rule restricting the other
+// page named because a note under it names that page ("Sexto Sentido y
+// Visor Multiespectral N1", a pointer to an FAQ): the other page's own
+// text on the case decides.
+func TestAskConditionPageNote(t *testing.T) {
+	e := wikiEngine(t)
+	q := "Does Sixth Sense let a trooper ignore the -6 MOD when attacked through a Zero Visibility Zone?"
+	a, err := e.Ask(context.Background(), q, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || d.Page != "Sexto Sentido" || !strings.Contains(d.Text, "sin aplicar el MOD de -6") {
+		t.Errorf("%q: deciding %+v, want Sexto Sentido's Efectos bullet on Zero Visibility", q, d)
+	}
+}
+
+// TestAskTableRowAnswersItsColumns checks that a table row whose cells
+// the page text runs together ("Spotlight 0 0 5 2 -- Short Skill…") is
+// read with its header (PS, Burst), and that for the quantities it alone
+// holds it decides over the page's Important box, which holds none.
+func TestAskTableRowAnswersItsColumns(t *testing.T) {
+	e := wikiEngine(t)
+	q := "What are the PS and Burst of the Spotlight hacking program in N5?"
+	a, err := e.Ask(context.Background(), q, Options{Edition: editionNamed(q)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.Deciding(); d == nil || d.Kind != wikirules.KindProgram || d.Page != "Spotlight" {
+		t.Errorf("%q: deciding %+v, want Spotlight's program row", q, d)
 	}
 }

@@ -240,6 +240,13 @@ func (e *Engine) describe(c *candidate) {
 				c.ctx[k] = true
 			}
 		}
+		// A table row whose cells could not be told apart keeps its
+		// table's header ("Name Attack MOD Opp. MOD PS Burst…"): it says
+		// what the row's values are, as a lead-in says what its bullet
+		// continues.
+		for k := range keySet(c.rec.Fields["columns"]) {
+			c.ctx[k] = true
+		}
 		for k := range keySet(c.rec.Page) {
 			c.pageKeys[k] = true
 		}

@@ -686,12 +686,23 @@ func onCondition(q query, c *candidate) bool {
 			on = true
 		}
 	}
-	if !on {
+	if !on || c.rec == nil {
 		return false
+	}
+	// Its text, not a note under it: a note pointing to an FAQ
+	// ("Sexto Sentido y Visor Multiespectral N1") names the FAQ's
+	// subject, not what the record restricts.
+	own := c.keys
+	if len(c.rec.Notes) > 0 {
+		text := c.rec.Plain
+		if text == "" {
+			text = c.rec.Text
+		}
+		own = keySet(c.rec.Title + "\n" + text)
 	}
 	for i := range q.units {
 		u := &q.units[i]
-		if u.topic && !u.holds(c.pageKeys) && u.holds(c.keys) {
+		if u.topic && !u.holds(c.pageKeys) && u.holds(own) {
 			return true
 		}
 	}
