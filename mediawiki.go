@@ -215,3 +215,23 @@ func Excerpt(s string, n int) string {
 	}
 	return fmt.Sprintf("%q… (%d bytes)", s[:cut], len(s))
 }
+
+// CreationSummaries are the prefixes of the edit summary MediaWiki gives
+// a page's first revision when its author leaves none (the autosumm-new
+// message, "Created page with \"$1\"" in English, "Página creada con «$1»"
+// in Spanish): a revision with such a summary created its page, so every
+// other revision of the page is later. The Spanish rules wiki shows the
+// English wording too (Marcado, oldid 348): the summary is stored in the
+// language of the wiki that saved it.
+var CreationSummaries = []string{"Created page with ", "Página creada con "}
+
+// IsCreationSummary reports whether an edit summary is MediaWiki's
+// summary of a page's creation (CreationSummaries).
+func IsCreationSummary(comment string) bool {
+	for _, p := range CreationSummaries {
+		if strings.HasPrefix(comment, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -395,6 +395,29 @@ type Citation struct {
 	Paragraph int `json:"paragraph,omitempty"`
 }
 
+// CitationWords are the words of a citation line in one language: the
+// FAQ and errata version labels and the undated notes, each a format with
+// one verb (%s: the version; the month of the update shown).
+type CitationWords struct {
+	FAQVersion, ErrataVersion, Undated, UndatedUpdate string
+}
+
+// citationWords are the citation words by language code; English is the
+// form DESIGN.md fixes, Spanish the Spanish wiki's words.
+var citationWords = map[string]CitationWords{
+	"en": {FAQVersion: "FAQ version %s", ErrataVersion: "errata version %s", Undated: "undated", UndatedUpdate: "undated; shows an update of %s"},
+	"es": {FAQVersion: "FAQ versión %s", ErrataVersion: "errata versión %s", Undated: "sin fecha", UndatedUpdate: "sin fecha; muestra una actualización de %s"},
+}
+
+// CitationWordsFor are the citation words of language code ("es", "en");
+// English for any other.
+func CitationWordsFor(code string) CitationWords {
+	if w, ok := citationWords[code]; ok {
+		return w
+	}
+	return citationWords["en"]
+}
+
 // String renders the human citation line, e.g.
 // "Esquivar › Efectos › 4 [N4] — rev 2021-02-11T10:26:28Z". The version in
 // parentheses is the update the record comes from ("(1.1.1, dic 2021)"),
@@ -403,7 +426,12 @@ type Citation struct {
 // shows no date is cited by revision id, "(undated)", and when its time is
 // read from its newest update marker, that marker's month:
 // "— rev ddb1a6ee6155b9549 (undated; shows an update of 2023-07)".
-func (c Citation) String() string {
+func (c Citation) String() string { return c.In(citationWords["en"]) }
+
+// In renders the citation line as String does, with the words w (the
+// version labels and undated notes of one language); page, section and
+// revision are the wiki's own and stay as they are.
+func (c Citation) In(w CitationWords) string {
 	var b strings.Builder
 	b.WriteString(c.Page)
 	if c.Section != "" {
@@ -427,9 +455,9 @@ func (c Citation) String() string {
 	if c.Version != "" {
 		switch c.Kind {
 		case KindFAQ:
-			fmt.Fprintf(&b, " (FAQ version %s)", c.Version)
+			b.WriteString(" (" + fmt.Sprintf(w.FAQVersion, c.Version) + ")")
 		case KindErrata:
-			fmt.Fprintf(&b, " (errata version %s)", c.Version)
+			b.WriteString(" (" + fmt.Sprintf(w.ErrataVersion, c.Version) + ")")
 		default:
 			fmt.Fprintf(&b, " (%s)", c.Version)
 		}
@@ -438,9 +466,7 @@ func (c Citation) String() string {
 	case !c.Timestamp.IsZero() && c.TimestampInferred && c.Revision != "":
 		b.WriteString(" — rev ")
 		b.WriteString(c.Revision)
-		b.WriteString(" (undated; shows an update of ")
-		b.WriteString(c.Timestamp.UTC().Format("2006-01"))
-		b.WriteString(")")
+		b.WriteString(" (" + fmt.Sprintf(w.UndatedUpdate, c.Timestamp.UTC().Format("2006-01")) + ")")
 	case !c.Timestamp.IsZero():
 		b.WriteString(" — rev ")
 		b.WriteString(c.Timestamp.UTC().Format(time.RFC3339))
@@ -448,7 +474,7 @@ func (c Citation) String() string {
 		// A rendered page that shows no date (no update marker).
 		b.WriteString(" — rev ")
 		b.WriteString(c.Revision)
-		b.WriteString(" (undated)")
+		b.WriteString(" (" + w.Undated + ")")
 	}
 	return b.String()
 }

@@ -38,6 +38,18 @@ func TestCitationFAQDates(t *testing.T) {
 	if got := CitationOf(r).String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
+	// In Spanish the labels are the Spanish wiki's words; page, section
+	// and revision stay as the wiki writes them.
+	es := CitationWordsFor("es")
+	want = "Isolated State › FAQs & Errata › N4 FAQ (FAQ versión 1.0, Jan 2021) — rev ddb1a6ee6155b9549 (sin fecha; muestra una actualización de 2023-07)"
+	if got := CitationOfFAQ(f, "").In(es); got != want {
+		t.Errorf("In(es) = %q, want %q", got, want)
+	}
+	r.Timestamp = time.Time{}
+	want = "Isolated State (PDF 2.1, July 2023) — rev ddb1a6ee6155b9549 (sin fecha)"
+	if got := CitationOf(r).In(es); got != want {
+		t.Errorf("In(es) = %q, want %q", got, want)
+	}
 	f.TimestampInferred, f.Type = false, "errata"
 	if got := CitationOfFAQ(f, "").String(); !strings.HasSuffix(got, "(errata version 1.0, Jan 2021) — rev 2023-07-01T00:00:00Z") {
 		t.Errorf("an exact time: %q", got)

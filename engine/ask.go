@@ -44,9 +44,11 @@ const (
 	faqLooseReverse  = 0.4    // … with this share of the FAQ's
 	faqCaseShare     = 0.25   // or this share of the question and of the FAQ's question…
 	faqCaseHold      = 0.65   // … with its answer holding this share of the question and of its asking clause (faqCaseFits)
+	faqCaseAsked     = 0.6    // or the judge's question holding this share of the FAQ's, and its answer this share of the asking clause
 	faqRatio         = 0.7    // an FAQ asking the question decides over rule text down to this ratio of the best relevance
 	pageFAQRatio     = 0.55   // … over rule text of its own page, down to this ratio (faqFloor)
 	sceneWeight      = 0.6    // weight of a plain word outside the clause that asks
+	generalRatio     = 5      // a topic this many times as spoken of as another of the question is general (markGeneral)
 	commonIDF        = 2.5    // a one-word title whose stem is this common names no page (commonTitle)
 	homelessCover    = 0.65   // relevance a source needs to decide a question about a concept no page describes
 	cofocus          = 0.7    // a named unit this weighty as the focus, with a page, makes the question about it
@@ -323,7 +325,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 		a.Verdict = NotFound
 		a.Nearest = nearestPages(cands, 3)
 		if len(cands) > 0 {
-			a.Notes = append(a.Notes, q.v.reason("nearest", why, citationOf(cands[0])))
+			a.Notes = append(a.Notes, q.v.reason("nearest", why, citationOf(cands[0], q.v)))
 		}
 		if len(a.Nearest) == 0 {
 			// Words no document holds can leave the search empty; the
@@ -351,7 +353,7 @@ func (e *Engine) ask(ctx context.Context, question string, opt Options) (*Answer
 	e.guardVerdict(q, d, cands, a)
 	if c := e.contested(q, d, cands, a.Verdict, a.EditionDefaulted); c != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
-		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
+		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c, q.v)))
 	}
 	if d.partial && !d.whole && a.Verdict != q.v.Labels.SeeDeciding && (!hasFold(q.topics, d.page) || hasFold(q.twinTopics, d.page)) {
 		// Found by fewer words than the question's, on a page the
@@ -853,7 +855,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 	// Coordinada", "Regeneración") is answered only by an FAQ asking it or
 	// a text that holds it and most of the question: a stray mention does
 	// not decide it.
-	if f := e.homelessFocus(q, cands); f != nil {
+	for _, f := range e.homelessFoci(q, cands) {
 		own, text := best.keys, ""
 		if best.rec != nil {
 			text = best.rec.Plain
@@ -1115,6 +1117,20 @@ func uncoded(words []string) []string {
 // qualifies a name; none is the concept asked about (focusName skips
 // them alike).
 func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
+	if f := e.homelessFoci(q, cands); len(f) > 0 {
+		return f[0]
+	}
+	return nil
+}
+
+// homelessFoci returns the homeless focus (homelessFocus) first, then the
+// other named units about as weighty (cofocus of its weight) that no page
+// or section describes either: "Does the target of Oblivion need the
+// Hackable Characteristic?" asks of two such concepts, and a text holding
+// only one ("The target of this Hacking Program does not need…", on
+// another program's page) answers another question. Nil when the focus
+// has a page, or another unit about as weighty has.
+func (e *Engine) homelessFoci(q query, cands []*candidate) []*unit {
 	if len(q.topics) > len(q.described) {
 		return nil
 	}
@@ -1122,12 +1138,17 @@ func (e *Engine) homelessFocus(q query, cands []*candidate) *unit {
 	if len(named) == 0 || !e.homeless(named[0], cands) {
 		return nil
 	}
+	foci := []*unit{named[0]}
 	for _, u := range named[1:] {
-		if u.dw >= cofocus*named[0].dw && !e.homeless(u, cands) {
+		if u.dw < cofocus*named[0].dw {
+			continue
+		}
+		if !e.homeless(u, cands) {
 			return nil
 		}
+		foci = append(foci, u)
 	}
-	return named[0]
+	return foci
 }
 
 // homeless reports whether no page title and no section heading of the
@@ -1289,12 +1310,14 @@ func versionNumbers(v string) []int {
 	return out
 }
 
-// citationOf returns the human citation of a candidate.
-func citationOf(c *candidate) string {
+// citationOf returns the human citation of a candidate, its words in the
+// language of vocabulary v.
+func citationOf(c *candidate, v *Vocabulary) string {
+	w := wikirules.CitationWordsFor(v.Language)
 	if c.faq != nil {
-		return wikirules.CitationOfFAQ(*c.faq, c.page).String()
+		return wikirules.CitationOfFAQ(*c.faq, c.page).In(w)
 	}
-	return wikirules.CitationOf(*c.rec).String()
+	return wikirules.CitationOf(*c.rec).In(w)
 }
 
 // reEditionNamed finds an edition named in a question: "CodeOne", "Code

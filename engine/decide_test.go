@@ -43,7 +43,9 @@ func TestConditionKeys(t *testing.T) {
 
 // TestFAQCaseFits checks that an FAQ sharing a part of the judge's
 // question both ways asks it as its case only when, with its answer, it
-// holds most of the question and of its asking clause.
+// holds most of the question and of its asking clause, or the judge's
+// question holds most of its question and its answer most of the asking
+// clause.
 func TestFAQCaseFits(t *testing.T) {
 	for _, tc := range []struct {
 		fwd, rev, whole, clause float64
@@ -55,6 +57,12 @@ func TestFAQCaseFits(t *testing.T) {
 		{0.35, 0.34, 0.83, 0.40, false}, // nor of what it asks
 		{0.15, 0.34, 0.83, 0.84, false}, // its question shares little of the judge's
 		{0.42, 0.10, 0.83, 0.84, false}, // the judge's shares little of its question
+		// The judge's question holds most of the FAQ's (its case: "I
+		// Combat Jump onto a rooftop …" of "¿Se puede utilizar Salto de
+		// combate sobre una azotea?") and the answer most of what it asks.
+		{0.31, 0.66, 0.61, 0.83, true},
+		{0.31, 0.66, 0.61, 0.50, false}, // the answer holds little of what it asks
+		{0.20, 0.66, 0.61, 0.83, false}, // its question shares little of the judge's
 	} {
 		if got := faqCaseFits(tc.fwd, tc.rev, tc.whole, tc.clause); got != tc.want {
 			t.Errorf("faqCaseFits(%v, %v, %v, %v) = %v, want %v", tc.fwd, tc.rev, tc.whole, tc.clause, got, tc.want)

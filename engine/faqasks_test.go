@@ -39,3 +39,29 @@ func TestFAQAsksExample(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributeKeys checks that an FAQ asking which Attribute a roll uses
+// holds the Attributes a judge names as the choice ("ARM or BTS"), in
+// either language, and that a question naming no Attribute's class holds
+// none.
+func TestAttributeKeys(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	q := e.analyze(prose("Combat Jump (Explosion) hits my trooper: does he save with ARM or BTS?"))
+	for _, tc := range []struct {
+		faq  string
+		want bool
+	}{
+		{"¿Qué Atributo se usa para la Tirada de Salvación en Salto de Combate (Explosión)?", true},
+		{"Which Attribute is used for the Saving Roll of a Combat Jump (Explosion)?", true},
+		{"¿Qué Tirada de Salvación se hace en Salto de Combate (Explosión)?", false},
+	} {
+		c := &candidate{faq: &wikirules.FAQ{Question: tc.faq}, page: "Salto de Combate", qkeys: attributeKeys(keySet(tc.faq))}
+		e.describe(c)
+		if got := e.coverage(q, c, c.qkeys) >= faqForwardMin; got != tc.want {
+			t.Errorf("coverage of %q by %q = %.2f, want at least %.2f: %v", q.text, tc.faq, e.coverage(q, c, c.qkeys), faqForwardMin, tc.want)
+		}
+	}
+}

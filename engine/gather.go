@@ -37,25 +37,14 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		if seen[fq.ID] != nil || (fq.Removed != "" && !f.History) {
 			return
 		}
-		c := &candidate{faq: fq, page: page, keys: keySet(faqText(fq)), qkeys: keySet(fq.Question)}
+		c := &candidate{faq: fq, page: page, keys: keySet(faqText(fq)), qkeys: attributeKeys(keySet(fq.Question))}
 		seen[fq.ID] = c
 		out = append(out, c)
 	}
 	sf := f
 	sf.Limit = searchLimit
 	sf.NoSnippets = true // candidates are read from their records and FAQs
-	// An edition the question names ("En N5, …") is the filter's, not a
-	// word a text holds: the index would count it as a unit to match.
-	text := reEditionNamed.ReplaceAllString(q.text, " ")
-	if !e.expands(f) && len(q.expanded) > 0 {
-		// The index expands a query through the glossary itself; the
-		// store's FTS5 search is given the synonyms.
-		text += " " + strings.Join(q.expanded, " ")
-	}
-	words := searchWords(text)
-	if e.expands(f) {
-		words = e.indexWords(text)
-	}
+	text, words := e.searchQuery(q, f)
 	hits, err := e.searcher(f).SearchText(ctx, words, sf)
 	if err != nil {
 		return nil, fmt.Errorf("engine: search %q: %w", q.text, err)
@@ -206,6 +195,23 @@ func (e *Engine) gather(ctx context.Context, q query, f wikirules.Filter) ([]*ca
 		e.describe(c)
 	}
 	return out, nil
+}
+
+// searchQuery returns the question's text as gather searches it and the
+// words it asks the Searcher for. An edition the question names ("En N5,
+// …") is the filter's, not a word a text holds: the index would count it
+// as a unit to match.
+func (e *Engine) searchQuery(q query, f wikirules.Filter) (text, words string) {
+	text = reEditionNamed.ReplaceAllString(q.text, " ")
+	if !e.expands(f) && len(q.expanded) > 0 {
+		// The index expands a query through the glossary itself; the
+		// store's FTS5 search is given the synonyms.
+		text += " " + strings.Join(q.expanded, " ")
+	}
+	if e.expands(f) {
+		return text, e.indexWords(text)
+	}
+	return text, searchWords(text)
 }
 
 // describe fills the context keys of a candidate: its lead-in and section
@@ -456,4 +462,27 @@ func (e *Engine) heldOverTwin(ctx context.Context, page string, f wikirules.Filt
 		}
 	}
 	return memo[k], nil
+}
+
+// attributeKeys adds to the keys k of an FAQ's question the stems of every
+// Attribute of every vocabulary when k holds a noun naming their class:
+// "¿Qué Atributo se usa para la Tirada de Salvación…?" asks of ARM and
+// BTS both, and holds a judge's "does he save with ARM or BTS?". It
+// returns k.
+func attributeKeys(k map[string]bool) map[string]bool {
+	named := false
+	for _, v := range sortedVocabs() {
+		for _, n := range v.Question.AttributeNouns {
+			named = named || k[stem(n)]
+		}
+	}
+	if !named {
+		return k
+	}
+	for _, v := range sortedVocabs() {
+		for _, a := range v.Question.Attributes {
+			k[stem(a)] = true
+		}
+	}
+	return k
 }

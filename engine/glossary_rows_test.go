@@ -38,12 +38,16 @@ func TestGlossaryVerbRows(t *testing.T) {
 // only through a row of docs/GLOSSARY.md, and checks it is among the
 // first three sources: "usos" of a Spanish question against the English
 // Mines profile's "Disposable (3)" (the number of uses); "subir" against
-// Trepar's "mover en vertical escalando".
+// Trepar's "mover en vertical escalando"; "Shock" alone, as judges say it,
+// against the Tenaz Recuerda box on "La Munición Shock"; "rooftop" against
+// the Combat Jump FAQ's "azotea".
 func TestGlossaryGatherRows(t *testing.T) {
 	e := wikiEngine(t)
 	for _, tc := range []struct{ q, want string }{
 		{"¿Cuántos usos tiene una Mina?", "Disposable (3)"},
 		{"¿Cuánto puede subir una tropa con una Orden de Trepar?", "escalando el primer valor"},
+		{"Le meto Shock a una tropa que tiene Tenaz activado, ¿qué pasa?", "La Munición Shock también cancela"},
+		{"I Combat Jump onto a rooftop next to a low wall. Do I get Partial Cover during that Order?", "no obtiene Cobertura Parcial durante esa Orden"},
 	} {
 		a, err := e.Ask(context.Background(), tc.q, Options{Edition: wikirules.N4})
 		if err != nil {

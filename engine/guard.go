@@ -171,7 +171,7 @@ func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answ
 	}
 	if c := e.exceptionContested(q, d, cands); c != nil {
 		a.Verdict = q.v.Labels.SeeDeciding
-		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c)))
+		a.Notes = append(a.Notes, q.v.reason("contested", citationOf(c, q.v)))
 	}
 }
 

@@ -25,7 +25,7 @@ func TestInvertedVerdicts(t *testing.T) {
 	}{
 		{"Do visibility zone MODs stack with each other?", "No"},
 		{"¿En N4 el humo se puede lanzar a un punto vacío sin objetivo?", "Sí"}, // "se puede arrojar a un punto … vacío"
-		{"¿Con Tenaz activado siguen funcionando el equipo automático?", "Sí"}, // "continuarán funcionando con normalidad" (J422)
+		{"¿Con Tenaz activado siguen funcionando el equipo automático?", "Sí"},  // "continuarán funcionando con normalidad" (J422)
 		{"Does Sixth Sense ignore the Surprise Attack MOD?", "Yes"},
 		{"¿Un Visor Multiespectral ignora una Zona de Ruido Blanco?", "No"},
 		{"How many Troopers can a Fireteam Core have at most?", "5"},

@@ -124,6 +124,13 @@ func (e *Engine) polarityWhole(q query, d *candidate, text string) (int, bool) {
 	qNeg := questionNegative(q)
 	p := sentencePolarity(q, d, m, best, text, v)
 	whole := p != 0 && bestW >= m.weight && m.dropped == 0
+	if (p > 0) != qNeg && p != 0 && e.siblingSubject(q, best) {
+		// A yes (the sentence's polarity agreeing with the question's:
+		// "impidiéndoles" answers "¿impide …?") said of another concept
+		// the sentence opens with (siblingSubject) is no yes for the
+		// subject.
+		return 0, false
+	}
 	if p == 0 && d.leadIn == nil {
 		// The sentence holding the most of what is asked may say nothing
 		// of it ("Las ORAs de Programas Hacker … se consideran ORAs
@@ -1668,7 +1675,7 @@ func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
 		return len(words)
 	}
 	asked := spanOf(lang.Words(strings.Join(q.clause, " ")))
-	qBefore := spanOf(asked.words[:at(asked.words, q.v.ps.neg)]).keys()
+	qBefore := spanOf(blockingActor(asked.words, q.v)).keys()
 	before := spanOf(c.words[:at(c.words, v.ps.neg)]).keys()
 	// A sentence naming its own page before the verb makes the page's
 	// subject the actor ("Eclipse Ammunition is a variant of Smoke
@@ -1696,6 +1703,31 @@ func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
 	// Sexto Sentido éste ignorará el MOD" on Sexto Sentido): what else
 	// stands there is the case it acts in, not another actor.
 	return actor && (!other || paged)
+}
+
+// blockingActor returns the words of a question's asking clause (words)
+// naming what it asks blocks: those before its first negation phrase
+// ("does Eclipse block …"), or, when the phrase opens the clause (after
+// its opener), those after the phrase up to its first relative word, the
+// subject Spanish writes after the verb ("¿Impide la Munición Eclipse que
+// un Visor Multiespectral trace LDT?").
+func blockingActor(words []string, v *Vocabulary) []string {
+	for i := range words {
+		n := firstPhrase(words[i:], v.ps.neg)
+		if n == 0 {
+			continue
+		}
+		if i > 1 || i == 1 && !v.has("opener", words[0]) {
+			return words[:i]
+		}
+		rest := words[i+n:]
+		end := slices.IndexFunc(rest, func(w string) bool { return v.has("relative", w) })
+		if end < 0 {
+			end = len(rest)
+		}
+		return rest[:end]
+	}
+	return words
 }
 
 // deniedActor reports whether a unit q's asking clause names before its
@@ -1908,6 +1940,77 @@ func grantedAgainst(q query, text string) bool {
 // restrictReach is how many words before a condition a restriction phrase
 // may stand to restrict to it ("únicamente en Turno Activo").
 const restrictReach = 3
+
+// lackReach is how many words after the conditional of "only if" the
+// condition may name what the question's case goes without ("sólo si se
+// utiliza el Repetidor enemigo": the Repeater is the fourth).
+const lackReach = 5
+
+// restrictedLacked reports whether text restricts a statement to a
+// condition the case of q goes without: a sentence holding a unit q asks
+// about (its asking clause's, not a page it names) opens a condition
+// with a restriction phrase and a conditional ("sólo si", "only if"),
+// and within lackReach words after it, with no privative word or
+// negation between, names what q names right after a privative word or
+// its verb ("sin usar ese repetidor", "sin utilizar el Repetidor",
+// "without using"). "Los MODs de Firewall se
+// aplicarán sólo si se utiliza el Repetidor enemigo" for "… sin usar ese
+// repetidor. ¿Le aplico el -3 de Firewall?". Then the answer for q's
+// case is a no.
+func restrictedLacked(q query, text string) bool {
+	qw := lang.Words(q.text)
+	var lacked []*unit
+	for i, w := range qw {
+		if !q.v.has("privative", w) {
+			continue
+		}
+		// What is lacked is named first or after the verb of its use
+		// ("sin utilizar el Repetidor", "without using the Repeater").
+		st := contentStems(qw[i+1:])
+		for j := 0; j < min(2, len(st)); j++ {
+			if u := q.nameAt(st[j:]); u != nil {
+				lacked = append(lacked, u)
+				break
+			}
+		}
+	}
+	if len(lacked) == 0 {
+		return false
+	}
+	for _, s := range sentences(text) {
+		sw := lang.Words(s)
+		sk := spanOf(sw).keys()
+		if !slices.ContainsFunc(q.units, func(u unit) bool { return u.inClause && !u.topic && u.idf > 0 && !u.trivial() && u.holds(sk) }) {
+			continue
+		}
+		for j := range sw {
+			for _, v := range sortedVocabs() {
+				r := matchAny(sw[j:], v.ps.restr)
+				if r == 0 {
+					continue
+				}
+				c := matchAny(sw[j+r:], v.ps.ifs)
+				if c == 0 {
+					continue
+				}
+				cond := sw[j+r+c : min(len(sw), j+r+c+lackReach)]
+				for n := range cond {
+					if v.has("privative", cond[n]) || startsWithAny(cond[n:], v.ps.notNeg) {
+						cond = cond[:n]
+						break
+					}
+				}
+				ck := spanOf(cond).keys()
+				for _, u := range lacked {
+					if u.holds(ck) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
 
 // objects returns the units of q that name a game concept (a page title,
 // or a name: a skill, a state, a piece of equipment…) other than the
@@ -2209,4 +2312,72 @@ func otherSubject(q query, d *candidate, sentence string) bool {
 		}
 	}
 	return first != nil && !first.holds(keysOnPage(sentence, d))
+}
+
+// siblingSubject reports whether sentence opens (after its determiners)
+// with the name of a page q does not name while q's subject holds a word
+// none of that page's names (in either language) does, and either shares
+// a word with them (one class: "Eclipse Ammunition" for "Smoke
+// Ammunition", "Munición Humo") or names a page itself ("Zona de Ruido
+// Blanco"). What the sentence says is then said of that other concept: "Eclipse Ammunition works in exactly
+// the same way as Smoke Ammunition, but the Zero Visibility Zone it
+// generates also affects Multispectral Visors" does not say that Smoke
+// affects them. q's subject is what its asking clause names before its
+// verb (or, when the verb is no unit, the word standing for it:
+// "afecta"), or after a blocking verb opening it (blockingActor).
+func (e *Engine) siblingSubject(q query, sentence string) bool {
+	vi := -1
+	if verb := q.verb(); verb != nil {
+		vi = slices.IndexFunc(q.clause, func(w string) bool { return slices.Contains(verb.alts[0], stem(w)) })
+	} else {
+		vi = verbless(q)
+	}
+	start := 0
+	if len(q.clause) > 0 && q.v.has("opener", q.clause[0]) {
+		start = 1
+	}
+	var subjectWords []string
+	if vi >= 1 {
+		subjectWords = q.clause[start:vi]
+	} else if w := blockingActor(q.clause, q.v); len(w) < len(q.clause) {
+		// "¿Impide la Zona de Ruido Blanco que …?": the subject after
+		// the blocking verb.
+		subjectWords = w
+	}
+	subject := spanOf(subjectWords).keys()
+	if len(subject) == 0 {
+		return false
+	}
+	words := lang.Words(sentence)
+	v := vocabFor(detectLanguage(sentence))
+	at := 0
+	for at < len(words) && v.has("det", words[at]) {
+		at++
+	}
+	st := stems(words)
+	for _, p := range e.titles.in(words) {
+		if p.derived || at+len(p.stems) > len(st) || !slices.Equal(st[at:at+len(p.stems)], p.stems) {
+			continue
+		}
+		// p's name opens the sentence: its subject.
+		if e.titleHeld(p.title, q.keys()) {
+			return false
+		}
+		named := map[string]bool{}
+		for _, n := range e.titles.names(p.title) {
+			for _, k := range n.keys {
+				named[k] = true
+			}
+		}
+		shared, own := false, false
+		for k := range subject {
+			if named[k] {
+				shared = true
+			} else {
+				own = true
+			}
+		}
+		return own && (shared || len(e.titles.in(subjectWords)) > 0)
+	}
+	return false
 }

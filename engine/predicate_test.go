@@ -61,13 +61,15 @@ func TestAsksLikeFAQ(t *testing.T) {
 }
 
 // TestNamesTopics checks that an FAQ answers a question only when it
-// speaks of every page the question names, in its question or the pages
-// it shows on and relates to, in either language.
+// speaks of every page the question's asking clause names and of one at
+// least of those it names, in its question or the pages it shows on and
+// relates to, in either language.
 func TestNamesTopics(t *testing.T) {
 	e := wikiEngine(t)
 	if err := e.init(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	firewall := "Mi hacker está dentro de la ZC de un Repetidor enemigo, pero ataca a un hacker enemigo que ya tiene en su propia Zona de Hackeo, sin usar ese repetidor. ¿Le aplico el -3 de Firewall?"
 	for _, tc := range []struct {
 		judge, faq string
 		pages      []string
@@ -80,6 +82,10 @@ func TestNamesTopics(t *testing.T) {
 		// question names it by its translation.
 		{"Isolated trooper: can a Command Token cancel it?", "¿Se puede cancelar con un Token de Mando?", []string{"Aislado"}, true},
 		{"Isolated trooper: can a Command Token cancel it?", "¿Se puede cancelar?", []string{"Aislado"}, false},
+		// A page named only by the case set out (Zona de Hackeo) need
+		// not be named by the FAQ; one of the pages named must.
+		{firewall, "¿Cuándo se aplican los MODs de Firewall por Repetidores enemigos?", []string{"Repetidor"}, true},
+		{firewall, "¿Cuándo se aplican los MODs de Firewall?", []string{"Esquivar"}, false},
 	} {
 		q := e.analyze(tc.judge)
 		c := &candidate{faq: &wikirules.FAQ{Question: tc.faq, Pages: tc.pages}, page: tc.pages[0], qkeys: keySet(tc.faq)}

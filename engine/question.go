@@ -72,6 +72,7 @@ type unit struct {
 	page     bool    // one of its alternatives is the title of a page
 	named    bool    // a name: a page title, or written with a capital (in the question or the glossary)
 	head     bool    // one word that is, or translates to, the class head of a family of titles ("ammo": Munición, Ammunition)
+	general  bool    // a topic many more texts speak of than another topic of the question (markGeneral): "Saving Roll" beside "Spotlight"
 	dw       float64 // its share of total: weight × idf, or the weight of an unknown word
 	typed    string  // its words as the question writes them ("Coraje", not the stem "coraj")
 }
@@ -224,6 +225,18 @@ func startsWithAny(words []string, ps [][]string) bool {
 		}
 	}
 	return false
+}
+
+// matchAny returns how many words the longest of the phrases words start
+// with spans, or 0.
+func matchAny(words []string, ps [][]string) int {
+	n := 0
+	for _, p := range ps {
+		if len(p) > n && len(p) <= len(words) && indexWords(words[:len(p)], p) == 0 {
+			n = len(p)
+		}
+	}
+	return n
 }
 
 // containsAny reports whether words hold one of the phrases.
@@ -506,7 +519,60 @@ func (e *Engine) analyze(question string) query {
 			q.total += u.dw
 		}
 	}
+	e.markGeneral(&q)
 	return q
+}
+
+// mentions is the number of documents that may speak of u: for each of
+// its distinct alternatives (its names in either language), the document
+// frequency of its rarest stem, summed. It bounds from above the texts
+// holding one of its names.
+func (e *Engine) mentions(u *unit) int {
+	seen := map[string]bool{}
+	n := 0
+	for _, alt := range u.alts {
+		j := strings.Join(alt, " ")
+		if seen[j] || len(alt) == 0 {
+			continue
+		}
+		seen[j] = true
+		m := -1
+		for _, k := range alt {
+			if f := e.docFreq(k); m < 0 || f < m {
+				m = f
+			}
+		}
+		n += m
+	}
+	return n
+}
+
+// markGeneral marks the topic units of q that name a general mechanic
+// beside a specific page: a topic that at least generalRatio times as
+// many documents speak of as another topic of the question ("Saving
+// Roll", held by the texts of every weapon and ammunition, beside
+// "Spotlight", of one program). Such a topic is what the specific one is
+// asked of, not a subject of its own (answers).
+func (e *Engine) markGeneral(q *query) {
+	least := -1
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.topic || u.head || u.idf == 0 || u.trivial() {
+			continue
+		}
+		if m := e.mentions(u); m > 0 && (least < 0 || m < least) {
+			least = m
+		}
+	}
+	if least <= 0 {
+		return
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		if u.topic && !u.head && u.idf > 0 && !u.trivial() && e.mentions(u) >= generalRatio*least {
+			u.general = true
+		}
+	}
 }
 
 // complement reports whether the stems st stand in words as the

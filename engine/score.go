@@ -342,9 +342,10 @@ func (e *Engine) sameSubject(faqQuestion string, q query, qk map[string]bool) bo
 	return true
 }
 
-// namesTopics reports whether the FAQ c speaks of every page q names: its
-// question or the pages it shows on and relates to hold each (its title
-// or a glossary synonym). "¿Cómo afecta el estado Aislado a Programas
+// namesTopics reports whether the FAQ c speaks of every page q names in
+// the clause that asks (topicAsked) and of one at least when it names any: its question or
+// the pages it shows on and relates to hold each (its title or a glossary
+// synonym). "¿Cómo afecta el estado Aislado a Programas
 // Hacker…?" shares Aislado with "¿Puedo usar un Token de Mando para
 // cancelar el estado Aislado?" but not the Command Tokens it asks about:
 // it answers another question.
@@ -356,12 +357,39 @@ func (e *Engine) namesTopics(q query, c *candidate) bool {
 	for x := range c.pageKeys {
 		k[x] = true
 	}
+	held := len(q.topics) == 0
 	for _, t := range q.topics {
-		if !e.titleHeld(t, k) {
+		if e.titleHeld(t, k) {
+			held = true
+		} else if e.topicAsked(q, t) {
 			return false
 		}
 	}
-	return true
+	return held
+}
+
+// topicAsked reports whether the page t that q names is named in the
+// clause that asks (a unit of that clause names it): a page named only
+// by the case the question sets out ("… que ya tiene en su propia Zona
+// de Hackeo, … ¿Le aplico el -3 de Firewall?") is a circumstance of it,
+// which an FAQ asking what the clause asks need not repeat.
+func (e *Engine) topicAsked(q query, t string) bool {
+	for i := range q.units {
+		u := &q.units[i]
+		if !u.topic || !u.inClause {
+			continue
+		}
+		for _, alt := range u.alts {
+			ak := make(map[string]bool, len(alt))
+			for _, k := range alt {
+				ak[k] = true
+			}
+			if len(alt) > 0 && e.titleHeld(t, ak) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // proposesFor reports whether an FAQ's question proposes a number for the
@@ -464,13 +492,19 @@ func faqFits(fwd, rev float64) bool {
 // faqCaseFits reports whether an FAQ asks the judge's question as its
 // case: its question shares a part of the judge's both ways (fwd, rev)
 // and, with its answer, holds most of the judge's question (whole) and of
-// its asking clause (clause). An FAQ asking how things work together
+// its asking clause (clause); or the judge's question holds most of the
+// FAQ's (its case: "I Combat Jump onto a rooftop next to a low wall" of
+// "¿Se puede utilizar Salto de combate sobre una azotea?") and its answer
+// most of the asking clause ("no obtiene Cobertura Parcial durante esa
+// Orden" for "Do I get Partial Cover during that Order?"), whatever
+// circumstances the judge adds. An FAQ asking how things work together
 // ("¿Cómo funciona Bioinmunidad y las Propiedades que reducen los
 // Atributos…?") answers the case a judge asks in the words of its answer
 // ("¿se divide a la mitad la PB?": "este Atributo no se reducirá a la
 // mitad").
 func faqCaseFits(fwd, rev, whole, clause float64) bool {
-	return fwd >= faqCaseShare && rev >= faqCaseShare && whole >= faqCaseHold && clause >= faqCaseHold
+	return fwd >= faqCaseShare && rev >= faqCaseShare && whole >= faqCaseHold && clause >= faqCaseHold ||
+		fwd >= faqCaseShare && rev >= faqCaseAsked && clause >= faqCaseAsked
 }
 
 // closedList reports whether a text states a closed list: a restriction
@@ -882,7 +916,10 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	// another question, whatever else it shares. The head of a family of
 	// titles ("State" of "Targeted State": States, Isolated State…)
 	// names the subject only when the question names nothing more
-	// specific: every state's text holds it.
+	// specific: every state's text holds it. Likewise a general mechanic
+	// beside a specific page ("does Spotlight force a Saving Roll?":
+	// markGeneral) names the subject only through the specific one: the
+	// texts of Shock Ammunition speak of Saving Rolls, not of Spotlight.
 	specific := false
 	for i := range q.units {
 		u := &q.units[i]
@@ -891,7 +928,7 @@ func (e *Engine) answers(q query, c *candidate) (bool, string) {
 	var subject *unit
 	for i := range q.units {
 		u := &q.units[i]
-		if !u.topic || u.idf == 0 || u.trivial() || specific && u.head {
+		if !u.topic || u.idf == 0 || u.trivial() || specific && (u.head || u.general) {
 			continue
 		}
 		if held(u, c, own) > 0 {

@@ -1203,3 +1203,35 @@ func TestNumberPerBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestRestrictedLacked checks that a text stating what is asked only if a
+// condition holds ("sólo si se utiliza el Repetidor enemigo") answers no
+// for a case that goes without it ("sin usar ese repetidor", "without
+// using that Repeater"), and says nothing of a case that does not say it
+// lacks it, nor when the condition is itself negated.
+func TestRestrictedLacked(t *testing.T) {
+	e := wikiEngine(t)
+	if err := e.init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	faq := "Los MODs de Firewall se aplicarán sólo si se utiliza el Repetidor enemigo para usar un Programa de Hacker contra un Hacker enemigo."
+	without := "Mi hacker está dentro de la ZC de un Repetidor enemigo, pero ataca a un hacker enemigo que ya tiene en su propia Zona de Hackeo, sin usar ese repetidor. ¿Le aplico el -3 de Firewall?"
+	for _, tc := range []struct {
+		q, text string
+		want    bool
+	}{
+		{without, faq, true},
+		{"Ataco con mi hacker a un hacker enemigo sin utilizar el Repetidor enemigo en cuya ZC estoy. ¿Sufro el MOD de Firewall?", faq, true},
+		{"My hacker attacks an enemy hacker in his own Hacking Area without using the enemy Repeater. Do I apply the Firewall MOD?", faq, true},
+		{"Mi hacker ataca a través de un Repetidor enemigo. ¿Le aplico el -3 de Firewall?", faq, false},
+		{without, "Los MODs de Firewall se aplicarán sólo si no se utiliza el Repetidor enemigo.", false},
+		{without, "Los MODs de Firewall se aplicarán si se utiliza el Repetidor enemigo.", false},
+		// The restricted statement is of another thing than asked.
+		{without, "Un Hacker puede usar un Programa sólo si se utiliza el Repetidor enemigo.", false},
+	} {
+		q := e.analyze(prose(tc.q))
+		if got := restrictedLacked(q, tc.text); got != tc.want {
+			t.Errorf("restrictedLacked(%q, %q) = %v, want %v", tc.q, tc.text, got, tc.want)
+		}
+	}
+}

@@ -185,6 +185,10 @@ type QuestionWords struct {
 	// "PH", "ARM"): a column of a profile a rule reads a value of, not
 	// what a question is about ("a PH 12 target", "his ARM roll").
 	Attributes []string `json:"attributes"`
+	// AttributeNouns name the class of the Attributes ("Atributo",
+	// "Attribute"): a question asking which Attribute a roll uses asks
+	// of every one of them (attributeKeys).
+	AttributeNouns []string `json:"attribute_nouns"`
 	// QuestionMarks open a question, ExclamationMarks an exclamation, in
 	// this language only ("¿", "¡").
 	QuestionMarks    []string `json:"question_marks"`

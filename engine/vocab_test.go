@@ -179,6 +179,16 @@ func TestVocabularyCorpus(t *testing.T) {
 				t.Errorf("%s attribute %q: no %s rule of the corpus holds it", v.Language, a, v.Language)
 			}
 		}
+		// Every noun of the Attributes' class is one the rules use.
+		for _, a := range v.Question.AttributeNouns {
+			found := false
+			for _, w := range byLang[v.Language] {
+				found = found || slices.Contains(w, a)
+			}
+			if !found {
+				t.Errorf("%s attribute noun %q: no %s rule of the corpus holds it", v.Language, a, v.Language)
+			}
+		}
 	}
 	for _, k := range []string{"turn", "order", "game"} {
 		stated := false

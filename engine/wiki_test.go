@@ -179,16 +179,17 @@ func TestAskUnscopedPageKept(t *testing.T) {
 
 // TestAskOtherCount checks that a section counting what the question
 // counts otherwise does not answer it: the Three Member Fireteam Bonus
-// does not answer a question about a four-member Fireteam (the
-// Four Member bonus is not in the knowledge base).
+// does not answer a question about a four-member Fireteam; the Four
+// Member bonus of the current revision (oldid 1730) does.
 func TestAskOtherCount(t *testing.T) {
 	e := wikiEngine(t)
 	a, err := e.Ask(context.Background(), "Four-member Fireteam in N4: do the other members get Sixth Sense in the Reactive Turn?", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Verdict != NotFound {
-		t.Errorf("verdict = %q (deciding %+v), want not found", a.Verdict, a.Deciding())
+	d := a.Deciding()
+	if d == nil || d.Page != "Fireteam Bonuses" || !strings.Contains(d.Citation.Section, "Four Member Fireteam Bonus") || d.Citation.Revision != "infinity-en:1730" {
+		t.Errorf("verdict = %q (deciding %+v), want the Four Member Fireteam Bonus", a.Verdict, d)
 	}
 	if c := counts("Three Member Fireteam Bonus"); c["memb"] != "3" {
 		t.Errorf("counts = %v, want memb: 3", c)

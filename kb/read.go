@@ -48,15 +48,36 @@ const editionRankSQL = `(CASE WHEN %[1]s.page_editions & 4 THEN 3 WHEN %[1]s.pag
 // page as the wiki showed it, not an oldid view) showed the current
 // revision of its day, so it also comes after the dated revisions of its
 // own edition, and after every dated revision when its edition cannot be
-// told. Undated revisions among themselves follow their editions.
+// told. A dated revision whose edit summary says it created the page
+// (wikirules.IsCreationSummary) is the page's first, so every undated one
+// comes after it whatever their editions. Undated revisions among
+// themselves follow their editions.
 func revisionOrder(r string) string {
 	rank := fmt.Sprintf(editionRankSQL, r)
 	odRank := fmt.Sprintf(editionRankSQL, "od")
 	derived := fmt.Sprintf(derivedIDSQL, r+".id")
 	return `(CASE WHEN ` + r + `.timestamp = '` + undatedStored + `' THEN COALESCE((SELECT MAX(od.timestamp)
 		FROM revisions od WHERE od.page = ` + r + `.page AND od.timestamp > '` + undatedStored + `'
-		AND (` + odRank + ` < ` + rank + ` OR (` + derived + ` AND (` + rank + ` = 0 OR ` + odRank + ` <= ` + rank + `)))), '` +
+		AND (` + odRank + ` < ` + rank + ` OR (` + derived + ` AND (` + rank + ` = 0 OR ` + odRank + ` <= ` + rank + `))
+		OR ` + creationSQL("od") + `)), '` +
 		undatedStored + `') || '~' || ` + rank + ` ELSE ` + r + `.timestamp END)`
+}
+
+// creationSQL is true when the edit summary of revision r is MediaWiki's
+// summary of a page's creation (wikirules.CreationSummaries).
+func creationSQL(r string) string {
+	var b strings.Builder
+	b.WriteString("(")
+	for i, p := range wikirules.CreationSummaries {
+		if i > 0 {
+			b.WriteString(" OR ")
+		}
+		// A GLOB pattern: the prefixes hold none of its metacharacters
+		// (TestCreationSQL).
+		b.WriteString(r + ".comment GLOB '" + strings.ReplaceAll(p, "'", "''") + "*'")
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 // derivedIDSQL is true when the revision id %s has the shape of

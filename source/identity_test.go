@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wikirules/wikirules"
 )
 
 // TestParsePageURL reads the URL shapes of the Infinity wikis and others.
@@ -244,5 +246,48 @@ func TestRevisionInfoTime(t *testing.T) {
 	}
 	if dated < 10 {
 		t.Errorf("%d old revisions dated by their revision-info line; the excerpts hold more than 10", dated)
+	}
+}
+
+// TestRevisionInfoSummary: the revision-info line of the real captures
+// gives the revision's user and edit summary, and whether the page was
+// then at its latest revision; a page's creation shows MediaWiki's
+// autosummary (wikirules.IsCreationSummary).
+func TestRevisionInfoSummary(t *testing.T) {
+	tests := []struct {
+		file, user, summary string
+		created             bool
+	}{
+		{"en_Fireteam_Bonuses-oldid1743-prev_oldid.txt", "Ian", `Created page with "{{section-fireteams}} {{n4only}} {{n4list}} The number of Fireteam members determines the bonus that the player can apply. == Two Member Fireteam Bonus == * This Level appl..."`, true},
+		{"es_Marcado-oldid348_oldid.txt", "Ian", "", true},
+		{"en_Minelayer-oldid3103-prev_oldid.txt", "Ian", "PDF 2.1", false},
+		{"en_Retreat_State-enarchive-oldid2939_oldid.txt", "IJW", "FAQ", false},
+		{"es_Normal-officialwiki-oldid2172_oldid.txt", "HellLois", "", false},
+		{"en_Isolated_State-oldid2075_oldid.txt", "Ian", "", false},
+	}
+	for _, tc := range tests {
+		b, err := os.ReadFile(filepath.Join("../testdata/wiki-pages", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rev, err := NewPageText(bytes.NewReader(b), tc.file).Next()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		if rev.User != tc.user || (tc.summary != "" && rev.Comment != tc.summary) ||
+			wikirules.IsCreationSummary(rev.Comment) != tc.created {
+			t.Errorf("%s: user %q summary %q; want %q %q (creation %v)", tc.file, rev.User, rev.Comment, tc.user, tc.summary, tc.created)
+		}
+		if !tc.created && tc.summary == "" && rev.Comment != "" {
+			t.Errorf("%s: summary %q; want none", tc.file, rev.Comment)
+		}
+		info, ok := RevisionInfo(string(b))
+		if !ok || info.Latest {
+			t.Errorf("%s: revision-info %+v %v; want an old revision's line", tc.file, info, ok)
+		}
+	}
+	info, ok := RevisionInfo("Spotlight\n\nLatest revision as of 19:22, 15 September 2020 by Ian (talk | contribs)\n")
+	if !ok || !info.Latest || info.User != "Ian" || info.Summary != "" {
+		t.Errorf("latest revision line: %+v %v", info, ok)
 	}
 }

@@ -83,9 +83,10 @@ func NewPageText(r io.Reader, name string) Reader { return NewPageTextWith(r, na
 // trimmed) but for its line ends, made "\n" (wikirules.NormalizeLineEnds:
 // a CRLF copy of the file is the same revision); SHA1 is its hex SHA-1;
 // Format is FormatPageText; Origin is "name:0". Timestamp is the time of
-// the revision-info line of an old revision ("Revision as of 14:24, 10
-// September 2020", "Revisión del 16:08 20 abr 2020": RevisionInfoTime),
-// TimestampInferred false; else the first day (00:00 UTC) of the month of
+// the revision-info line of a revision viewed by oldid ("Revision as of
+// 14:24, 10 September 2020", "Revisión del 16:08 20 abr 2020":
+// RevisionInfo), TimestampInferred false, and User and Comment are the
+// user and edit summary that line shows; else the first day (00:00 UTC) of the month of
 // the newest update marker the text shows ("Actualización 1.3, nov 2022"
 // → 2022-11-01; Spanish and English month names and abbreviations, see
 // InferUpdateDate), with TimestampInferred set; a page without either gets
@@ -217,7 +218,8 @@ func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, err
 	if err := wikirules.CheckTitle(title, nil); err != nil {
 		return nil, fail(1, fmt.Errorf("page title: %w", err))
 	}
-	ts, exact := RevisionInfoTime(text)
+	info, exact := RevisionInfo(text)
+	ts := info.Time
 	if !exact {
 		ts, _ = InferUpdateDate(text)
 	}
@@ -232,6 +234,8 @@ func pageTextRevision(text, name string, def Identity) (*wikirules.Revision, err
 		ID:                id,
 		Timestamp:         ts,
 		TimestampInferred: !exact,
+		User:              info.User,
+		Comment:           info.Summary,
 		SHA1:              hex.EncodeToString(sum[:]),
 		Format:            wikirules.FormatPageText,
 		Text:              text,
@@ -368,39 +372,86 @@ func ParseMonthYear(s string) (t time.Time, ok bool) {
 	return time.Time{}, false
 }
 
-// revisionInfo matches the line MediaWiki shows above an old revision
-// (the revision-info message of a page viewed with oldid=N): "Revision as
-// of 14:24, 10 September 2020 by Ian (talk | contribs)", "Revisión del
-// 16:08 20 abr 2020 de Ian", "Revisión de 11:03 24 sep 2015 por HellLois".
-// Groups: hour, minute, day, month name, year.
-var revisionInfo = regexp.MustCompile(`(?m)^[ \t]*(?:Revision as of|Revisión del?)[ \t]+(\d{1,2}):(\d{2}),?[ \t]+(\d{1,2})[ \t]+(?:de[ \t]+)?([A-Za-zé]{3,10})\.?[ \t]+(?:de[ \t]+)?(\d{4})\b`)
+// revisionInfo matches the line MediaWiki shows above a revision viewed
+// with oldid=N: the revision-info message of an old revision ("Revision
+// as of 14:24, 10 September 2020 by Ian (talk | contribs)", "Revisión del
+// 16:08 20 abr 2020 de Ian", "Revisión de 11:03 24 sep 2015 por
+// HellLois") or the revision-info-current message of the page's latest
+// one ("Latest revision as of 19:22, 15 September 2020"; the corpus shows
+// no Spanish capture of it). Groups: "Latest " when current, hour,
+// minute, day, month name, year.
+var revisionInfo = regexp.MustCompile(`(?m)^[ \t]*(?:(Latest )?[Rr]evision as of|Revisión del?)[ \t]+(\d{1,2}):(\d{2}),?[ \t]+(\d{1,2})[ \t]+(?:de[ \t]+)?([A-Za-zé]{3,10})\.?[ \t]+(?:de[ \t]+)?(\d{4})\b`)
 
-// RevisionInfoTime returns the time of the revision a rendered old
-// revision shows in MediaWiki's revision-info line (revisionInfo), to the
-// minute, read as UTC: the wiki shows it in its local time zone, which
-// the page does not name. Only the first 64 lines are read (the line
-// stands above the page's text; a quote of it further down is not the
-// revision's). ok is false without such a line.
-func RevisionInfoTime(text string) (t time.Time, ok bool) {
+// revisionInfoTail matches what follows the date on the revision-info
+// line: "by"/"de"/"por", the user, the user's tool links in parentheses
+// ("(talk | contribs)", "(discusión | contribs.)") and the edit summary
+// in parentheses when the revision has one ("(Created page with "…")",
+// "(PDF 2.1)"). Groups: user, summary.
+var revisionInfoTail = regexp.MustCompile(`^[ \t]+(?:by|de|por)[ \t]+(.+?)[ \t]+\([^()|\n]*\|[^()\n]*\)(?:[ \t]+\((.*)\))?[ \t]*$`)
+
+// RevisionInfoLine is what MediaWiki's revision-info line above a
+// rendered revision says of it.
+type RevisionInfoLine struct {
+	// Time is the revision's time to the minute, read as UTC: the wiki
+	// shows it in its local time zone, which the page does not name.
+	Time time.Time
+	// User and Summary are the revision's author and edit summary; ""
+	// when the line does not show them (a diff screen's header shows the
+	// date alone).
+	User, Summary string
+	// Latest is true for the revision-info-current wording ("Latest
+	// revision as of"): the revision was the page's newest when the page
+	// was captured. The revision-info wording ("Revision as of") says a
+	// newer revision existed then.
+	Latest bool
+}
+
+// RevisionInfo reads MediaWiki's revision-info line of a rendered
+// revision (revisionInfo, revisionInfoTail). Only the first 64 lines are
+// read (the line stands above the page's text; a quote of it further
+// down is not the revision's). ok is false without such a line or when
+// its date is no date.
+func RevisionInfo(text string) (info RevisionInfoLine, ok bool) {
 	head := text
 	if n := nthLine(text, 4*headerLines); n >= 0 {
 		head = text[:n]
 	}
-	m := revisionInfo.FindStringSubmatch(head)
-	if m == nil {
-		return time.Time{}, false
+	loc := revisionInfo.FindStringSubmatchIndex(head)
+	if loc == nil {
+		return info, false
 	}
-	mon, known := monthNames[strings.ToLower(m[4])]
+	m := make([]string, len(loc)/2)
+	for i := range m {
+		if loc[2*i] >= 0 {
+			m[i] = head[loc[2*i]:loc[2*i+1]]
+		}
+	}
+	mon, known := monthNames[strings.ToLower(m[5])]
 	if !known {
-		return time.Time{}, false
+		return info, false
 	}
 	var h, mi, d, y int
-	fmt.Sscanf(m[1]+" "+m[2]+" "+m[3]+" "+m[5], "%d %d %d %d", &h, &mi, &d, &y)
-	t = time.Date(y, mon, d, h, mi, 0, 0, time.UTC)
+	fmt.Sscanf(m[2]+" "+m[3]+" "+m[4]+" "+m[6], "%d %d %d %d", &h, &mi, &d, &y)
+	t := time.Date(y, mon, d, h, mi, 0, 0, time.UTC)
 	if h > 23 || mi > 59 || t.Day() != d {
-		return time.Time{}, false
+		return info, false
 	}
-	return t, true
+	info = RevisionInfoLine{Time: t, Latest: m[1] != ""}
+	rest := head[loc[1]:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	if tm := revisionInfoTail.FindStringSubmatch(rest); tm != nil {
+		info.User, info.Summary = tm[1], strings.TrimSpace(tm[2])
+	}
+	return info, true
+}
+
+// RevisionInfoTime returns the time of a rendered revision's
+// revision-info line (RevisionInfo); ok is false without one.
+func RevisionInfoTime(text string) (t time.Time, ok bool) {
+	info, ok := RevisionInfo(text)
+	return info.Time, ok
 }
 
 // nthLine returns the byte offset just past the n-th newline of s, or -1

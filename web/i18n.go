@@ -100,8 +100,6 @@ var messages = map[string][2]string{
 	"related":                 {"Páginas relacionadas", "Related pages"},
 	"links":                   {"Véase", "See"},
 	"cite.link":               {"enlace a esta regla", "link to this rule"},
-	"cite.faqversion":         {"FAQ versión %s", "FAQ version %s"},
-	"cite.errataversion":      {"errata versión %s", "errata version %s"},
 	"note":                    {"nota", "note"},
 	"superseded.tag":          {"sustituido", "superseded"},
 	"withdrawn.tag":           {"RETIRADA en %s: ya no está en vigor", "WITHDRAWN in %s: no longer in force"},
@@ -235,26 +233,15 @@ func (l *labels) cite(c wikirules.Citation) string {
 func (l *labels) citeHead(c wikirules.Citation) string {
 	s := c
 	s.Timestamp, s.Revision, s.TimestampInferred = time.Time{}, "", false
-	if s.Version == "" || s.Kind != wikirules.KindFAQ && s.Kind != wikirules.KindErrata {
-		return s.String()
-	}
-	v := s.Version
-	s.Version = ""
-	return s.String() + " (" + l.t("cite."+string(s.Kind)+"version", v) + ")"
+	return s.In(wikirules.CitationWordsFor(l.code))
 }
 
 // CitationLine is c's citation line as Citation.String prints it (the
 // revision part, " — rev 2021-02-11T10:43:16Z", as DESIGN.md fixes it),
-// with the FAQ or errata version named in language code ("es", "en").
+// with the FAQ or errata version and the undated notes in language code
+// ("es", "en").
 func CitationLine(code string, c wikirules.Citation) string {
-	full := c.String()
-	s := c
-	s.Timestamp, s.Revision, s.TimestampInferred = time.Time{}, "", false
-	head := s.String()
-	if !strings.HasPrefix(full, head) {
-		return full
-	}
-	return langOf(code).citeHead(c) + full[len(head):]
+	return c.In(wikirules.CitationWordsFor(langOf(code).code))
 }
 
 // Label is the label key in language code ("es", "en"), formatted with

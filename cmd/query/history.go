@@ -247,7 +247,7 @@ func runHistory(ctx context.Context, e *env, args []string) error {
 		return nil
 	}
 	fmt.Fprintf(w, "%s — %d revisions\n", p.bold(page), len(steps))
-	for _, s := range steps {
+	for i, s := range steps {
 		r := s.Revision
 		fmt.Fprintf(w, "%s  %6d B", p.bold(revLine(r)), s.Size)
 		if r.Minor {
@@ -262,6 +262,12 @@ func runHistory(ctx context.Context, e *env, args []string) error {
 			cls = "[" + p.class(s.Diff.Class) + "] "
 		}
 		fmt.Fprintf(w, "    %s%s\n", cls, s.Summary)
+		if i > 0 && !kb.OrderKnown(steps[i-1].Revision, r) {
+			// Nothing stored dates the two against each other: the list
+			// places them by what their texts show (editions, update markers).
+			fmt.Fprintf(w, "    %s\n", p.dim("order: not known to be newer than "+shortID(steps[i-1].Revision.ID)+
+				" (no date, id or creation summary orders them; placed by what the texts show)"))
+		}
 	}
 	return nil
 }

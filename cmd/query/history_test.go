@@ -443,3 +443,21 @@ func BenchmarkHistorySynthetic(b *testing.B) {
 		})
 	}
 }
+
+// TestHistoryOrderNote: history says when nothing stored orders two
+// revisions (two undated captures of Hacking Area), and not when the
+// evidence does (Fireteam Bonuses: the capture whose summary is
+// MediaWiki's "Created page with" comes first, oldid 1730 after it).
+func TestHistoryOrderNote(t *testing.T) {
+	dir := "../../testdata/wiki-pages/"
+	db := tempKB(t, false, dir+"en_Fireteam_Bonuses-oldid1730_oldid.txt", dir+"en_Fireteam_Bonuses-oldid1743-prev_oldid.txt",
+		dir+"en_Hacking_Area-snapA_article.txt", dir+"en_Hacking_Area-snapB_article.txt")
+	out := runQuery(t, "history", "-db", db, "-color", "never", "-lang", "en", "Fireteam Bonuses")
+	if strings.Contains(out, "order: not known") || strings.Index(out, "infinity-en:1730") < strings.Index(out, "Created page with") {
+		t.Errorf("Fireteam Bonuses history: want the creation first, then 1730, with no order note:\n%s", out)
+	}
+	out = runQuery(t, "history", "-db", db, "-color", "never", "-lang", "en", "Hacking Area")
+	if strings.Count(out, "order: not known to be newer than") != 1 {
+		t.Errorf("Hacking Area history: want one order note:\n%s", out)
+	}
+}
