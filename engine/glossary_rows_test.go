@@ -95,3 +95,21 @@ func TestGlossaryRowsInCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestGlossaryVerdictRows asks questions whose verdict is read only
+// through a row of docs/GLOSSARY.md: "algo malo" against the Engineer
+// rule's "no tiene consecuencias negativas" (malo = negativo), a no.
+func TestGlossaryVerdictRows(t *testing.T) {
+	e := wikiEngine(t)
+	for _, tc := range []struct{ q, page, want string }{
+		{"Mi Ingeniero falla la tirada al intentar quitar el estado Aislado. ¿Tiene algo malo?", "Ingeniero", "No"},
+	} {
+		a, err := e.Ask(context.Background(), tc.q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := a.Deciding(); d == nil || d.Page != tc.page || a.Verdict != tc.want {
+			t.Errorf("%q: verdict %q from %+v, want %q from %s", tc.q, a.Verdict, d, tc.want, tc.page)
+		}
+	}
+}

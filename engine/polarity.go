@@ -1892,6 +1892,51 @@ func restrictedAgainst(q query, text string) bool {
 	return false
 }
 
+// grantedAgainst reports whether q asks whether something may be done
+// (a one-word permission phrase in its asking clause, by its stem) in a
+// condition of an opposites pair, and a sentence of text allows it (a
+// permission phrase of any vocabulary, with no negation before the
+// condition) only in the opposite condition ("una Tropa puede cambiar su
+// estado de Normal a Cuerpo a Tierra … al inicio de su Movimiento" for
+// "¿puedo tirarme Cuerpo a Tierra al final de mi movimiento?"). A rule
+// allows what it states, in the case it states: the answer for the other
+// case is a no. A sentence naming both sides ("at either the start … or
+// at the end") is not opposed (eachOpposition).
+func grantedAgainst(q query, text string) bool {
+	asks := false
+	for _, w := range q.clause {
+		for _, p := range q.v.ps.perm {
+			// "puedo" is the judge's "puede".
+			asks = asks || len(p) == 1 && stem(p[0]) == stem(w)
+		}
+	}
+	if !asks {
+		return false
+	}
+	ops := oppositions(lang.Words(q.text))
+	if len(ops) == 0 {
+		return false
+	}
+	for _, s := range sentences(text) {
+		sw := lang.Words(s)
+		granted := eachOpposition(ops, sw, func(other []string) bool {
+			i := indexWords(sw, other)
+			allows := false
+			for _, vv := range sortedVocabs() {
+				if containsAny(sw[:i], vv.ps.notNeg) {
+					return false
+				}
+				allows = allows || containsAny(sw[:i], vv.ps.perm)
+			}
+			return allows
+		})
+		if granted {
+			return true
+		}
+	}
+	return false
+}
+
 // restrictReach is how many words before a condition a restriction phrase
 // may stand to restrict to it ("únicamente en Turno Activo").
 const restrictReach = 3

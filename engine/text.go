@@ -11,7 +11,7 @@ import (
 // and English alike: a Spanish pronoun attached to an infinitive or a
 // gerund dropped ("moverme" → "mover"); a Spanish future, conditional or
 // imperfect reduced to its stem (tense), or else a plural "s" or "es"
-// dropped and the "n" of a present plural ("afectan" = "afecta"), then
+// dropped (of "-ires" only the "s": "requires" = "require") and the "n" of a present plural ("afectan" = "afecta"), then
 // one verb ending (gerund "-ando"/"-iendo"/"-ing", participle "-ido",
 // "-ada", "-ida" leaving three letters or more and "-ado", "-ed" four:
 // "estado" keeps its "est" apart from EST,
@@ -37,6 +37,12 @@ func stem(w string) string {
 		w = b
 	} else {
 		switch {
+		case len(w) > 4 && strings.HasSuffix(w, "ires"):
+			// An English "-ire" verb or noun with its "s" ("requires" =
+			// "require", "fires" = "fire"): dropping "es" would leave
+			// an infinitive "-ir" to drop as well. A Spanish plural in
+			// "-ires" is rare (none in the corpus).
+			w = w[:len(w)-1]
 		case len(w) > 4 && strings.HasSuffix(w, "es") && !strings.HasSuffix(w, "ees"):
 			w = w[:len(w)-2]
 		case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):

@@ -47,6 +47,23 @@ func TestStemVerbForms(t *testing.T) {
 	}
 }
 
+// TestStemEnglishIre checks that an English verb in "-ire" keeps one key
+// in all its forms: its third person ("requires") is not read as a
+// Spanish plural in "-es" whose infinitive "-ir" is then dropped.
+func TestStemEnglishIre(t *testing.T) {
+	for _, g := range [][]string{
+		{"require", "requires", "required", "requiring"},
+		{"acquire", "acquires", "acquired", "acquiring"},
+		{"fire", "fires"},
+	} {
+		for _, w := range g[1:] {
+			if stem(w) != stem(g[0]) {
+				t.Errorf("stem(%q) = %q, stem(%q) = %q: want one key", w, stem(w), g[0], stem(g[0]))
+			}
+		}
+	}
+}
+
 // TestStemCorpusMerges lists, over the words of the corpus, the keys that
 // the verb forms share with words of other lemmas: every word ending as a
 // present plural, a future, a conditional or an imperfect whose key some

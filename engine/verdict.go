@@ -40,7 +40,9 @@ const (
 // q's language, and the number it rests on ("" when none): for a yes/no
 // question a no when d restricts what it says to a condition whose
 // opposite q names ("sólo en Turno Activo" for a question asked of an ARO,
-// restrictedAgainst), else the yes or no an FAQ answer opens with, else the polarity of
+// restrictedAgainst) or allows it only in that opposite ("puede … al
+// inicio de su Movimiento" for a question asked of its end,
+// grantedAgainst), else the yes or no an FAQ answer opens with, else the polarity of
 // the clause of d that speaks to what is asked (a prohibition, a
 // permission, a closed list, an exception); the qualifier of an FAQ's yes
 // or no is quoted only in the question's language (else the verdict says
@@ -79,6 +81,9 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 			subj = d.faq.Question + "\n" + text
 		}
 		if (restrictedAgainst(q, text) || restrictedLacked(q, text)) && subjectHeld(q, d, subj) {
+			return q.yesNo(questionNegative(q), ""), ""
+		}
+		if grantedAgainst(q, text) && subjectHeld(q, d, subj) && topicsHeld(q, d, subj) {
 			return q.yesNo(questionNegative(q), ""), ""
 		}
 		if d.faq != nil {

@@ -130,6 +130,30 @@ func TestRestrictedAgainst(t *testing.T) {
 	}
 }
 
+// TestGrantedAgainst checks that a permission given at the start of a
+// Movement answers no to a question asking whether it may be done at its
+// end, and says nothing when the text allows both, denies it, or the
+// question asks no permission or asks of the condition the text names.
+func TestGrantedAgainst(t *testing.T) {
+	e := sampleEngine(t)
+	start := "Al declarar cualquier Habilidad Corta u ORA con la Etiqueta Movimiento, una Tropa puede cambiar su estado de Normal a Cuerpo a Tierra, y viceversa, al inicio de su Movimiento."
+	for _, tc := range []struct {
+		q, text string
+		want    bool
+	}{
+		{"¿Puedo tirarme Cuerpo a Tierra al final de mi movimiento?", start, true},
+		{"Can I go Prone at the end of my Movement?", "A Trooper may change its status from Normal to Prone at the start of their Movement.", true},
+		{"¿Puedo tirarme Cuerpo a Tierra al inicio de mi movimiento?", start, false},
+		{"Can I go Prone at the end of my Movement?", "A Trooper may change its status from Normal to Prone, and vice versa, at either the start of their Movement or at the end of their Movement.", false},
+		{"Can I go Prone at the end of my Movement?", "A Trooper cannot change its status at the start of their Movement.", false},
+		{"¿Qué pasa al final de mi movimiento?", start, false},
+	} {
+		if got := grantedAgainst(e.analyze(prose(tc.q)), tc.text); got != tc.want {
+			t.Errorf("grantedAgainst(%q, %q) = %v, want %v", tc.q, tc.text, got, tc.want)
+		}
+	}
+}
+
 // TestNumberPassages checks the number read for a "how many" question:
 // from the example that speaks to it when a record runs several together
 // ("Ejemplo 1: … sólo deberá realizar una Tirada …. Ejemplo 2: …
