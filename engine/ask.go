@@ -24,6 +24,7 @@ const (
 	focusOpening     = 4    // words a text opens with that say what it is about (opensWithFocus)
 	exampleRatio     = 0.6  // a text of its page this relevant, of higher precedence, decides over an example
 	numberRatio      = 0.75 // for a number, a text this relevant that states it decides over one that states none
+	banRatio         = 0.3  // a sentence this relevant forbidding what is asked under the question's condition rules on it (bannedUnder)
 	caseRatio        = 0.75 // a record this relevant whose condition is the question's case rules on it (triggerShare)
 	openingWords     = 4    // a sentence's opening phrase this short, set off by a comma, is a condition (conditionKeys)
 	closeRatio       = 0.9  // a verdict a text this relevant on another page contradicts is withheld (contested)
@@ -748,6 +749,25 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 					best = c
 					break
 				}
+			}
+		}
+	}
+	if best.rec != nil && best.faq == nil && q.kind == askYesNo && !bannedUnder(q, best.rec.Plain) {
+		// A sentence that forbids outright, under the condition the
+		// question names, what it asks of ("No se permite el uso de los
+		// Tokens de Mando durante el Turno Reactivo" for spending one in
+		// the Reactive Turn) rules on it over the text that grants it
+		// in general ("…durante su Turno Activo… Consumir un Token de
+		// Mando permite…"): it is the text of the question's case. It
+		// stands on the deciding page or one the question names, and is
+		// of no lower precedence.
+		for _, c := range ok {
+			if c.rec == nil || c.faq != nil || c.rank() < best.rank() || lang.Fold(c.page) != lang.Fold(best.page) && !onTopic(q, c) || c.score < banRatio*best.score {
+				continue
+			}
+			if bannedUnder(q, c.rec.Plain) && subjectHeld(q, c, c.rec.Plain) {
+				best = c
+				break
 			}
 		}
 	}

@@ -78,7 +78,7 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		if d.faq != nil {
 			subj = d.faq.Question + "\n" + text
 		}
-		if restrictedAgainst(q, text) && subjectHeld(q, d, subj) {
+		if (restrictedAgainst(q, text) || bannedUnder(q, text)) && subjectHeld(q, d, subj) {
 			return q.yesNo(questionNegative(q), ""), ""
 		}
 		if d.faq != nil {
