@@ -24,6 +24,9 @@ const (
 	focusOpening     = 4    // words a text opens with that say what it is about (opensWithFocus)
 	exampleRatio     = 0.6  // a text of its page this relevant, of higher precedence, decides over an example
 	numberRatio      = 0.75 // for a number, a text this relevant that states it decides over one that states none
+	narrowerRatio    = 0.4  // a text this relevant stating a narrower case of the question's rules on it (caseHeld)
+	narrowerMore     = 2    // how many more units of the question's case a narrower case holds (caseHeld)
+	banRatio         = 0.3  // a sentence this relevant forbidding what is asked under the question's condition rules on it (bannedUnder)
 	caseRatio        = 0.75 // a record this relevant whose condition is the question's case rules on it (triggerShare)
 	openingWords     = 4    // a sentence's opening phrase this short, set off by a comma, is a condition (conditionKeys)
 	closeRatio       = 0.9  // a verdict a text this relevant on another page contradicts is withheld (contested)
@@ -749,6 +752,46 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 					best = c
 					break
 				}
+			}
+		}
+	}
+	if best.rec != nil && best.faq == nil && startsWithAny(lang.Words(q.text), q.v.ps.ifs) {
+		// A question opening with a conditional phrase ("Si …") sets a
+		// case. Of the texts of the deciding page of its precedence, one
+		// that holds every unit of that case (outside the clause that
+		// asks) the decider holds and narrowerMore more of them states
+		// the rule of the narrower case ("Fallar la Tirada Normal de VOL al
+		// tratar de cancelar otro estado… no tiene consecuencias
+		// negativas" for a failed roll to cancel a state, over "Si el
+		// ingeniero falla la Tirada Normal de VOL, el objetivo pierde 1
+		// punto de EST"): it decides, down to narrowerRatio of the
+		// decider's relevance, though it does not say the act asked.
+		held := caseHeld(q, best)
+		for _, c := range cands {
+			if c.rec == nil || c.faq != nil || c == best || c.newerEd != 0 || c.rank() != best.rank() || lang.Fold(c.page) != lang.Fold(best.page) || c.score < narrowerRatio*best.score {
+				continue
+			}
+			if h := caseHeld(q, c); len(h) >= len(held)+narrowerMore && holdsAll(h, held) {
+				best, held = c, h
+			}
+		}
+	}
+	if best.rec != nil && best.faq == nil && q.kind == askYesNo && !bannedUnder(q, best.rec.Plain) {
+		// A sentence that forbids outright, under the condition the
+		// question names, what it asks of ("No se permite el uso de los
+		// Tokens de Mando durante el Turno Reactivo" for spending one in
+		// the Reactive Turn) rules on it over the text that grants it
+		// in general ("…durante su Turno Activo… Consumir un Token de
+		// Mando permite…"): it is the text of the question's case. It
+		// stands on the deciding page or one the question names, and is
+		// of no lower precedence.
+		for _, c := range ok {
+			if c.rec == nil || c.faq != nil || c.rank() < best.rank() || lang.Fold(c.page) != lang.Fold(best.page) && !onTopic(q, c) || c.score < banRatio*best.score {
+				continue
+			}
+			if bannedUnder(q, c.rec.Plain) && subjectHeld(q, c, c.rec.Plain) {
+				best = c
+				break
 			}
 		}
 	}
@@ -1605,4 +1648,31 @@ func (e *Engine) opensWithFocus(q query, c *candidate) bool {
 		words = words[1:]
 	}
 	return focus.holds(keySet(strings.Join(words[:min(len(words), focusOpening)], " ")))
+}
+
+// caseHeld returns the units of the question's case (outside the clause
+// that asks; names and words alike, not the pages c stands on) that c's
+// text holds, by index in q.units.
+func caseHeld(q query, c *candidate) map[int]bool {
+	out := map[int]bool{}
+	for i := range q.units {
+		u := &q.units[i]
+		if u.trivial() || u.inClause || u.idf == 0 || u.holds(c.pageKeys) {
+			continue
+		}
+		if u.holds(c.keys) {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// holdsAll reports whether a holds every key of b.
+func holdsAll(a, b map[int]bool) bool {
+	for k := range b {
+		if !a[k] {
+			return false
+		}
+	}
+	return true
 }

@@ -1937,6 +1937,37 @@ func grantedAgainst(q query, text string) bool {
 	return false
 }
 
+// bannedUnder reports whether a sentence of text forbids outright what it
+// names under the condition of a pair q names ("No se permite el uso de
+// los Tokens de Mando durante el Turno Reactivo" for a question asked of
+// the Reactive Turn): it opens with a prohibition phrase of any
+// vocabulary, names q's side of the pair and not the other, and states no
+// exception or condition that would narrow the ban. Then the answer for
+// q's condition is a no.
+func bannedUnder(q query, text string) bool {
+	ops := oppositions(lang.Words(q.text))
+	if len(ops) == 0 {
+		return false
+	}
+	for _, s := range sentences(text) {
+		sw := lang.Words(s)
+		opens, narrowed := false, false
+		for _, vv := range sortedVocabs() {
+			opens = opens || startsWithAny(sw, vv.ps.ban)
+			narrowed = narrowed || containsAny(sw, vv.ps.exc) || containsAny(sw, vv.ps.ifs) || containsAny(sw, vv.ps.restr)
+		}
+		if !opens || narrowed {
+			continue
+		}
+		for _, x := range ops {
+			if indexWords(sw, x[0]) >= 0 && indexWords(sw, x[1]) < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // restrictReach is how many words before a condition a restriction phrase
 // may stand to restrict to it ("únicamente en Turno Activo").
 const restrictReach = 3

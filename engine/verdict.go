@@ -80,7 +80,7 @@ func (e *Engine) entails(q query, d *candidate) (string, string) {
 		if d.faq != nil {
 			subj = d.faq.Question + "\n" + text
 		}
-		if (restrictedAgainst(q, text) || restrictedLacked(q, text)) && subjectHeld(q, d, subj) {
+		if (restrictedAgainst(q, text) || restrictedLacked(q, text) || bannedUnder(q, text)) && subjectHeld(q, d, subj) {
 			return q.yesNo(questionNegative(q), ""), ""
 		}
 		if grantedAgainst(q, text) && subjectHeld(q, d, subj) && topicsHeld(q, d, subj) {

@@ -98,12 +98,12 @@ type Vocabulary struct {
 // phraseLists are a vocabulary's phrase lists as folded word sequences,
 // longest first, computed once.
 type phraseLists struct {
-	yesNo, wh, numeric, neg, cond, ifs, exc, contrast, restr, perm, oblig, affirm, qual, single, consec, identity, then [][]string
-	intents                                                                                                             map[string][][]string
-	asks, per                                                                                                           map[string][][]string
-	compare                                                                                                             [][]string
-	bounds                                                                                                              map[string][][]string
-	extremes                                                                                                            map[string][][]string
+	yesNo, wh, numeric, neg, cond, ifs, exc, contrast, restr, ban, perm, oblig, affirm, qual, single, consec, identity, then [][]string
+	intents                                                                                                                  map[string][][]string
+	asks, per                                                                                                                map[string][][]string
+	compare                                                                                                                  [][]string
+	bounds                                                                                                                   map[string][][]string
+	extremes                                                                                                                 map[string][][]string
 	// notNeg is the negation phrases alone, without the blocking verbs.
 	notNeg [][]string
 	// block is the blocking verbs alone.
@@ -270,6 +270,9 @@ type PolarityWords struct {
 	Negation    []string `json:"negation"`
 	Blocking    []string `json:"blocking"`
 	Restriction []string `json:"restriction"`
+	// Prohibition opens a sentence that forbids outright what it names
+	// ("No se permite", "No está permitido").
+	Prohibition []string `json:"prohibition"`
 	Exception   []string `json:"exception"`
 	Conditional []string `json:"conditional"`
 	Concessive  []string `json:"concessive"`
@@ -459,7 +462,7 @@ func ParseVocabulary(data []byte, name string) (*Vocabulary, error) {
 		neg:  phrases(append(append([]string(nil), v.Polarity.Negation...), v.Polarity.Blocking...)),
 		cond: phrases(append(append([]string(nil), v.Polarity.Conditional...), v.Polarity.Concessive...)),
 		ifs:  phrases(v.Polarity.Conditional),
-		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction),
+		exc:  phrases(v.Polarity.Exception), contrast: phrases(v.Polarity.Contrast), restr: phrases(v.Polarity.Restriction), ban: phrases(v.Polarity.Prohibition),
 		perm: phrases(v.Polarity.Permission), oblig: phrases(v.Polarity.Obligation), affirm: phrases(v.Polarity.Affirmation), qual: phrases(v.Polarity.Qualifiers), intents: map[string][][]string{},
 		single: phrases(v.Polarity.Single), consec: phrases(v.Polarity.Consecutives),
 		identity: phrases(v.Polarity.Identity), then: phrases(v.Polarity.Then),

@@ -115,6 +115,11 @@ func TestVocabularyCorpus(t *testing.T) {
 		lists := map[string][]string{"negation": v.Polarity.Negation, "permission": v.Polarity.Permission, "obligation": v.Polarity.Obligation, "affirmation": v.Polarity.Affirmation,
 			"identity": v.Polarity.Identity, "then": v.Polarity.Then,
 			"restriction": v.Polarity.Restriction, "exception": v.Polarity.Exception, "comparison": v.Quantities.Comparisons}
+		if len(v.Polarity.Prohibition) > 0 {
+			// The English excerpts forbid nothing outright in a sentence
+			// of its own.
+			lists["prohibition"] = v.Polarity.Prohibition
+		}
 		if len(v.Polarity.Asides) > 0 {
 			// The English excerpts set no phrase aside between commas.
 			lists["aside"] = v.Polarity.Asides
