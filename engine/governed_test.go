@@ -39,6 +39,15 @@ func TestBlockingGoverns(t *testing.T) {
 		// names no subject: the no stands.
 		{"¿Una tropa con Coraje sufre los efectos de ¡¡¡Retirada!!!?", "Retreat State", "en",
 			"Troopers with the Special Skills Courage, Religious Troop, Veteran or any other Special Skill that protects them from the effects of Retreat! State ignore all effects of Retreat! State.", -1},
+		// Asked whether they ignore it, the blocking verb is the act
+		// asked: its actors are listed at commas before it, and what the
+		// relative clause among them names is no actor.
+		{"Does a trooper with Courage ignore the effects of Retreat! State?", "Retreat State", "en",
+			"Troopers with the Special Skills Courage, Religious Troop, Veteran or any other Special Skill that protects them from the effects of Retreat! State ignore all effects of Retreat! State.", 1},
+		{"Do troopers with Veteran ignore Retreat! State?", "Retreat State", "en",
+			"Troopers with the Special Skills Courage, Religious Troop, Veteran or any other Special Skill that protects them from the effects of Retreat! State ignore all effects of Retreat! State.", 1},
+		{"Does a Mine trigger when an enemy declares a Skill inside its Trigger Area?", "Mines", "en",
+			"Once on the game table, Mines must trigger when an enemy Model or Marker declares or executes a Skill or ARO inside their Trigger Area. When this is the case, if, by placing the Small Teardrop Template, it is determined that the Model or Marker is not within the Trigger Area, the Mine will neither detonate nor be revealed.", 1},
 		{"Si al mover entro en contacto de Silueta con un enemigo, ¿puedo seguir el recorrido que declaré?", "Condiciones Generales de Movimiento", "es",
 			"Una Tropa que entre en contacto de Silueta con un Enemigo durante su Movimiento dejará de mover de manera automática, aunque el recorrido especificado continuara más allá de dicho Enemigo.", -1},
 	} {

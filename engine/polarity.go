@@ -851,7 +851,7 @@ func sentencePolarity(q query, d *candidate, m matcher, sentence, text string, v
 				// kills them.
 				return 0
 			}
-			if blockingAsked && !c.negatedBy(v, v.ps.notNeg) && !blockedBy(q, d, c, v) {
+			if blockingAsked && !c.negatedBy(v, v.ps.notNeg) && !blockedBy(q, d, cs, c, v) {
 				// A blocking verb against a question whether X blocks Y
 				// is its answer only when X is its actor (blockedBy):
 				// "the Multispectral Visors ignore the effects of Smoke"
@@ -1664,8 +1664,11 @@ func firstPhrase(words []string, ps [][]string) int {
 // before its blocking phrase (X of "does X block Y?") stand on d's page
 // or in c before its blocking phrase (where d's page is not named), and
 // no other unit q names does there (the Visors of "los Visores Multiespectrales ignoran los efectos
-// de la Munición Humo" are the actor, not Smoke).
-func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
+// de la Munición Humo" are the actor, not Smoke). What stands before c's
+// blocking phrase goes back over the clauses of cs a comma cut from it
+// with no modal or negation phrase of their own (as actorRun): "Troopers with the Special Skills Courage, Religious Troop,
+// Veteran … ignore all effects of Retreat!" lists its actors at commas.
+func blockedBy(q query, d *candidate, cs []clause, c clause, v *Vocabulary) bool {
 	at := func(words []string, ps [][]string) int {
 		for i := range words {
 			if startsWithAny(words[i:], ps) {
@@ -1676,7 +1679,26 @@ func blockedBy(q query, d *candidate, c clause, v *Vocabulary) bool {
 	}
 	asked := spanOf(lang.Words(strings.Join(q.clause, " ")))
 	qBefore := spanOf(blockingActor(asked.words, q.v)).keys()
-	before := spanOf(c.words[:at(c.words, v.ps.neg)]).keys()
+	// A relative clause before the phrase qualifies its actor ("any other
+	// Special Skill that protects them from the effects of Retreat!"): what
+	// it names acts on the actor, it is no actor of the phrase.
+	head := c.words[:at(c.words, v.ps.neg)]
+	if r := slices.IndexFunc(head, func(w string) bool { return v.has("relative", w) }); r > 0 {
+		head = head[:r]
+	}
+	for i := range cs {
+		if &cs[i].words[0] != &c.words[0] {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			x := cs[j]
+			if x.sub || x.exception || modalAt(x, v) >= 0 {
+				break
+			}
+			head = append(slices.Clip(x.words), head...)
+		}
+	}
+	before := spanOf(head).keys()
 	// A sentence naming its own page before the verb makes the page's
 	// subject the actor ("Eclipse Ammunition is a variant of Smoke
 	// Ammunition designed to block …").
@@ -1795,6 +1817,11 @@ func (q query) verb() *unit {
 		switch {
 		case found == nil:
 			return nil
+		case found.named && !found.term && !found.topic && !found.page && found.idf > 0 && lowerWritten(q.text, k):
+			// A plain word named only by its capital in another place
+			// of the question ("Trigger Area") and written here in lower
+			// case is the verb: "does a Mine trigger when …".
+			return found
 		case found.topic || found.named || found.idf == 0:
 			// The subject or an object ("can one Dodge let me …"): the
 			// verb comes after it.

@@ -167,7 +167,8 @@ func detectLanguage(question string) string {
 
 // interrogative returns the folded words of the clause that asks: what
 // follows the last question mark of v that opens a question ("¿"), else the last sentence ending
-// in "?" (the whole text when there is none); then, of its clauses (split
+// in "?" that holds an asking clause (the last one when none does; the whole text when there is
+// no "?"); then, of its clauses (split
 // at , : ;), the last one that opens with a yes/no opener or an
 // interrogative word of v, or the whole sentence.
 func interrogative(question string, v *Vocabulary) []string {
@@ -179,20 +180,41 @@ func interrogative(question string, v *Vocabulary) []string {
 	if open >= 0 {
 		s = s[open:]
 	} else if j := strings.LastIndex(s, "?"); j >= 0 {
-		s = s[lastSentenceStart(s[:j]):j]
+		// A sentence end before the "?" may be a name's "!" ("Retreat!
+		// State"): when the sentence after it holds no asking clause, the
+		// nearest start before it whose sentence holds one is the start.
+		at := lastSentenceStart(s[:j])
+		for k := at; k > 0 && askingPart(s[at:j], v) < 0; {
+			k = lastSentenceStart(s[:k-1])
+			if askingPart(s[k:j], v) >= 0 {
+				at = k
+			}
+		}
+		s = s[at:j]
 	}
 	if j := strings.Index(s, "?"); j >= 0 {
 		s = s[:j]
 	}
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ':' || r == ';' })
+	if i := askingPart(s, v); i >= 0 {
+		return lang.Words(strings.Join(parts[i:], " "))
+	}
+	return lang.Words(s)
+}
+
+// askingPart returns the index of the last of s's clauses (split at , :
+// ;) that opens with a yes/no opener or an interrogative word of v, or
+// -1.
+func askingPart(s string, v *Vocabulary) int {
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ':' || r == ';' })
 	yn, wh := v.ps.yesNo, v.ps.wh
 	for i := len(parts) - 1; i >= 0; i-- {
 		w := lang.Words(parts[i])
 		if startsWithAny(w, yn) || startsWithAny(w, wh) {
-			return lang.Words(strings.Join(parts[i:], " "))
+			return i
 		}
 	}
-	return lang.Words(s)
+	return -1
 }
 
 // lastSentenceStart returns the byte offset where the last sentence of s
@@ -616,6 +638,19 @@ func capitalized(question string) map[string]bool {
 		out[stem(lang.Fold(t.Text))] = true
 	}
 	return out
+}
+
+// lowerWritten reports whether question writes a word of stem k in lower
+// case: a word capitalized elsewhere as part of a name ("Trigger Area")
+// is a plain word there ("does a Mine trigger when …").
+func lowerWritten(question, k string) bool {
+	for _, t := range lang.Split(question) {
+		r := []rune(t.Text)
+		if len(r) > 0 && unicode.IsLower(r[0]) && stem(lang.Fold(t.Text)) == k {
+			return true
+		}
+	}
+	return false
 }
 
 // intents returns the intents (kinds of block) whose phrases the words

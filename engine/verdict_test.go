@@ -322,6 +322,10 @@ func TestInterrogativeClause(t *testing.T) {
 		{"My trooper is Engaged. Can he Dodge?", "can he dodge", ""},
 		{"In step 5.1 the enemy falls Unconscious. Is my trooper still Engaged?", "is my trooper still engaged", ""},
 		{"Si el Médico falla la tirada de VOL, ¿el objetivo muere?", "el objetivo muere", "muer"},
+		// A name's "!" before a capital ends no question.
+		{"Does a trooper with Courage ignore the effects of Retreat! State?", "does a trooper with courage ignore the effects of retreat state", "ignor"},
+		// A word capitalized only in a name elsewhere is the verb here.
+		{"Does a Mine trigger when an enemy declares a Skill inside its Trigger Area?", "does a mine trigger when an enemy declares a skill inside its trigger area", "trigg"},
 	} {
 		q := e.analyze(prose(tc.q))
 		if got := strings.Join(q.clause, " "); got != tc.clause {
