@@ -856,7 +856,9 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 		// whatever their precedence (they do not disagree: one is
 		// silent). It must speak of every name the asking clause writes:
 		// a number given of another thing ("la Munición DA obliga a
-		// realizar 2 Tiradas" for EXP) is not the one asked for.
+		// realizar 2 Tiradas" for EXP) is not the one asked for; nor is a
+		// number of another level than the one asked (boxLevel: the L4
+		// chart row for "Martial Arts Level 3"), here or below.
 		if v, _ := e.verdict(q, best); v == q.v.Labels.SeeDeciding {
 			// The rule's own illustration, right after it, gives the
 			// figure of the case it states in general ("…se aplicará
@@ -874,7 +876,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 				if c.score < numberRatio*ok[0].score {
 					break
 				}
-				if c == best || !holdsClauseNames(q, c) {
+				if c == best || !holdsClauseNames(q, c) || boxLevel(q, c) < 0 {
 					continue
 				}
 				if w, _ := e.verdict(q, c); w != q.v.Labels.SeeDeciding {
@@ -892,7 +894,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 				if c.score < contenderRatio*ok[0].score {
 					break
 				}
-				if c != best && c.rec != nil && holdsClauseNames(q, c) && statesKind(q, c.rec.Plain) {
+				if c != best && c.rec != nil && holdsClauseNames(q, c) && statesKind(q, c.rec.Plain) && boxLevel(q, c) >= 0 {
 					best = c
 					break
 				}
@@ -909,7 +911,7 @@ func (e *Engine) decide(q query, cands []*candidate) (*candidate, string) {
 				if c.score < contenderRatio*ok[0].score {
 					break
 				}
-				if m, g := q.askedHeld(c); c != best && c.faq == nil && c.rank() >= best.rank() && m > 0 && g == m {
+				if m, g := q.askedHeld(c); c != best && c.faq == nil && c.rank() >= best.rank() && m > 0 && g == m && boxLevel(q, c) >= 0 {
 					best = c
 					break
 				}

@@ -130,7 +130,17 @@ func scopeWord(list, w string) bool {
 // alternative of another rule of its page whose exception takes out what
 // q asks about (exceptionContested).
 func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answer) {
-	if a.Verdict == q.v.Labels.SeeDeciding || a.Verdict == NotFound || d.rec == nil {
+	if a.Verdict == q.v.Labels.SeeDeciding || a.Verdict == NotFound {
+		return
+	}
+	if boxLevel(q, d) < 0 {
+		// The text is of another level than the level asked: its box, an
+		// FAQ asking of that level, a chart row of it.
+		a.Verdict = q.v.Labels.SeeDeciding
+		a.Notes = append(a.Notes, q.v.reason("level-other", levelOf(d)))
+		return
+	}
+	if d.rec == nil {
 		return
 	}
 	text := d.rec.Plain
@@ -140,12 +150,6 @@ func (e *Engine) guardVerdict(q query, d *candidate, cands []*candidate, a *Answ
 	if ownScoped(q, text) {
 		a.Verdict = q.v.Labels.SeeDeciding
 		a.Notes = append(a.Notes, q.v.reason("own-scoped"))
-		return
-	}
-	if d.box != nil && boxLevel(q, d) < 0 {
-		// The text is of another level's box than the level asked.
-		a.Verdict = q.v.Labels.SeeDeciding
-		a.Notes = append(a.Notes, q.v.reason("level-other", d.box.Skill.Name))
 		return
 	}
 	if q.kind != askYesNo {

@@ -75,3 +75,24 @@ func TestLevelBox(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelOtherFAQ checks that an FAQ asking of another level than the
+// question's gives no verdict: "Visor Multiespectral N2" against the
+// Condiciones de Visibilidad FAQ on "… y Visor Multiespectral Nivel 1?"
+// ("esta ignora el MOD -6"), which read as a confident No.
+func TestLevelOtherFAQ(t *testing.T) {
+	e := wikiEngine(t)
+	for _, q := range []string{
+		"¿Un Visor Multiespectral N2 aplica los MOD de Zonas de Visibilidad?",
+		"¿Un Visor Multiespectral Nivel 2 aplica los MOD de Zonas de Visibilidad?",
+	} {
+		a, err := e.Ask(context.Background(), q, Options{Edition: wikirules.N4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := a.Deciding()
+		if d != nil && d.FAQ != nil && strings.Contains(d.FAQ.Question, "Nivel 1") && a.Verdict != a.Labels.SeeDeciding {
+			t.Errorf("%q: %q from the Level 1 FAQ, want no verdict", q, a.Verdict)
+		}
+	}
+}

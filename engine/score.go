@@ -202,18 +202,11 @@ func (e *Engine) score(q query, cands []*candidate, ed wikirules.Edition) {
 }
 
 // boxLevel compares the levels q names ("Visor Multiespectral N2",
-// levelsNamed) with those c is of: the levels the name of the skill box
-// it stands under names ("NIVEL 2"), for an FAQ those its question names
-// ("… y Visor Multiespectral Nivel 1?"). 1 when it is of one asked, -1
-// when only of others, 0 when either names none.
+// levelsNamed) with those c is of (levelOf). 1 when it is of one asked,
+// -1 when only of others, 0 when either names none.
 func boxLevel(q query, c *candidate) int {
-	of := ""
-	switch {
-	case c.faq != nil:
-		of = c.faq.Question
-	case c.box != nil && c.box.Skill != nil:
-		of = c.box.Skill.Name
-	default:
+	of := levelOf(c)
+	if of == "" {
 		return 0
 	}
 	asked := levelsNamed(lang.Words(q.text))
@@ -228,6 +221,24 @@ func boxLevel(q query, c *candidate) int {
 		return -1
 	}
 	return 1
+}
+
+// levelOf is the text that says which level c is of: the name of the
+// skill box it stands under when that names a level ("VISOR
+// MULTIESPECTRAL NIVEL 2"), for an FAQ its question ("… y Visor
+// Multiespectral Nivel 1?"), else a record's title (a chart row's "L4"
+// under the box "MARTIAL ARTS"); "" for none.
+func levelOf(c *candidate) string {
+	if c.faq != nil {
+		return c.faq.Question
+	}
+	if c.box != nil && c.box.Skill != nil && len(levelsNamed(lang.Words(c.box.Skill.Name))) > 0 {
+		return c.box.Skill.Name
+	}
+	if c.rec != nil {
+		return c.rec.Title
+	}
+	return ""
 }
 
 // translatedFAQs returns the FAQ candidates in another language than the
