@@ -485,3 +485,28 @@ func TestOlderEditionNeedsAnAnswer(t *testing.T) {
 		t.Errorf("deciding %+v, verdict %q: want the Isolated State FAQ, No", d, a.Verdict)
 	}
 }
+
+// TestCountSpentByAnotherAct checks that a "how many" question is not
+// answered with the number another act spends: Tokens de Mando's
+// "consumiendo 1 único Token de Mando" (the Strategic Use's cost) is no
+// count of the Tokens a player has, but is of what that use consumes (the
+// corpus's seeds and wiki pages, default edition).
+func TestCountSpentByAnotherAct(t *testing.T) {
+	e := wikiEngine(t)
+	for _, tc := range []struct{ q, notWant, want string }{
+		{"¿Cuántos Tokens de Mando tiene cada jugador?", "1", ""},
+		{"¿Cuántos Tokens de Mando recibe cada jugador?", "1", ""},
+		{"¿Cuántos Tokens de Mando consume el Uso Estratégico?", "", "1"},
+	} {
+		a, err := e.Ask(context.Background(), tc.q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.notWant != "" && strings.HasPrefix(a.Verdict, tc.notWant) {
+			t.Errorf("%q: %q, the number the Strategic Use consumes", tc.q, a.Verdict)
+		}
+		if tc.want != "" && !strings.HasPrefix(a.Verdict, tc.want) {
+			t.Errorf("%q: %q, want %q", tc.q, a.Verdict, tc.want)
+		}
+	}
+}

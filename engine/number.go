@@ -173,6 +173,12 @@ func (e *Engine) number(q query, text string) string {
 					// it ("in a single Order" for "how many uses").
 					continue
 				}
+				if counted != nil && gerundBefore(q, sp, t.word, sv) {
+					// "consumiendo 1 único Token de Mando" for "¿cuántos
+					// Tokens de Mando tiene cada jugador?": the number is
+					// what another act spends or uses, not the count asked.
+					continue
+				}
 				if counted != nil && !t.counts && countsAnother(sp, t.word, counted, nouns, sv) {
 					// "Command Tokens have three different gaming use
 					// modes" for "how many Command Tokens": three modes.
@@ -799,6 +805,34 @@ func (q query) holdsWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// gerundBefore reports whether the number at word i of sp follows a
+// Spanish gerund ("consumiendo 1 único Token de Mando", "gastando más de
+// 1") whose verb the question does not name, over the digits and a
+// comparison of sv ("más de") between: the number counts what that act
+// takes, not the count asked. An infinitive before the number ("emplear
+// más de 1") is not read so: it is as often the act asked in other words
+// ("mover hasta 5 cm").
+func gerundBefore(q query, sp span, i int, sv *Vocabulary) bool {
+	j := i - 1
+	if j >= 0 && allDigits(sp.words[j]) {
+		j--
+	}
+	for _, c := range sv.ps.compare {
+		if n := len(c); j+1 >= n && slices.Equal(sp.words[j+1-n:j+1], c) {
+			j -= n
+			break
+		}
+	}
+	if j < 0 {
+		return false
+	}
+	w := sp.words[j]
+	if len(w) < 6 || !strings.HasSuffix(w, "ando") && !strings.HasSuffix(w, "iendo") {
+		return false
+	}
+	return !q.holdsWord(w)
 }
 
 // namesOtherCode reports whether a sentence names a code of the kind the
